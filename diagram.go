@@ -1,0 +1,53 @@
+package bashni
+
+import "strings"
+
+// Diagram returns a text picture of the board for a terminal: White at the
+// bottom, every tower written top-down as its pieces (w, b men; W, B kings),
+// so "Wbb" is a white king holding two black men, "." an empty dark square.
+// Columns widen to fit the tallest tower. The last line says who is to move.
+func (p Position) Diagram() string {
+	r := p.rules()
+	w := 1
+	for _, s := range p.Squares() {
+		if n := p.Tower(s).Height(); n > w {
+			w = n
+		}
+	}
+	var sb strings.Builder
+	border := "   +" + strings.Repeat("-", r.Size*(w+1)+1) + "+\n"
+	sb.WriteString(border)
+	for rank := r.Size - 1; rank >= 0; rank-- {
+		sb.WriteString(" ")
+		sb.WriteByte(byte('1' + rank))
+		sb.WriteString(" |")
+		for f := 0; f < r.Size; f++ {
+			s := SquareAt(f, rank)
+			cell := ""
+			if r.OnBoard(s) {
+				cell = p.Tower(s).String()
+				if cell == "" {
+					cell = "."
+				}
+			}
+			sb.WriteString(" ")
+			sb.WriteString(cell)
+			sb.WriteString(strings.Repeat(" ", w-len(cell)))
+		}
+		sb.WriteString(" |\n")
+	}
+	sb.WriteString(border)
+	sb.WriteString("    ")
+	for f := 0; f < r.Size; f++ {
+		sb.WriteString(" ")
+		sb.WriteByte(byte('a' + f))
+		sb.WriteString(strings.Repeat(" ", w-1))
+	}
+	sb.WriteString("\n")
+	if p.turn == White {
+		sb.WriteString("White to move\n")
+	} else {
+		sb.WriteString("Black to move\n")
+	}
+	return sb.String()
+}

@@ -1,0 +1,321 @@
+package bashni
+
+import (
+	"fmt"
+	"math/bits"
+)
+
+// Position is a position of a game: the towers on the board, the side to
+// move and the ruleset. It is a value: Play returns a new Position and leaves
+// the receiver as it was, so positions can be kept, compared with Equal and
+// shared between goroutines freely.
+//
+// The zero Position is an empty russian board with White to move.
+type Position struct {
+	r     *rules
+	white uint64 // squares whose top piece is white
+	black uint64 // squares whose top piece is black
+	kings uint64 // squares whose top piece is a king
+	below [32]stack
+	key   uint64
+	turn  Color
+}
+
+// idx is a square's slot in Position.below: every dark square of a board of
+// at most 8x8 has its own rank*4+file/2.
+func idx(s Square) int { return int(s >> 1) }
+
+func (p *Position) rules() *rules {
+	if p.r == nil {
+		return defaultRules
+	}
+	return p.r
+}
+
+// Start returns the variant's start position: Pieces men per side filling
+// the squares from each side's back rank, White to move.
+func (v Variant) Start() (Position, error) {
+	r, err := rulesFor(v)
+	if err != nil {
+		return Position{}, err
+	}
+	p := Position{r: r}
+	for c := White; c <= Black; c++ {
+		n := 0
+		for i := 0; i < v.Size*v.Size && n < v.Pieces; i++ {
+			f, rk := i%v.Size, i/v.Size
+			if c == Black { // Black fills from its own back rank, mirrored
+				f, rk = v.Size-1-f, v.Size-1-rk
+			}
+			if s := SquareAt(f, rk); v.OnBoard(s) {
+				p.put(s, NewPiece(c, false).code(), 0)
+				n++
+			}
+		}
+	}
+	p.key = p.computeKey()
+	return p, nil
+}
+
+// MustStart is Start for a variant known to be valid, such as a preset; it
+// panics when Validate fails.
+func (v Variant) MustStart() Position {
+	p, err := v.Start()
+	if err != nil {
+		panic(err)
+	}
+	return p
+}
+
+// Variant returns the position's ruleset.
+func (p Position) Variant() Variant { return p.rules().Variant }
+
+// Turn returns the side to move.
+func (p Position) Turn() Color { return p.turn }
+
+// Tower returns the tower on square s; the empty Tower when s is empty or not
+// a square of the board.
+func (p Position) Tower(s Square) Tower {
+	if s > 63 {
+		return Tower{}
+	}
+	b := s.bit()
+	var top Piece
+	switch {
+	case p.white&b != 0:
+		top = WhiteMan
+	case p.black&b != 0:
+		top = BlackMan
+	default:
+		return Tower{}
+	}
+	if p.kings&b != 0 {
+		top += 2
+	}
+	return Tower{top: top, below: p.below[idx(s)]}
+}
+
+// Squares returns the occupied squares in order a1, c1, e1, ..., rank by rank.
+func (p Position) Squares() []Square {
+	occ := p.white | p.black
+	out := make([]Square, 0, bits.OnesCount64(occ))
+	for ; occ != 0; occ &= occ - 1 {
+		out = append(out, Square(bits.TrailingZeros64(occ)))
+	}
+	return out
+}
+
+// Count returns how many pieces of the colour are on the board, in towers of
+// either owner.
+func (p Position) Count(c Color) int {
+	n := 0
+	for _, s := range p.Squares() {
+		n += p.Tower(s).Count(c)
+	}
+	return n
+}
+
+// Key returns a 64-bit hash of the position: the side to move and the full
+// contents of every tower (not the ruleset). Equal positions have equal keys;
+// Play keeps it up to date in time proportional to the squares a move
+// touches, so it suits transposition tables and repetition checks.
+func (p Position) Key() uint64 { return p.key }
+
+// Equal reports whether two positions have the same ruleset, side to move and
+// towers.
+func (p Position) Equal(o Position) bool {
+	return p.rules().Variant == o.rules().Variant && p.turn == o.turn &&
+		p.white == o.white && p.black == o.black && p.kings == o.kings && p.below == o.below
+}
+
+// WithTurn returns the position with the given side to move.
+func (p Position) WithTurn(c Color) Position {
+	if c != p.turn && c <= Black {
+		p.key ^= turnKey
+		p.turn = c
+	}
+	return p
+}
+
+// put places a tower with top code top and stack st on the empty square s.
+// The key is not updated.
+func (p *Position) put(s Square, top pieceCode, st stack) {
+	b := s.bit()
+	if top&codeBlack != 0 {
+		p.black |= b
+	} else {
+		p.white |= b
+	}
+	if top&codeKing != 0 {
+		p.kings |= b
+	}
+	p.below[idx(s)] = st
+}
+
+// topCode returns the code of the top piece on the occupied square s.
+func (p *Position) topCode(s Square) pieceCode {
+	b := s.bit()
+	var c pieceCode
+	if p.black&b != 0 {
+		c = codeBlack
+	}
+	if p.kings&b != 0 {
+		c |= codeKing
+	}
+	return c
+}
+
+// clear empties square s. The key is not updated.
+func (p *Position) clear(s Square) {
+	b := ^s.bit()
+	p.white &= b
+	p.black &= b
+	p.kings &= b
+	p.below[idx(s)] = 0
+}
+
+// Hashing: a tower's contribution to the key is a strong mix of its square
+// and its full contents, so a change to one tower changes the key in O(1)
+// whatever the tower's height. The key is the XOR of the contributions of all
+// occupied squares, and of turnKey when Black is to move.
+const turnKey = 0x9E3779B97F4A7C15
+
+func mix64(x uint64) uint64 {
+	x ^= x >> 30
+	x *= 0xBF58476D1CE4E5B9
+	x ^= x >> 27
+	x *= 0x94D049BB133111EB
+	x ^= x >> 31
+	return x
+}
+
+func towerKey(s Square, top pieceCode, st stack) uint64 {
+	return mix64(st ^ (top+1)<<48 ^ uint64(s)<<52 ^ 0x2545F4914F6CDD1D)
+}
+
+func (p *Position) squareKey(s Square) uint64 {
+	if (p.white|p.black)&s.bit() == 0 {
+		return 0
+	}
+	return towerKey(s, p.topCode(s), p.below[idx(s)])
+}
+
+func (p *Position) computeKey() uint64 {
+	var k uint64
+	if p.turn == Black {
+		k = turnKey
+	}
+	for occ := p.white | p.black; occ != 0; occ &= occ - 1 {
+		k ^= p.squareKey(Square(bits.TrailingZeros64(occ)))
+	}
+	return k
+}
+
+// Play returns the position after the move m, which must be one of the
+// position's legal moves (as given by LegalMoves or ParseMove, or any capture
+// sequence with the same result); otherwise it returns an error wrapping
+// ErrIllegalMove and the receiver unchanged. The receiver is never modified.
+func (p Position) Play(m Move) (Position, error) {
+	var buf [64]Move
+	for _, l := range p.AppendLegalMoves(buf[:0]) {
+		if l.sameResult(&m, p.rules()) {
+			return p.PlayUnchecked(l), nil
+		}
+	}
+	return p, &MoveError{Text: m.String(), Position: p, Reason: "not a legal move here", err: ErrIllegalMove}
+}
+
+// PlayUnchecked returns the position after m without checking that m is
+// legal: the fast path for search and perft, where m comes straight from
+// this position's LegalMoves. A move from anywhere else gives an undefined
+// (but memory-safe) position.
+func (p Position) PlayUnchecked(m Move) Position {
+	p.play(&m)
+	return p
+}
+
+// play applies m in place, keeping the key up to date.
+func (p *Position) play(m *Move) {
+	r := p.rules()
+	from := m.from
+	top := p.topCode(from)
+	st := p.below[idx(from)]
+	p.key ^= towerKey(from, top, st)
+	p.clear(from)
+	for i := 0; i < int(m.n); i++ {
+		s := m.over[i]
+		if (p.white|p.black)&s.bit() == 0 {
+			continue // not a move of this position
+		}
+		si := idx(s)
+		ct := p.topCode(s)
+		cst := p.below[si]
+		p.key ^= towerKey(s, ct, cst)
+		p.clear(s)
+		if stackLen(cst) > 0 {
+			p.put(s, stackTop(cst), stackPop(cst))
+			p.key ^= p.squareKey(s)
+		}
+		if r.Stacking && stackLen(st) < 23 {
+			if r.DemoteCapturedKings {
+				ct &^= codeKing
+			}
+			st = stackPush(st, ct)
+		}
+	}
+	if m.flags&flagPromote != 0 {
+		top |= codeKing
+	}
+	if (p.white|p.black)&m.to.bit() != 0 {
+		// Only a move of another position lands on an occupied square.
+		p.key ^= p.squareKey(m.to)
+		p.clear(m.to)
+	}
+	p.put(m.to, top, st)
+	p.key ^= towerKey(m.to, top, st) ^ turnKey
+	p.turn ^= 1
+}
+
+// MoveError reports move text that cannot be read or a move that is not
+// legal in the position. It wraps ErrIllegalMove, ErrAmbiguousMove or
+// ErrBadMoveText for errors.Is.
+type MoveError struct {
+	Text       string   // the move as given
+	Position   Position // the position it was tried in
+	Reason     string
+	Candidates []Move // for an ambiguous move: every move it could mean
+	err        error
+}
+
+func (e *MoveError) Error() string {
+	s := fmt.Sprintf("bashni: move %q: %s", e.Text, e.Reason)
+	if len(e.Candidates) > 0 {
+		s += " (it could be " + joinMoves(e.Candidates, ", ", " or ") + ")"
+	} else if e.err == ErrIllegalMove {
+		legal := e.Position.LegalMoves()
+		if len(legal) == 0 {
+			s += " (no legal moves)"
+		} else {
+			s += " (legal: " + joinMoves(legal, " ", " ") + ")"
+		}
+	}
+	return s
+}
+
+func (e *MoveError) Unwrap() error { return e.err }
+
+func joinMoves(ms []Move, sep, last string) string {
+	texts := sortedTexts(ms)
+	out := ""
+	for i, t := range texts {
+		switch {
+		case i == 0:
+		case i == len(texts)-1:
+			out += last
+		default:
+			out += sep
+		}
+		out += t
+	}
+	return out
+}
