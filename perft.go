@@ -1,29 +1,23 @@
 package bashni
 
+import (
+	"sync"
+	"sync/atomic"
+)
+
 // Perft counts the move sequences of depth plies from p, each position's legal
 // moves counted per RULES.md section 8 (one per resulting position). Depth 0
-// counts 1. The last ply is counted without being played (bulk counting).
+// counts 1. The last ply is counted without being played (bulk counting); see
+// PerftConfig for the other ways to count.
 func Perft(p Position, depth int) uint64 {
-	if depth <= 0 {
-		return 1
-	}
-	buf := make([]Move, 0, 64*(depth+1))
-	return perft(&p, depth, buf)
+	return PerftConfig{}.Perft(p, depth)
 }
 
-func perft(p *Position, depth int, buf []Move) uint64 {
-	moves := p.appendLegal(buf[:0], false)
-	if depth == 1 {
-		return uint64(len(moves))
-	}
-	rest := moves[len(moves):]
-	var n uint64
-	for i := range moves {
-		c := *p
-		c.play(&moves[i])
-		n += perft(&c, depth-1, rest)
-	}
-	return n
+// Divide returns, for each legal move of p in generation order, the perft of
+// depth-1 plies after it; the counts add up to Perft(p, depth). Depth below 1
+// gives no lines.
+func Divide(p Position, depth int) []MoveCount {
+	return PerftConfig{}.Divide(p, depth)
 }
 
 // MoveCount is one line of a perft divide: a legal move and the number of
@@ -33,16 +27,147 @@ type MoveCount struct {
 	Nodes uint64
 }
 
-// Divide returns, for each legal move of p in generation order, the perft of
-// depth-1 plies after it; the counts add up to Perft(p, depth). Depth below 1
-// gives no lines.
-func Divide(p Position, depth int) []MoveCount {
+// PerftConfig says how to count perft. The zero value counts on one
+// goroutine, with bulk counting and no table.
+type PerftConfig struct {
+	// NoBulk plays every move of the last ply instead of counting them.
+	NoBulk bool
+	// Threads splits the root moves over this many goroutines (0 or 1: one).
+	Threads int
+	// HashMB, when positive, keeps a table of that many MiB mapping
+	// (position key, depth) to counts, so transpositions are counted once.
+	// The count is exact unless two positions share a 64-bit key.
+	HashMB int
+}
+
+// Perft counts as the package-level Perft does, as configured.
+func (c PerftConfig) Perft(p Position, depth int) uint64 {
+	if depth <= 0 {
+		return 1
+	}
+	var n uint64
+	for _, mc := range c.Divide(p, depth) {
+		n += mc.Nodes
+	}
+	return n
+}
+
+// Divide counts as the package-level Divide does, as configured.
+func (c PerftConfig) Divide(p Position, depth int) []MoveCount {
 	if depth < 1 {
 		return nil
 	}
-	var out []MoveCount
-	for _, m := range p.LegalMoves() {
-		out = append(out, MoveCount{m, Perft(p.PlayUnchecked(m), depth-1)})
+	moves := p.LegalMoves()
+	out := make([]MoveCount, len(moves))
+	var table *perftTable
+	if c.HashMB > 0 {
+		table = newPerftTable(c.HashMB)
 	}
+	threads := c.Threads
+	if threads < 1 {
+		threads = 1
+	}
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for t := 0; t < threads; t++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			pc := perftCounter{bulk: !c.NoBulk, table: table, buf: make([]Move, 0, 64*(depth+1))}
+			for {
+				i := int(next.Add(1) - 1)
+				if i >= len(moves) {
+					return
+				}
+				child := p
+				child.play(&moves[i])
+				out[i] = MoveCount{moves[i], pc.count(&child, depth-1)}
+			}
+		}()
+	}
+	wg.Wait()
 	return out
+}
+
+// perftCounter is one goroutine's counting state.
+type perftCounter struct {
+	bulk  bool
+	table *perftTable
+	buf   []Move
+}
+
+func (pc *perftCounter) count(p *Position, depth int) uint64 {
+	if depth == 0 {
+		return 1
+	}
+	return pc.countInto(p, depth, pc.buf)
+}
+
+func (pc *perftCounter) countInto(p *Position, depth int, buf []Move) uint64 {
+	if pc.table != nil && depth > 1 {
+		if n, ok := pc.table.get(p.key, depth); ok {
+			return n
+		}
+	}
+	moves := p.appendLegal(buf[:0], false)
+	if depth == 1 && pc.bulk {
+		return uint64(len(moves))
+	}
+	rest := moves[len(moves):]
+	var n uint64
+	for i := range moves {
+		if depth == 1 {
+			c := *p
+			c.play(&moves[i])
+			n++
+			continue
+		}
+		c := *p
+		c.play(&moves[i])
+		n += pc.countInto(&c, depth-1, rest)
+	}
+	if pc.table != nil && depth > 1 {
+		pc.table.put(p.key, depth, n)
+	}
+	return n
+}
+
+// perftTable maps (key, depth) to a count. Entries are two words written and
+// read atomically; a torn entry is detected by the check word and ignored.
+type perftTable struct {
+	slots []perftSlot
+	mask  uint64
+}
+
+type perftSlot struct {
+	check atomic.Uint64 // key ^ depth-salt ^ count
+	count atomic.Uint64
+}
+
+func newPerftTable(mb int) *perftTable {
+	n := uint64(mb) << 20 / 16
+	size := uint64(1)
+	for size*2 <= n {
+		size *= 2
+	}
+	return &perftTable{slots: make([]perftSlot, size), mask: size - 1}
+}
+
+func depthSalt(depth int) uint64 { return mix64(uint64(depth) + 0x51ED27) }
+
+func (t *perftTable) get(key uint64, depth int) (uint64, bool) {
+	k := key ^ depthSalt(depth)
+	s := &t.slots[k&t.mask]
+	count := s.count.Load()
+	if s.check.Load() == k^count && count != 0 {
+		return count, true
+	}
+	return 0, false
+}
+
+func (t *perftTable) put(key uint64, depth int, count uint64) {
+	k := key ^ depthSalt(depth)
+	s := &t.slots[k&t.mask]
+	s.count.Store(count)
+	s.check.Store(k ^ count)
 }
