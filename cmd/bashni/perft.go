@@ -1,0 +1,89 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"sort"
+	"strconv"
+	"time"
+
+	"github.com/bashni-dev/bashni"
+)
+
+func init() {
+	register(&command{name: "perft", summary: "count the move sequences of a given depth (perft)", run: runPerft})
+}
+
+// runPerft is "bashni perft [flags] DEPTH". Its last line of output is a
+// contract for scripts: "depth D: N nodes in TIME (RATE Mnps)".
+func runPerft(args []string, stdout, stderr io.Writer) error {
+	fs := newFlagSet("perft", "[flags] DEPTH",
+		"Counts the move sequences of DEPTH plies from the position (RULES.md section 8:\n"+
+			"one move per resulting position). The last line is\n"+
+			"\"depth D: N nodes in TIME (RATE Mnps)\".", stderr)
+	pf := addPositionFlags(fs)
+	divide := fs.Bool("divide", false, "first print \"<move> <count>\" for each legal move, sorted by move text")
+	bulk := fs.Bool("bulk", true, "count the moves of the last ply without playing them")
+	threads := fs.Int("threads", 1, "split the root moves over this many goroutines")
+	hashMB := fs.Int("hash", 0, "MiB of table for transpositions (0: none); exact unless two positions share a 64-bit key")
+	rest, err := parseArgs(fs, args)
+	if err != nil {
+		return err
+	}
+	if err := wantArgs(rest, 1, "one argument, the DEPTH"); err != nil {
+		return err
+	}
+	depth, err := strconv.Atoi(rest[0])
+	if err != nil || depth < 0 {
+		return fmt.Errorf("depth %q is not a whole number 0 or more", rest[0])
+	}
+	if *threads < 1 {
+		return fmt.Errorf("-threads %d: need at least 1", *threads)
+	}
+	if *hashMB < 0 {
+		return fmt.Errorf("-hash %d: need 0 (no table) or more MiB", *hashMB)
+	}
+	pos, err := pf.position()
+	if err != nil {
+		return err
+	}
+	cfg := bashni.PerftConfig{NoBulk: !*bulk, Threads: *threads, HashMB: *hashMB}
+
+	start := time.Now()
+	var nodes uint64
+	if *divide {
+		lines := cfg.Divide(pos, depth)
+		for _, l := range lines {
+			nodes += l.Nodes
+		}
+		sort.Slice(lines, func(i, j int) bool { return lines[i].Move.String() < lines[j].Move.String() })
+		for _, l := range lines {
+			fmt.Fprintf(stdout, "%s %d\n", l.Move, l.Nodes)
+		}
+		if depth == 0 {
+			nodes = 1
+		}
+	} else {
+		nodes = cfg.Perft(pos, depth)
+	}
+	elapsed := time.Since(start)
+	fmt.Fprintf(stdout, "depth %d: %d nodes in %s (%s Mnps)\n", depth, nodes, roundDuration(elapsed), rate(nodes, elapsed))
+	return nil
+}
+
+// roundDuration keeps three significant digits or so: milliseconds for a
+// second and more, microseconds below.
+func roundDuration(d time.Duration) time.Duration {
+	if d >= time.Second {
+		return d.Round(time.Millisecond)
+	}
+	return d.Round(time.Microsecond)
+}
+
+// rate is nodes per second in millions, with two decimals.
+func rate(nodes uint64, d time.Duration) string {
+	if d <= 0 {
+		return "-"
+	}
+	return strconv.FormatFloat(float64(nodes)/d.Seconds()/1e6, 'f', 2, 64)
+}
