@@ -277,6 +277,24 @@ type geometry struct {
 	step   [64][4]Square // next square in a direction, NoSquare off the board
 	far    [2]uint64     // far (crowning) rank of each colour
 	nSquar int           // number of playable squares
+	// canStep[d] holds the squares that have a neighbour in direction d, so
+	// that a shift of a bitboard masked by it never wraps or leaves the board.
+	canStep [4]uint64
+}
+
+// stepBB moves every square of x one step in direction d, dropping those that
+// would leave the board.
+func (g *geometry) stepBB(x uint64, d int) uint64 {
+	x &= g.canStep[d]
+	switch d {
+	case dirNE:
+		return x << 9
+	case dirNW:
+		return x << 7
+	case dirSE:
+		return x >> 7
+	}
+	return x >> 9
 }
 
 func newGeometry(size int) *geometry {
@@ -306,6 +324,7 @@ func newGeometry(size int) *geometry {
 			nf, nr := f+df, r+dr
 			if nf >= 0 && nf < size && nr >= 0 && nr < size {
 				g.step[s][d] = Square(nr*8 + nf)
+				g.canStep[d] |= 1 << s
 			}
 		}
 	}

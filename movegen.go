@@ -28,24 +28,61 @@ func (p *Position) HasLegalMoves() bool {
 // sequence instead of one per resulting position (for reading move text).
 func (p *Position) appendLegal(buf []Move, all bool) []Move {
 	var g generator
-	g.p = p
 	g.r = p.rules()
 	g.out = buf
 	g.start = len(buf)
 	g.all = all
-	g.captures()
-	if len(g.out) == g.start {
-		g.quiet()
+	if c := capturers(p, g.r); c != 0 {
+		g.captures(p, c)
+		return g.out
 	}
-	return g.out
+	return quietMoves(p, g.r, g.out)
+}
+
+// countLegal returns the number of legal moves, as len(appendLegal) would;
+// when there is no capture it counts the quiet moves on bitboards without
+// building them (the bulk counting of perft's last ply).
+func (p *Position) countLegal(buf []Move) int {
+	r := p.rules()
+	if capturers(p, r) != 0 {
+		return len(p.appendLegal(buf[:0], false))
+	}
+	us := p.turn
+	own := p.white
+	if us == Black {
+		own = p.black
+	}
+	empty := r.board &^ (p.white | p.black)
+	kings := own & p.kings
+	n := 0
+	for _, d := range forwardDirs(us) {
+		n += bits.OnesCount64(r.stepBB(own&^kings, d) & empty)
+	}
+	if !r.FlyingKings {
+		for _, d := range allDirs {
+			n += bits.OnesCount64(r.stepBB(kings, d) & empty)
+		}
+		return n
+	}
+	for bb := kings; bb != 0; bb &= bb - 1 {
+		s := Square(bits.TrailingZeros64(bb))
+		for _, d := range allDirs {
+			for t := r.step[s][d]; t != NoSquare && empty&t.bit() != 0; t = r.step[t][d] {
+				n++
+			}
+		}
+	}
+	return n
 }
 
 // generator holds the state of one call's move generation. A capture is
 // explored depth first on a private copy of the tops (occ, opp) while the
 // position itself stays untouched: a jumped tower's new top is read from its
-// stack, counting the pieces taken from it so far (pops).
+// stack, counting the pieces taken from it so far (pops). The position is
+// passed to each method rather than kept in a field: appending to out makes
+// the generator's pointers escape, and the position must stay where the
+// caller put it (on the stack in search and perft loops).
 type generator struct {
-	p         *Position
 	r         *rules
 	out       []Move
 	start     int  // index of the first capture in out
@@ -63,8 +100,9 @@ type generator struct {
 
 var allDirs = [4]int{dirNE, dirNW, dirSE, dirSW}
 
-func (g *generator) captures() {
-	p := g.p
+// captures appends the capture moves of the towers in from, each of which
+// has a first jump.
+func (g *generator) captures(p *Position, from uint64) {
 	g.us = p.turn
 	own, opp := p.white, p.black
 	if g.us == Black {
@@ -75,16 +113,75 @@ func (g *generator) captures() {
 	if g.r.Separator == 'x' {
 		flags = flagSepX
 	}
-	for bb := own; bb != 0; bb &= bb - 1 {
+	for bb := from; bb != 0; bb &= bb - 1 {
 		s := Square(bits.TrailingZeros64(bb))
 		g.startKing = p.kings&s.bit() != 0
 		g.occ = occ &^ s.bit()
 		g.opp = opp
 		g.jumped = 0
 		g.cur = Move{from: s, flags: flags}
-		g.extend(s, g.startKing, -1, false)
+		g.extend(p, s, g.startKing, -1, false)
 	}
 }
+
+// capturers returns the towers of the side to move that can make a first
+// jump, found with a few shifts for men and short kings and by walking the
+// lines of flying kings. Most positions have none, and then the capture
+// search is skipped altogether.
+func capturers(p *Position, r *rules) uint64 {
+	us := p.turn
+	own, opp := p.white, p.black
+	if us == Black {
+		own, opp = opp, own
+	}
+	occ := p.white | p.black
+	empty := r.board &^ occ
+	kings := own & p.kings
+	men := own &^ kings
+	short := men
+	if !r.FlyingKings {
+		short = own
+	}
+	var out uint64
+	for _, d := range allDirs {
+		// A tower on s jumps in direction d when s+d is the opponent's and
+		// s+2d is empty.
+		jumpers := r.stepBB(opp&r.stepBB(empty, 3-d), 3-d)
+		if r.MenCaptureBackward || isForward(us, d) {
+			out |= jumpers & short
+		} else if !r.FlyingKings {
+			out |= jumpers & kings
+		}
+	}
+	if r.FlyingKings {
+		for bb := kings; bb != 0; bb &= bb - 1 {
+			s := Square(bits.TrailingZeros64(bb))
+			if flyingKingJumps(r, s, occ, opp) {
+				out |= s.bit()
+			}
+		}
+	}
+	return out
+}
+
+// flyingKingJumps reports whether a flying king on s has a first jump.
+func flyingKingJumps(r *rules, s Square, occ, opp uint64) bool {
+	for _, d := range allDirs {
+		a := r.step[s][d]
+		for a != NoSquare && occ&a.bit() == 0 {
+			a = r.step[a][d]
+		}
+		if a == NoSquare || opp&a.bit() == 0 {
+			continue
+		}
+		if b := r.step[a][d]; b != NoSquare && occ&b.bit() == 0 {
+			return true
+		}
+	}
+	return false
+}
+
+func isForward(c Color, d int) bool { return (d < 2) == (c == White) }
 
 // dirs returns the directions a tower with a man or king on top captures in.
 func (g *generator) dirs(king bool) []int {
@@ -126,7 +223,7 @@ func (g *generator) canJump(s Square) bool {
 // each jump to the end of its sequence and records the finished ones. With
 // probe set it only reports whether a jump exists. It reports whether any
 // jump was possible.
-func (g *generator) extend(sq Square, king bool, lastDir int, probe bool) bool {
+func (g *generator) extend(p *Position, sq Square, king bool, lastDir int, probe bool) bool {
 	st := &g.r.step
 	flying := king && g.r.FlyingKings
 	found := false
@@ -151,23 +248,23 @@ func (g *generator) extend(sq Square, king bool, lastDir int, probe bool) bool {
 			return true
 		}
 		found = true
-		g.jump(a, d, king, flying)
+		g.jump(p, a, d, king, flying)
 	}
 	return found
 }
 
 // pieceAt returns the k-th piece from the top of the tower on s as it stood
 // before the move.
-func (g *generator) pieceAt(s Square, k int) pieceCode {
+func pieceAt(p *Position, s Square, k int) pieceCode {
 	if k == 0 {
-		return g.p.topCode(s)
+		return p.topCode(s)
 	}
-	return stackAt(g.p.below[idx(s)], k-1)
+	return stackAt(p.below[idx(s)], k-1)
 }
 
 // jump takes the top of the tower on a, jumped in direction d, explores every
 // landing and what follows, and undoes the jump.
-func (g *generator) jump(a Square, d int, king, flying bool) {
+func (g *generator) jump(p *Position, a Square, d int, king, flying bool) {
 	n := g.cur.n
 	saveOcc, saveOpp, saveJumped, saveBlock := g.occ, g.opp, g.jumped, g.block
 	b := a.bit()
@@ -175,17 +272,17 @@ func (g *generator) jump(a Square, d int, king, flying bool) {
 	if g.r.Transfer == TransferImmediate {
 		// R1: the top goes under at once; the tower's next piece is its top.
 		k := int(g.pops[idx(a)])
-		piece = g.pieceAt(a, k)
+		piece = pieceAt(p, a, k)
 		g.pops[idx(a)]++
-		if k+1 == 1+stackLen(g.p.below[idx(a)]) {
+		if k+1 == 1+stackLen(p.below[idx(a)]) {
 			g.occ &^= b
 			g.opp &^= b
-		} else if Color(g.pieceAt(a, k+1)&codeBlack) == g.us {
+		} else if Color(pieceAt(p, a, k+1)&codeBlack) == g.us {
 			g.opp &^= b
 		}
 	} else {
 		// I1: the jumped tower stays whole as an obstacle until the end.
-		piece = g.p.topCode(a)
+		piece = p.topCode(a)
 	}
 	g.jumped |= b
 	if g.r.Rejump == RejumpNever {
@@ -207,7 +304,7 @@ func (g *generator) jump(a Square, d int, king, flying bool) {
 			// R5: where some landing lets the king jump on, it must use one.
 			kept := 0
 			for _, l := range land[:nl] {
-				if g.extend(l, true, d, true) {
+				if g.extend(p, l, true, d, true) {
 					land[kept] = l
 					kept++
 				}
@@ -217,10 +314,10 @@ func (g *generator) jump(a Square, d int, king, flying bool) {
 			}
 		}
 		for _, l := range land[:nl] {
-			g.land(l, true, d)
+			g.land(p, l, true, d)
 		}
 	} else {
-		g.land(st[a][d], king, d)
+		g.land(p, st[a][d], king, d)
 	}
 
 	if g.r.Transfer == TransferImmediate {
@@ -235,7 +332,7 @@ func (g *generator) jump(a Square, d int, king, flying bool) {
 
 // land puts the moving tower on l after a jump in direction d and goes on
 // capturing from there, or records the finished sequence.
-func (g *generator) land(l Square, king bool, d int) {
+func (g *generator) land(p *Position, l Square, king bool, d int) {
 	g.cur.path[g.cur.n-1] = l
 	if !king && g.r.far[g.us]&l.bit() != 0 {
 		switch g.r.Crowning {
@@ -246,7 +343,7 @@ func (g *generator) land(l Square, king bool, d int) {
 			king = true
 		}
 	}
-	if !g.extend(l, king, d, false) {
+	if !g.extend(p, l, king, d, false) {
 		g.record(l, king)
 	}
 }
@@ -282,37 +379,37 @@ func (g *generator) record(l Square, king bool) {
 	g.out = append(g.out, m)
 }
 
-// quiet appends the moves without capture.
-func (g *generator) quiet() {
-	p := g.p
-	st := &g.r.step
+// quietMoves appends the moves without capture: men's steps found on
+// bitboards, one direction at a time, and kings' moves along their lines.
+func quietMoves(p *Position, r *rules, out []Move) []Move {
+	us := p.turn
 	own := p.white
-	if g.us == Black {
+	if us == Black {
 		own = p.black
 	}
-	occ := p.white | p.black
-	far := g.r.far[g.us]
-	for bb := own; bb != 0; bb &= bb - 1 {
-		s := Square(bits.TrailingZeros64(bb))
-		if p.kings&s.bit() != 0 {
-			for _, d := range allDirs {
-				for t := st[s][d]; t != NoSquare && occ&t.bit() == 0; t = st[t][d] {
-					g.out = append(g.out, Move{from: s, to: t})
-					if !g.r.FlyingKings {
-						break
-					}
-				}
+	empty := r.board &^ (p.white | p.black)
+	kings := own & p.kings
+	far := r.far[us]
+	for _, d := range forwardDirs(us) {
+		for bb := r.stepBB(own&^kings, d) & empty; bb != 0; bb &= bb - 1 {
+			t := Square(bits.TrailingZeros64(bb))
+			m := Move{from: r.step[t][3-d], to: t}
+			if far&t.bit() != 0 {
+				m.flags = flagPromote
 			}
-			continue
+			out = append(out, m)
 		}
-		for _, d := range forwardDirs(g.us) {
-			if t := st[s][d]; t != NoSquare && occ&t.bit() == 0 {
-				m := Move{from: s, to: t}
-				if far&t.bit() != 0 {
-					m.flags = flagPromote
+	}
+	for bb := kings; bb != 0; bb &= bb - 1 {
+		s := Square(bits.TrailingZeros64(bb))
+		for _, d := range allDirs {
+			for t := r.step[s][d]; t != NoSquare && empty&t.bit() != 0; t = r.step[t][d] {
+				out = append(out, Move{from: s, to: t})
+				if !r.FlyingKings {
+					break
 				}
-				g.out = append(g.out, m)
 			}
 		}
 	}
+	return out
 }

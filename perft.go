@@ -73,7 +73,7 @@ func (c PerftConfig) Divide(p Position, depth int) []MoveCount {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			pc := perftCounter{bulk: !c.NoBulk, table: table, buf: make([]Move, 0, 64*(depth+1))}
+			pc := newPerftCounter(c, table, depth)
 			for {
 				i := int(next.Add(1) - 1)
 				if i >= len(moves) {
@@ -89,42 +89,52 @@ func (c PerftConfig) Divide(p Position, depth int) []MoveCount {
 	return out
 }
 
-// perftCounter is one goroutine's counting state.
+// perftCounter is one goroutine's counting state. Positions live in a slab
+// indexed by remaining depth rather than in locals of the recursion, which
+// the compiler would move to the heap at every node.
 type perftCounter struct {
 	bulk  bool
 	table *perftTable
 	buf   []Move
+	pos   []Position
+}
+
+func newPerftCounter(c PerftConfig, table *perftTable, depth int) *perftCounter {
+	return &perftCounter{bulk: !c.NoBulk, table: table,
+		buf: make([]Move, 0, 64*(depth+1)), pos: make([]Position, depth+1)}
 }
 
 func (pc *perftCounter) count(p *Position, depth int) uint64 {
 	if depth == 0 {
 		return 1
 	}
-	return pc.countInto(p, depth, pc.buf)
+	pc.pos[depth] = *p
+	return pc.countAt(depth, pc.buf)
 }
 
-func (pc *perftCounter) countInto(p *Position, depth int, buf []Move) uint64 {
+// countAt counts from pc.pos[depth].
+func (pc *perftCounter) countAt(depth int, buf []Move) uint64 {
+	p := &pc.pos[depth]
 	if pc.table != nil && depth > 1 {
 		if n, ok := pc.table.get(p.key, depth); ok {
 			return n
 		}
 	}
-	moves := p.appendLegal(buf[:0], false)
 	if depth == 1 && pc.bulk {
-		return uint64(len(moves))
+		return uint64(p.countLegal(buf))
 	}
+	moves := p.appendLegal(buf[:0], false)
 	rest := moves[len(moves):]
+	child := &pc.pos[depth-1]
 	var n uint64
 	for i := range moves {
+		*child = *p
+		child.play(&moves[i])
 		if depth == 1 {
-			c := *p
-			c.play(&moves[i])
 			n++
 			continue
 		}
-		c := *p
-		c.play(&moves[i])
-		n += pc.countInto(&c, depth-1, rest)
+		n += pc.countAt(depth-1, rest)
 	}
 	if pc.table != nil && depth > 1 {
 		pc.table.put(p.key, depth, n)

@@ -1,0 +1,109 @@
+package bashni
+
+import (
+	"testing"
+)
+
+// Benchmark positions: a quiet midgame and capture-heavy positions with tall
+// towers and flying kings, per ruleset.
+var benchPositions = []struct {
+	name string
+	v    Variant
+	fen  string
+}{
+	{"russian/start", Russian, ""},
+	{"russian/midgame", Russian, "W:Wa1,c1,e1,b2,f2,h2,a3,e3,g3,d4:Bb6,f6,h6,a7,e7,g7,b8,d8,f8,c5"},
+	{"russian/towers", Russian, "W:WKc1bb,e3b,g3b,d2,a1:Bc3b,e5bw,c5b,Kg7ww,b6"},
+	{"russian/12jump", Russian, "W:WKc1:Bc3b,e3b,c5b,e7b,g5b,g7b"},
+	{"international/start", International, ""},
+	{"international/towers", International, "W:WKc1bb,e3b,g3b,d2,a1:Bc3b,e5bw,c5b,Kg7ww,b6"},
+	{"lasca/start", Lasca, ""},
+	{"lasca/towers", Lasca, "W:WKc1bb,e3b,g3b,d2,a1:Bc3b,e5bw,c5b,Kg7ww"},
+}
+
+func benchPosition(b *testing.B, v Variant, fen string) Position {
+	b.Helper()
+	if fen == "" {
+		return v.MustStart()
+	}
+	p, err := ParseFEN(v, fen)
+	if err != nil {
+		b.Fatal(err)
+	}
+	return p
+}
+
+func BenchmarkLegalMoves(b *testing.B) {
+	for _, bp := range benchPositions {
+		b.Run(bp.name, func(b *testing.B) {
+			p := benchPosition(b, bp.v, bp.fen)
+			buf := make([]Move, 0, 256)
+			n := 0
+			b.ReportAllocs()
+			for i := 0; i < b.N; i++ {
+				n += len(p.AppendLegalMoves(buf[:0]))
+			}
+			b.ReportMetric(float64(n)/b.Elapsed().Seconds()/1e6, "Mmoves/s")
+		})
+	}
+}
+
+func BenchmarkPlay(b *testing.B) {
+	for _, bp := range benchPositions {
+		b.Run(bp.name, func(b *testing.B) {
+			p := benchPosition(b, bp.v, bp.fen)
+			moves := p.LegalMoves()
+			b.ReportAllocs()
+			var sink Position
+			for i := 0; i < b.N; i++ {
+				sink = p.PlayUnchecked(moves[i%len(moves)])
+			}
+			_ = sink
+		})
+	}
+}
+
+func BenchmarkKey(b *testing.B) {
+	p := benchPosition(b, Russian, benchPositions[2].fen)
+	b.ReportAllocs()
+	var k uint64
+	for i := 0; i < b.N; i++ {
+		k ^= p.computeKey()
+	}
+	_ = k
+}
+
+// perftBench lists perft runs of about a second each.
+var perftBench = []struct {
+	name  string
+	v     Variant
+	depth int
+}{
+	{"russian", Russian, 9},
+	{"international", International, 9},
+	{"lasca", Lasca, 15},
+	{"russian-draughts", RussianDraughts, 9},
+}
+
+func BenchmarkPerft(b *testing.B) {
+	for _, pb := range perftBench {
+		for _, bulk := range []bool{true, false} {
+			name := pb.name + "/bulk"
+			depth := pb.depth
+			if !bulk {
+				name = pb.name + "/nobulk"
+				depth--
+			}
+			b.Run(name, func(b *testing.B) {
+				p := pb.v.MustStart()
+				cfg := PerftConfig{NoBulk: !bulk}
+				var n uint64
+				b.ReportAllocs()
+				for i := 0; i < b.N; i++ {
+					n += cfg.Perft(p, depth)
+				}
+				b.ReportMetric(float64(n)/b.Elapsed().Seconds()/1e6, "Mleaves/s")
+			})
+		}
+	}
+}
