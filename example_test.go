@@ -1,0 +1,248 @@
+package bashni_test
+
+import (
+	"cmp"
+	"errors"
+	"fmt"
+	"slices"
+
+	"github.com/bashni-dev/bashni"
+)
+
+func ExampleVariant_Start() {
+	pos, err := bashni.Lasca.Start()
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(pos.FEN())
+	fmt.Println(pos.Turn(), "to move,", pos.Count(bashni.White), "white and", pos.Count(bashni.Black), "black pieces")
+	// Output:
+	// W:Wa1,c1,e1,g1,b2,d2,f2,a3,c3,e3,g3:Ba5,c5,e5,g5,b6,d6,f6,a7,c7,e7,g7
+	// white to move, 11 white and 11 black pieces
+}
+
+func ExamplePosition_LegalMoves() {
+	pos := bashni.Russian.MustStart()
+	moves := pos.LegalMoves()
+	// The order of LegalMoves is the generator's; MoveTexts sorts the texts.
+	fmt.Println(len(moves), bashni.MoveTexts(moves))
+
+	// Capturing is compulsory: here White's only moves are the two ways
+	// the man on d4 can take.
+	pos, err := bashni.ParseFEN(bashni.Russian, "W:Wd4:Bc5,e5")
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	moves = pos.LegalMoves()
+	slices.SortFunc(moves, func(a, b bashni.Move) int { return cmp.Compare(a.String(), b.String()) })
+	for _, m := range moves {
+		if m.IsCapture() {
+			fmt.Println(m, "takes", m.Jumps(), "piece(s), jumping", m.JumpedSquares())
+		}
+	}
+	// Output:
+	// 7 [a3-b4 c3-b4 c3-d4 e3-d4 e3-f4 g3-f4 g3-h4]
+	// d4:b6 takes 1 piece(s), jumping [c5]
+	// d4:f6 takes 1 piece(s), jumping [e5]
+}
+
+func ExamplePosition_ParseMove() {
+	// After 1. c3-d4 b6-c5 White must take on c5.
+	pos, err := bashni.ParseFEN(bashni.Russian, "W:Wa1,c1,e1,g1,b2,d2,f2,h2,a3,e3,g3,d4:Bc5,d6,f6,h6,a7,c7,e7,g7,b8,d8,f8,h8")
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	// Input is lenient: the short form, upper case, 'x' and annotations all
+	// name the same capture.
+	for _, text := range []string{"d4:b6", "D4xB6!", "d4:b6*"} {
+		m, err := pos.ParseMove(text)
+		fmt.Println(text, "->", m, err)
+	}
+	// A quiet move is refused while a capture is compulsory; the error says
+	// why and lists the legal moves.
+	_, err = pos.ParseMove("e3-f4")
+	fmt.Println(errors.Is(err, bashni.ErrIllegalMove), err)
+	// Output:
+	// d4:b6 -> d4:b6 <nil>
+	// D4xB6! -> d4:b6 <nil>
+	// d4:b6* -> d4:b6 <nil>
+	// true bashni: move "e3-f4": a capture is compulsory (captures are written with ':' or 'x') (legal: d4:b6)
+}
+
+func ExamplePosition_Play() {
+	pos := bashni.Russian.MustStart()
+	for _, text := range []string{"c3-d4", "b6-c5", "d4:b6"} {
+		m, err := pos.ParseMove(text)
+		if err != nil {
+			fmt.Println(err)
+			return
+		}
+		// Play returns the new position; pos itself is a value and is not
+		// changed by it.
+		if pos, err = pos.Play(m); err != nil {
+			fmt.Println(err)
+			return
+		}
+	}
+	// The white man jumped c5 and took its top: it now stands on b6 over the
+	// black man it took, and c5 is empty.
+	fmt.Println(pos.Tower(mustSquare("b6")), pos.Tower(mustSquare("c5")).IsEmpty())
+	fmt.Println(pos.FEN())
+	// Output:
+	// wb true
+	// B:Wa1,c1,e1,g1,b2,d2,f2,h2,a3,e3,g3,b6b:Bd6,f6,h6,a7,c7,e7,g7,b8,d8,f8,h8
+}
+
+// mustSquare reads a square name the example knows to be good.
+func mustSquare(name string) bashni.Square {
+	s, err := bashni.ParseSquare(name)
+	if err != nil {
+		panic(err)
+	}
+	return s
+}
+
+func ExampleParseFEN() {
+	// A white king on h6 over a white man and six black men, a white man on
+	// a7 over two black men, and a black man on c3 (RULES.md section 10).
+	pos, err := bashni.ParseFEN(bashni.Russian, "W:WKh6wbbbbbb,a7bb:Bc3")
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	for _, s := range pos.Squares() {
+		t := pos.Tower(s)
+		fmt.Println(s, t, "height", t.Height(), "owner", t.Owner())
+	}
+	// Bad input is an error naming the token and the reason.
+	_, err = bashni.ParseFEN(bashni.Lasca, "W:Wa1,h8:Bc5")
+	var fe *bashni.FENError
+	if errors.As(err, &fe) {
+		fmt.Printf("token %q: %s\n", fe.Token, fe.Reason)
+	}
+	// Output:
+	// c3 b height 1 owner black
+	// h6 Wwbbbbbb height 8 owner white
+	// a7 wbb height 3 owner white
+	// token "h8": h8 is off the 7x7 board
+}
+
+func ExamplePosition_FEN() {
+	pos := bashni.Russian.MustStart()
+	m, _ := pos.ParseMove("c3-d4")
+	pos, _ = pos.Play(m)
+	fen := pos.FEN()
+	fmt.Println(fen)
+	// ParseFEN reads it back to an equal position.
+	back, err := bashni.ParseFEN(bashni.Russian, fen)
+	fmt.Println(back.Equal(pos), err)
+	// Output:
+	// B:Wa1,c1,e1,g1,b2,d2,f2,h2,a3,e3,g3,d4:Bb6,d6,f6,h6,a7,c7,e7,g7,b8,d8,f8,h8
+	// true <nil>
+}
+
+func ExamplePosition_Diagram() {
+	// A lasca ending: kings ("officers") are capitals. Where there are
+	// towers, each is written top-down ("Wbb": a white king over two black
+	// men) and the columns widen to fit the tallest.
+	pos, err := bashni.ParseFEN(bashni.Lasca, "B:Wc3,Ke5:Bd6,Ka7")
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Print(pos.Diagram())
+	// Output:
+	//    +---------------+
+	//  7 | B   .   .   . |
+	//  6 |   .   b   .   |
+	//  5 | .   .   W   . |
+	//  4 |   .   .   .   |
+	//  3 | .   w   .   . |
+	//  2 |   .   .   .   |
+	//  1 | .   .   .   . |
+	//    +---------------+
+	//      a b c d e f g
+	// Black to move
+}
+
+func ExamplePerft() {
+	// PERFT.md: 302 sequences of three plies from the russian start, 18 in
+	// lasca.
+	fmt.Println(bashni.Perft(bashni.Russian.MustStart(), 3))
+	fmt.Println(bashni.Perft(bashni.Lasca.MustStart(), 3))
+	// Divide splits the count by first move; PerftConfig chooses how to count
+	// (here on two goroutines), never what.
+	total := uint64(0)
+	for _, mc := range (bashni.PerftConfig{Threads: 2}).Divide(bashni.Lasca.MustStart(), 3) {
+		total += mc.Nodes
+	}
+	fmt.Println(total)
+	// Output:
+	// 302
+	// 18
+	// 18
+}
+
+func ExampleParseVariant() {
+	v, err := bashni.ParseVariant("russian, majority=on")
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(v.Majority, v == bashni.Russian, v.Name() == "")
+	_, err = bashni.ParseVariant("lasca,rejump=sometimes")
+	fmt.Println(err)
+	// Output:
+	// true false true
+	// bashni: variant "lasca,rejump=sometimes": switch rejump: "sometimes" is not one of no-reversal, not-last, once, never, any
+}
+
+func ExampleVariant_String() {
+	fmt.Println(bashni.International)
+	v := bashni.Lasca
+	v.Rejump = bashni.RejumpNoReversal
+	fmt.Println(v)
+	// The text form reads back to the same Variant.
+	back, err := bashni.ParseVariant(v.String())
+	fmt.Println(back == v, err)
+	// Output:
+	// international
+	// lasca,rejump=no-reversal
+	// true <nil>
+}
+
+func ExampleMove_String() {
+	// The 12-jump example of RULES.md section 11: a white king takes the top
+	// of every black tower twice.
+	pos, err := bashni.ParseFEN(bashni.Russian, "W:WKc1:Bc3b,e3b,c5b,e7b,g5b,g7b")
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	for _, m := range pos.LegalMoves() {
+		fmt.Println(m, m.Jumps(), m.From(), m.To())
+	}
+	// Output:
+	// c1:f4:h6:f8:d6:b4:d2:f4:h6:f8:d6:b4:d2 12 c1 d2
+	// c1:f4:h6:f8:d6:b4:d2:f4:h6:f8:d6:b4:e1 12 c1 e1
+}
+
+func ExampleTower() {
+	t, err := bashni.NewTower(bashni.WhiteKing, bashni.BlackMan, bashni.BlackMan)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(t, t.Height(), t.Owner(), t.Top().IsKing(), t.Count(bashni.Black))
+	for i, p := range t.Pieces() {
+		fmt.Println(i, p, p.Color())
+	}
+	// Output:
+	// Wbb 3 white true 2
+	// 0 W white
+	// 1 b black
+	// 2 b black
+}
