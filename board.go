@@ -280,6 +280,24 @@ type geometry struct {
 	// canStep[d] holds the squares that have a neighbour in direction d, so
 	// that a shift of a bitboard masked by it never wraps or leaves the board.
 	canStep [4]uint64
+	// canJump[d] holds the squares with two neighbours in a row in direction
+	// d: those a short jump in direction d can start from.
+	canJump [4]uint64
+}
+
+// jumpersBB returns the squares of x from which a short jump in direction d
+// goes over a square of over and lands on a square of land.
+func (g *geometry) jumpersBB(x, over, land uint64, d int) uint64 {
+	x &= g.canJump[d]
+	switch d {
+	case dirNE:
+		return x & (over >> 9) & (land >> 18)
+	case dirNW:
+		return x & (over >> 7) & (land >> 14)
+	case dirSE:
+		return x & (over << 7) & (land << 14)
+	}
+	return x & (over << 9) & (land << 18)
 }
 
 // stepBB moves every square of x one step in direction d, dropping those that
@@ -325,6 +343,13 @@ func newGeometry(size int) *geometry {
 			if nf >= 0 && nf < size && nr >= 0 && nr < size {
 				g.step[s][d] = Square(nr*8 + nf)
 				g.canStep[d] |= 1 << s
+			}
+		}
+	}
+	for s := 0; s < 64; s++ {
+		for d := 0; d < 4; d++ {
+			if a := g.step[s][d]; a != NoSquare && g.step[a][d] != NoSquare {
+				g.canJump[d] |= 1 << s
 			}
 		}
 	}

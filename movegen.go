@@ -146,11 +146,10 @@ func capturers(p *Position, r *rules) uint64 {
 	for _, d := range allDirs {
 		// A tower on s jumps in direction d when s+d is the opponent's and
 		// s+2d is empty.
-		jumpers := r.stepBB(opp&r.stepBB(empty, 3-d), 3-d)
 		if r.MenCaptureBackward || isForward(us, d) {
-			out |= jumpers & short
+			out |= r.jumpersBB(short, opp, empty, d)
 		} else if !r.FlyingKings {
-			out |= jumpers & kings
+			out |= r.jumpersBB(kings, opp, empty, d)
 		}
 	}
 	if r.FlyingKings {

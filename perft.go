@@ -89,32 +89,31 @@ func (c PerftConfig) Divide(p Position, depth int) []MoveCount {
 	return out
 }
 
-// perftCounter is one goroutine's counting state. Positions live in a slab
-// indexed by remaining depth rather than in locals of the recursion, which
-// the compiler would move to the heap at every node.
+// perftCounter is one goroutine's counting state: its own position, played
+// and taken back in place, and a move buffer shared by all depths.
 type perftCounter struct {
 	bulk  bool
 	table *perftTable
 	buf   []Move
-	pos   []Position
+	pos   Position
 }
 
 func newPerftCounter(c PerftConfig, table *perftTable, depth int) *perftCounter {
-	return &perftCounter{bulk: !c.NoBulk, table: table,
-		buf: make([]Move, 0, 64*(depth+1)), pos: make([]Position, depth+1)}
+	return &perftCounter{bulk: !c.NoBulk, table: table, buf: make([]Move, 0, 64*(depth+1))}
 }
 
 func (pc *perftCounter) count(p *Position, depth int) uint64 {
 	if depth == 0 {
 		return 1
 	}
-	pc.pos[depth] = *p
+	pc.pos = *p
 	return pc.countAt(depth, pc.buf)
 }
 
-// countAt counts from pc.pos[depth].
+// countAt counts from pc.pos; moves go into buf, whose tail the next depth
+// reuses.
 func (pc *perftCounter) countAt(depth int, buf []Move) uint64 {
-	p := &pc.pos[depth]
+	p := &pc.pos
 	if pc.table != nil && depth > 1 {
 		if n, ok := pc.table.get(p.key, depth); ok {
 			return n
@@ -124,19 +123,23 @@ func (pc *perftCounter) countAt(depth int, buf []Move) uint64 {
 		return uint64(p.countLegal(buf))
 	}
 	moves := p.appendLegal(buf[:0], false)
-	rest := moves[len(moves):]
-	child := &pc.pos[depth-1]
-	var n uint64
-	for i := range moves {
-		*child = *p
-		child.play(&moves[i])
-		if depth == 1 {
-			n++
-			continue
+	if depth == 1 {
+		var u undo
+		for i := range moves {
+			p.playSaving(&moves[i], &u)
+			p.unplay(&u)
 		}
-		n += pc.countAt(depth-1, rest)
+		return uint64(len(moves))
 	}
-	if pc.table != nil && depth > 1 {
+	rest := moves[len(moves):]
+	var n uint64
+	var u undo
+	for i := range moves {
+		p.playSaving(&moves[i], &u)
+		n += pc.countAt(depth-1, rest)
+		p.unplay(&u)
+	}
+	if pc.table != nil {
 		pc.table.put(p.key, depth, n)
 	}
 	return n

@@ -190,8 +190,25 @@ func mix64(x uint64) uint64 {
 }
 
 func towerKey(s Square, top pieceCode, st stack) uint64 {
+	if st == 0 {
+		return singleKeys[s][top] // most towers are one piece: a table look-up
+	}
+	return mixTowerKey(s, top, st)
+}
+
+func mixTowerKey(s Square, top pieceCode, st stack) uint64 {
 	return mix64(st ^ (top+1)<<48 ^ uint64(s)<<52 ^ 0x2545F4914F6CDD1D)
 }
+
+// singleKeys caches the keys of one-piece towers.
+var singleKeys = func() (t [64][4]uint64) {
+	for s := range t {
+		for c := range t[s] {
+			t[s][c] = mixTowerKey(Square(s), pieceCode(c), 0)
+		}
+	}
+	return t
+}()
 
 func (p *Position) squareKey(s Square) uint64 {
 	if (p.white|p.black)&s.bit() == 0 {
@@ -232,6 +249,44 @@ func (p Position) Play(m Move) (Position, error) {
 func (p Position) PlayUnchecked(m Move) Position {
 	p.play(&m)
 	return p
+}
+
+// undo records what playSaving changed, so that unplay restores the
+// position without copying all of it: search and perft loops play and take
+// back moves in place.
+type undo struct {
+	white, black, kings, key uint64
+	n                        int
+	idx                      [maxJumps + 2]uint8
+	below                    [maxJumps + 2]stack
+}
+
+func (u *undo) save(p *Position, s Square) {
+	u.idx[u.n] = uint8(idx(s))
+	u.below[u.n] = p.below[idx(s)]
+	u.n++
+}
+
+// playSaving plays m in place and records in u how to take it back.
+func (p *Position) playSaving(m *Move, u *undo) {
+	u.white, u.black, u.kings, u.key = p.white, p.black, p.kings, p.key
+	u.n = 0
+	u.save(p, m.from)
+	u.save(p, m.to)
+	for i := 0; i < int(m.n); i++ {
+		u.save(p, m.over[i])
+	}
+	p.play(m)
+}
+
+// unplay takes back the move recorded in u.
+func (p *Position) unplay(u *undo) {
+	// In reverse, so that a square saved twice gets its first (older) value.
+	for i := u.n - 1; i >= 0; i-- {
+		p.below[u.idx[i]] = u.below[i]
+	}
+	p.white, p.black, p.kings, p.key = u.white, u.black, u.kings, u.key
+	p.turn ^= 1
 }
 
 // play applies m in place, keeping the key up to date.
