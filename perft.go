@@ -59,9 +59,31 @@ func (c PerftConfig) Divide(p Position, depth int) []MoveCount {
 	}
 	moves := p.LegalMoves()
 	out := make([]MoveCount, len(moves))
+	for i, m := range moves {
+		out[i].Move = m
+	}
 	var table *perftTable
 	if c.HashMB > 0 {
 		table = newPerftTable(c.HashMB)
+	}
+	// The work is split into the subtrees two plies down (or one, when the
+	// depth is shallow): a few root moves would share out badly among
+	// goroutines, the dozens of second plies evenly.
+	type item struct {
+		root int
+		pos  Position
+		left int // plies still to count
+	}
+	var items []item
+	for i, m := range moves {
+		child := p.PlayUnchecked(m)
+		if depth < 3 {
+			items = append(items, item{i, child, depth - 1})
+			continue
+		}
+		for _, m2 := range child.LegalMoves() {
+			items = append(items, item{i, child.PlayUnchecked(m2), depth - 2})
+		}
 	}
 	threads := c.Threads
 	if threads < 1 {
@@ -69,6 +91,7 @@ func (c PerftConfig) Divide(p Position, depth int) []MoveCount {
 	}
 	var next atomic.Int64
 	var wg sync.WaitGroup
+	counts := make([]atomic.Uint64, len(moves))
 	for t := 0; t < threads; t++ {
 		wg.Add(1)
 		go func() {
@@ -76,16 +99,17 @@ func (c PerftConfig) Divide(p Position, depth int) []MoveCount {
 			pc := newPerftCounter(c, table, depth)
 			for {
 				i := int(next.Add(1) - 1)
-				if i >= len(moves) {
+				if i >= len(items) {
 					return
 				}
-				child := p
-				child.play(&moves[i])
-				out[i] = MoveCount{moves[i], pc.count(&child, depth-1)}
+				counts[items[i].root].Add(pc.count(&items[i].pos, items[i].left))
 			}
 		}()
 	}
 	wg.Wait()
+	for i := range out {
+		out[i].Nodes = counts[i].Load()
+	}
 	return out
 }
 
@@ -114,7 +138,9 @@ func (pc *perftCounter) count(p *Position, depth int) uint64 {
 // reuses.
 func (pc *perftCounter) countAt(depth int, buf []Move) uint64 {
 	p := &pc.pos
-	if pc.table != nil && depth > 1 {
+	// Near the leaves a table probe (a cache miss) costs more than counting.
+	hashed := pc.table != nil && depth >= 3
+	if hashed {
 		if n, ok := pc.table.get(p.key, depth); ok {
 			return n
 		}
@@ -139,7 +165,7 @@ func (pc *perftCounter) countAt(depth int, buf []Move) uint64 {
 		n += pc.countAt(depth-1, rest)
 		p.unplay(&u)
 	}
-	if pc.table != nil {
+	if hashed {
 		pc.table.put(p.key, depth, n)
 	}
 	return n
