@@ -37,13 +37,11 @@ func (p Position) Diagram() string {
 		sb.WriteString(" |\n")
 	}
 	sb.WriteString(border)
-	sb.WriteString("    ")
+	files := "    "
 	for f := 0; f < r.Size; f++ {
-		sb.WriteString(" ")
-		sb.WriteByte(byte('a' + f))
-		sb.WriteString(strings.Repeat(" ", w-1))
+		files += " " + string(rune('a'+f)) + strings.Repeat(" ", w-1)
 	}
-	sb.WriteString("\n")
+	sb.WriteString(strings.TrimRight(files, " ") + "\n")
 	if p.turn == White {
 		sb.WriteString("White to move\n")
 	} else {
