@@ -1,0 +1,44 @@
+package engine
+
+import (
+	"context"
+	"testing"
+
+	"github.com/bashni-dev/bashni"
+)
+
+// BenchmarkSearch reports the search speed from each preset's start in
+// nodes per second.
+func BenchmarkSearch(b *testing.B) {
+	for name, v := range presets {
+		b.Run(name, func(b *testing.B) {
+			pos := v.MustStart()
+			var nodes uint64
+			var secs float64
+			for range b.N {
+				r, err := New(Options{}).Search(context.Background(), pos, Limits{Nodes: 500000})
+				if err != nil {
+					b.Fatal(err)
+				}
+				nodes += r.Nodes
+				secs += r.Time.Seconds()
+			}
+			b.ReportMetric(float64(nodes)/secs, "nodes/s")
+		})
+	}
+}
+
+func BenchmarkEvaluate(b *testing.B) {
+	pos := bashni.Russian.MustStart()
+	for _, s := range []string{"c3-d4", "f6-g5", "g3-h4", "g7-f6"} {
+		m, err := pos.ParseMove(s)
+		if err != nil {
+			b.Fatal(err)
+		}
+		pos = pos.PlayUnchecked(m)
+	}
+	ev := newEvaluator(pos.Variant(), defaultWeights)
+	for range b.N {
+		ev.evaluate(&pos)
+	}
+}

@@ -1,0 +1,182 @@
+// Package engine plays Bashni, Lasca and every other ruleset of the bashni
+// package: an iterative-deepening alpha-beta search with principal-variation
+// search, a transposition table on the position key, move ordering (hash
+// move, captures by pieces taken, killer moves, history), a capture search
+// that never stops in the middle of forced captures, and an evaluation
+// written for towers (see eval.go).
+//
+//	e := engine.New(engine.Options{})
+//	res, err := e.Search(ctx, pos, engine.Limits{Time: time.Second})
+//	if err != nil { ... } // engine.ErrNoMoves: the game is over
+//	pos = pos.PlayUnchecked(res.Move)
+//
+// An Engine searches one position at a time (concurrent calls wait their
+// turn); run several Engines for several searches at once. A search to a
+// fixed depth or node count is deterministic: an Engine in the same state
+// (new, or after Clear) returns the same move, score, line and node count.
+package engine
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sync"
+	"time"
+
+	"github.com/bashni-dev/bashni"
+)
+
+// DefaultHashMB is the transposition table size used when Options.HashMB is 0.
+const DefaultHashMB = 16
+
+// ErrNoMoves is returned by a search of a position whose side to move has
+// no legal move: that side has lost and there is nothing to search.
+var ErrNoMoves = errors.New("engine: the side to move has no legal move (the game is over)")
+
+// Options configure an Engine.
+type Options struct {
+	// HashMB is the size of the transposition table in MiB; 0 means
+	// DefaultHashMB.
+	HashMB int
+	// Progress, when set, is called on the searching goroutine after each
+	// completed iteration of a search.
+	Progress func(Info)
+}
+
+// Limits bound a search. The zero Limits search until MaxDepth, which in
+// practice means until the context is cancelled. Several limits may be set;
+// the search stops at the first one reached. It always returns a move: the
+// best of the last completed iteration, or of the one under way when that
+// one has already found a better move.
+type Limits struct {
+	// Depth is the number of plies of full-width search (captures are
+	// searched beyond it until the position is quiet); 0 means no limit.
+	Depth int
+	// Nodes stops the search after this many positions; 0 means no limit.
+	Nodes uint64
+	// Time stops the search after this long; 0 means no limit. No new
+	// iteration starts after half of it has passed, as it would rarely finish.
+	Time time.Duration
+}
+
+// Info describes one completed iteration of a search.
+type Info struct {
+	Depth    int           // nominal depth of the iteration, in plies
+	SelDepth int           // deepest ply reached, extensions and captures included
+	Score    Score         // for the side to move at the root
+	Nodes    uint64        // positions searched so far in this search
+	Time     time.Duration // since the search started
+	PV       []bashni.Move // the principal variation, from the root
+}
+
+// NPS returns the speed of the search so far in nodes per second.
+func (i Info) NPS() float64 {
+	if i.Time <= 0 {
+		return 0
+	}
+	return float64(i.Nodes) / i.Time.Seconds()
+}
+
+// Result is the outcome of a search.
+type Result struct {
+	// Move is the best move found; always a legal move of the position.
+	Move bashni.Move
+	// Info is the last completed iteration, with Nodes and Time updated to
+	// the end of the search. Info.PV starts with Move.
+	Info
+	// Stop says why the search ended: "depth", "nodes", "time", "cancelled",
+	// "only move" or "win" (a forced result was found and proved).
+	Stop string
+	// TTHits counts transposition table probes that found their position.
+	TTHits uint64
+}
+
+// Engine is a searcher with its own transposition table and move-ordering
+// history. It is safe for use by several goroutines, which it serves one at
+// a time.
+type Engine struct {
+	mu      sync.Mutex
+	opts    Options
+	tt      *table
+	eval    *evaluator
+	history [2][64][64]int32
+}
+
+// New returns an Engine configured by opts.
+func New(opts Options) *Engine {
+	return &Engine{opts: opts, tt: newTable(opts.HashMB)}
+}
+
+// Clear forgets everything learned by earlier searches (the transposition
+// table and the move-ordering history), returning the Engine to the state of
+// a new one.
+func (e *Engine) Clear() {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	e.clear()
+}
+
+func (e *Engine) clear() {
+	e.tt.clear()
+	e.history = [2][64][64]int32{}
+}
+
+// Search searches pos under lim and returns the best move with its score,
+// line and statistics. When ctx is cancelled the search stops at once and
+// returns the best move found so far with Stop "cancelled" and a nil error:
+// stopping is the normal end of an analysis without limits. The only error is
+// ErrNoMoves, for a position whose side to move has lost.
+//
+// Search knows nothing of the game that led to pos; use SearchGame to let it
+// see repetitions and the kings-only count.
+func (e *Engine) Search(ctx context.Context, pos bashni.Position, lim Limits) (Result, error) {
+	return e.search(ctx, game{pos: pos}, lim)
+}
+
+// SearchGame searches the position reached from start by the moves, which
+// must be legal in turn. Unlike Search it knows the positions before, so it
+// scores a move that repeats one as a draw and counts towards the
+// ruleset's kings-only draw (Variant.KingsOnlyPlies).
+func (e *Engine) SearchGame(ctx context.Context, start bashni.Position, moves []bashni.Move, lim Limits) (Result, error) {
+	g, err := replay(start, moves)
+	if err != nil {
+		return Result{}, err
+	}
+	return e.search(ctx, g, lim)
+}
+
+// game is the position to search and what the draw rules need to know of
+// the game before it.
+type game struct {
+	pos       bashni.Position
+	keys      []uint64 // keys of the earlier positions since the last capture or man move, oldest first
+	kingsOnly int      // plies in a row without a capture or a man move
+}
+
+// replay plays the moves from start, checking each, and records the game's
+// reversible tail.
+func replay(start bashni.Position, moves []bashni.Move) (game, error) {
+	g := game{pos: start}
+	for i, m := range moves {
+		next, err := g.pos.Play(m)
+		if err != nil {
+			return game{}, fmt.Errorf("engine: move %d (%s) of the game: %w", i+1, m, err)
+		}
+		if reversible(&g.pos, m) {
+			g.keys = append(g.keys, g.pos.Key())
+			g.kingsOnly++
+		} else {
+			g.keys = g.keys[:0]
+			g.kingsOnly = 0
+		}
+		g.pos = next
+	}
+	return g, nil
+}
+
+// reversible reports whether m is a quiet move of a king: the only kind of
+// move after which an earlier position can come back, and the only kind the
+// kings-only draw counts.
+func reversible(pos *bashni.Position, m bashni.Move) bool {
+	return !m.IsCapture() && pos.Tower(m.From()).Top().IsKing()
+}

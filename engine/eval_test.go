@@ -1,0 +1,101 @@
+package engine
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/bashni-dev/bashni"
+	"pgregory.net/rapid"
+)
+
+// mirror returns pos turned half round with the colours swapped: the same
+// position seen from the other side, which must be worth the same to the
+// side to move.
+func mirror(t *rapid.T, pos bashni.Position) bashni.Position {
+	v := pos.Variant()
+	var side [2][]string
+	for s := bashni.Square(0); s < 64; s++ {
+		tw := pos.Tower(s)
+		if tw.IsEmpty() {
+			continue
+		}
+		ms := bashni.SquareAt(v.Size-1-s.File(), v.Size-1-s.Rank())
+		top := tw.Top()
+		tok := ms.String()
+		if top.IsKing() {
+			tok = "K" + tok
+		}
+		for i := 1; i < tw.Height(); i++ {
+			p := tw.Piece(i)
+			tok += bashni.NewPiece(p.Color().Opponent(), p.IsKing()).String()
+		}
+		c := top.Color().Opponent()
+		side[c] = append(side[c], tok)
+	}
+	turn := "W"
+	if pos.Turn() == bashni.White {
+		turn = "B"
+	}
+	fen := turn + ":W" + strings.Join(side[0], ",") + ":B" + strings.Join(side[1], ",")
+	m, err := bashni.ParseFEN(v, fen)
+	if err != nil {
+		t.Fatalf("mirror of %s: %q: %v", pos.FEN(), fen, err)
+	}
+	return m
+}
+
+func TestEvaluateIsColourBlind(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		v := variantGen().Draw(t, "variant")
+		pos := playoutGen(v, 100).Draw(t, "pos")
+		ev := newEvaluator(v, defaultWeights)
+		m := mirror(t, pos)
+		if a, b := ev.evaluate(&pos), ev.evaluate(&m); a != b {
+			t.Fatalf("%s is worth %v, its mirror %s %v", pos.FEN(), a, m.FEN(), b)
+		}
+	})
+}
+
+// Holding prisoners is worth more than the same pieces free and the enemy's.
+func TestEvaluatePrisonersCount(t *testing.T) {
+	v := bashni.Russian
+	ev := newEvaluator(v, defaultWeights)
+	tests := []struct {
+		name         string
+		better, base string // White to move in both
+	}{
+		{"a prisoner is worth having", "W:Wc3b:Bf6", "W:Wc3:Bf6,h6"},
+		{"an own reserve is worth having", "W:Wc3w:Bf6", "W:Wc3:Bf6"},
+		{"a king on top beats a man", "W:WKc3:Bf6", "W:Wc3:Bf6"},
+		{"prisoners under a reserve are safer", "W:Wc3wb:Bf6", "W:Wc3bw:Bf6"},
+	}
+	for _, tc := range tests {
+		a, b := mustFEN(t, v, tc.better), mustFEN(t, v, tc.base)
+		if ea, eb := ev.evaluate(&a), ev.evaluate(&b); ea <= eb {
+			t.Errorf("%s: %s scores %v, not more than %s at %v", tc.name, tc.better, ea, tc.base, eb)
+		}
+	}
+}
+
+func TestScoreString(t *testing.T) {
+	tests := []struct {
+		s    Score
+		want string
+	}{
+		{0, "0.00"}, {125, "+1.25"}, {-40, "-0.40"}, {-100, "-1.00"}, {5, "+0.05"},
+		{Win - 3, "win 3"}, {-Win + 4, "loss 4"},
+	}
+	for _, tc := range tests {
+		if got := tc.s.String(); got != tc.want {
+			t.Errorf("Score(%d).String() = %q, want %q", int(tc.s), got, tc.want)
+		}
+	}
+	for _, s := range []Score{Win - 5, -Win + 6, 300} {
+		if got := fromTT(toTT(s, 7), 7); got != s {
+			t.Errorf("table round trip of %v at ply 7: %v", s, got)
+		}
+	}
+	if got := fromTT(toTT(Win-5, 2), 4); got != Win-7 {
+		t.Errorf("a win in 3 from ply 2, met again at ply 4: %v, want win 7", got)
+	}
+}

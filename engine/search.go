@@ -1,0 +1,467 @@
+package engine
+
+import (
+	"context"
+	"sync/atomic"
+	"time"
+
+	"github.com/bashni-dev/bashni"
+)
+
+// searcher is the state of one search.
+type searcher struct {
+	e         *Engine
+	ev        *evaluator
+	v         bashni.Variant
+	stop      atomic.Bool // set by a cancelled context
+	stopped   bool        // the search is unwinding; no result of it counts
+	reason    string
+	start     time.Time
+	deadline  time.Time // zero: none
+	nodeLimit uint64    // zero: none
+	nodes     uint64
+	ttHits    uint64
+	seldepth  int
+	rootDepth int
+
+	gameKeys  []uint64           // the game's reversible tail before the root
+	path      [MaxPly + 1]uint64 // key of the position at each ply
+	kingsOnly [MaxPly + 1]int    // plies since the last capture or man move, at each ply
+	moves     [MaxPly + 1]moveList
+	killers   [MaxPly + 1][2]bashni.Move
+	pv        [MaxPly + 1][MaxPly + 1]bashni.Move
+	pvLen     [MaxPly + 1]int
+
+	// The best root move of the iteration under way, once one is proved.
+	iterMove  bashni.Move
+	iterScore Score
+	iterDone  bool
+}
+
+const (
+	infinity   Score = Win + 1
+	checkEvery       = 1023 // nodes between checks of the clock and the context
+)
+
+func (e *Engine) search(ctx context.Context, g game, lim Limits) (Result, error) {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+
+	root := g.pos
+	v := root.Variant()
+	if e.eval == nil || e.eval.v != v {
+		// The key does not include the ruleset: what was learned in
+		// another one does not apply.
+		e.eval = newEvaluator(v, defaultWeights)
+		e.clear()
+	}
+	e.tt.age++
+	for c := range e.history {
+		for f := range e.history[c] {
+			for t := range e.history[c][f] {
+				e.history[c][f][t] /= 8
+			}
+		}
+	}
+
+	s := &searcher{e: e, ev: e.eval, v: v, start: time.Now(), nodeLimit: lim.Nodes, gameKeys: g.keys}
+	s.kingsOnly[0] = g.kingsOnly
+	if lim.Time > 0 {
+		s.deadline = s.start.Add(lim.Time)
+	}
+	stopWatch := context.AfterFunc(ctx, func() { s.stop.Store(true) })
+	defer stopWatch()
+	if ctx.Err() != nil {
+		s.stop.Store(true)
+	}
+
+	rootMoves := root.AppendLegalMoves(make([]bashni.Move, 0, 64))
+	if len(rootMoves) == 0 {
+		return Result{}, ErrNoMoves
+	}
+	s.path[0] = root.Key()
+	s.sortRoot(&root, rootMoves)
+
+	res := Result{Move: rootMoves[0]}
+	res.PV = []bashni.Move{rootMoves[0]}
+	maxDepth := lim.Depth
+	if maxDepth <= 0 || maxDepth > MaxPly/2 {
+		maxDepth = MaxPly / 2
+	}
+	if len(rootMoves) == 1 && lim.Depth == 0 {
+		// Nothing to choose: don't spend the time of a game.
+		res.Stop = "only move"
+		maxDepth = 1
+	}
+	for depth := 1; depth <= maxDepth; depth++ {
+		s.rootDepth = depth
+		s.iterDone = false
+		score := s.searchRoot(&root, rootMoves, depth)
+		if s.stopped {
+			if s.iterDone && s.iterMove != res.Move {
+				res.Move = s.iterMove
+				res.Score = s.iterScore
+				res.PV = append(res.PV[:0], s.pv[0][:s.pvLen[0]]...)
+			}
+			break
+		}
+		res.Move = rootMoves[0]
+		res.Info = Info{
+			Depth:    depth,
+			SelDepth: s.seldepth,
+			Score:    score,
+			Nodes:    s.nodes,
+			Time:     time.Since(s.start),
+			PV:       append([]bashni.Move(nil), s.pv[0][:s.pvLen[0]]...),
+		}
+		if e.opts.Progress != nil {
+			e.opts.Progress(res.Info)
+		}
+		if score.IsWin() && score.Plies()+2 <= depth {
+			// The forced result was found with depth to spare; deeper
+			// iterations would only repeat it.
+			s.reason = "win"
+			break
+		}
+		if !s.deadline.IsZero() && time.Since(s.start) > lim.Time/2 {
+			s.reason = "time"
+			break
+		}
+	}
+	if res.Stop == "" {
+		res.Stop = s.reason
+		if res.Stop == "" {
+			res.Stop = "depth"
+		}
+	}
+	res.Nodes = s.nodes
+	res.Time = time.Since(s.start)
+	res.TTHits = s.ttHits
+	return res, nil
+}
+
+// sortRoot orders the root moves for the first iteration: the hash move,
+// then as any other node would.
+func (s *searcher) sortRoot(root *bashni.Position, ms []bashni.Move) {
+	var l moveList
+	l.moves = ms
+	hash := -1
+	if en, ok := s.e.tt.probe(root.Key()); ok {
+		hash = int(en.move) - 1
+	}
+	s.scoreMoves(&l, root, 0, hash)
+	for i := range ms {
+		l.pick(i)
+	}
+}
+
+// searchRoot searches every root move to depth and leaves the best first
+// in ms, the others in their previous order.
+func (s *searcher) searchRoot(root *bashni.Position, ms []bashni.Move, depth int) Score {
+	alpha, beta := -infinity, infinity
+	best := 0
+	s.pvLen[0] = 0
+	for i, m := range ms {
+		child := root.PlayUnchecked(m)
+		s.enter(root, m, &child, 1)
+		var score Score
+		if i == 0 {
+			score = -s.alphaBeta(&child, -beta, -alpha, depth-1, 1)
+		} else {
+			score = -s.alphaBeta(&child, -alpha-1, -alpha, depth-1, 1)
+			if score > alpha && !s.stopped {
+				score = -s.alphaBeta(&child, -beta, -alpha, depth-1, 1)
+			}
+		}
+		if s.stopped {
+			break
+		}
+		if score > alpha {
+			alpha = score
+			best = i
+			s.updatePV(0, m)
+			s.iterMove, s.iterScore, s.iterDone = m, score, true
+		}
+	}
+	if best > 0 {
+		m := ms[best]
+		copy(ms[1:best+1], ms[:best])
+		ms[0] = m
+	}
+	if !s.stopped {
+		s.e.tt.store(root.Key(), toTT(alpha, 0), depth, boundExact, s.indexOf(root, ms[0]))
+	}
+	return alpha
+}
+
+// indexOf returns the index of m in the generation order of pos's moves,
+// the form in which the transposition table keeps moves.
+func (s *searcher) indexOf(pos *bashni.Position, m bashni.Move) int {
+	var buf [64]bashni.Move
+	for i, l := range pos.AppendLegalMoves(buf[:0]) {
+		if l == m {
+			return i
+		}
+	}
+	return -1
+}
+
+// enter records the child position reached at ply by playing m in parent.
+func (s *searcher) enter(parent *bashni.Position, m bashni.Move, child *bashni.Position, ply int) {
+	s.path[ply] = child.Key()
+	if reversible(parent, m) {
+		s.kingsOnly[ply] = s.kingsOnly[ply-1] + 1
+	} else {
+		s.kingsOnly[ply] = 0
+	}
+}
+
+// drawn reports whether the position at ply is a draw by the ruleset's
+// rules: it repeats an earlier position of the game or the search (once is
+// enough inside a search), or the kings-only count is reached.
+func (s *searcher) drawn(ply int) bool {
+	n := s.kingsOnly[ply]
+	if lim := s.v.KingsOnlyPlies; lim > 0 && n >= lim {
+		return true
+	}
+	if s.v.Repetitions <= 0 {
+		return false
+	}
+	key := s.path[ply]
+	for i := 2; i <= n; i += 2 {
+		var k uint64
+		if j := ply - i; j >= 0 {
+			k = s.path[j]
+		} else {
+			k = s.gameKeys[len(s.gameKeys)+j]
+		}
+		if k == key {
+			return true
+		}
+	}
+	return false
+}
+
+// checkLimits sets stopped when a limit is reached.
+func (s *searcher) checkLimits() {
+	if s.nodeLimit > 0 && s.nodes >= s.nodeLimit {
+		s.stopped, s.reason = true, "nodes"
+		return
+	}
+	if s.nodes&checkEvery != 0 {
+		return
+	}
+	if s.stop.Load() {
+		s.stopped, s.reason = true, "cancelled"
+	} else if !s.deadline.IsZero() && !time.Now().Before(s.deadline) {
+		s.stopped, s.reason = true, "time"
+	}
+}
+
+func (s *searcher) updatePV(ply int, m bashni.Move) {
+	s.pv[ply][0] = m
+	n := copy(s.pv[ply][1:], s.pv[ply+1][:s.pvLen[ply+1]])
+	s.pvLen[ply] = n + 1
+}
+
+// alphaBeta returns the value of pos, at ply from the root, searched depth
+// plies deep, within the window (alpha, beta).
+func (s *searcher) alphaBeta(pos *bashni.Position, alpha, beta Score, depth, ply int) Score {
+	s.pvLen[ply] = 0
+	if depth <= 0 {
+		return s.quiesce(pos, alpha, beta, ply)
+	}
+	if s.stopped {
+		return 0
+	}
+	s.nodes++
+	s.checkLimits()
+	if s.stopped {
+		return 0
+	}
+	if ply > s.seldepth {
+		s.seldepth = ply
+	}
+	if s.drawn(ply) {
+		return Draw
+	}
+	if ply >= MaxPly {
+		return s.ev.evaluate(pos)
+	}
+	// A win in fewer plies than one already found is the best hope.
+	if a := -Win + Score(ply); alpha < a {
+		alpha = a
+	}
+	if b := Win - Score(ply) - 1; beta > b {
+		beta = b
+	}
+	if alpha >= beta {
+		return alpha
+	}
+	pvNode := beta-alpha > 1
+
+	key := pos.Key()
+	hash := -1
+	if en, ok := s.e.tt.probe(key); ok {
+		s.ttHits++
+		hash = int(en.move) - 1
+		if !pvNode && int(en.depth) >= depth {
+			sc := fromTT(Score(en.score), ply)
+			switch {
+			case en.bound == boundExact,
+				en.bound == boundLower && sc >= beta,
+				en.bound == boundUpper && sc <= alpha:
+				return sc
+			}
+		}
+	}
+
+	l := &s.moves[ply]
+	l.moves = pos.AppendLegalMoves(l.moves[:0])
+	n := len(l.moves)
+	if n == 0 {
+		return -Win + Score(ply)
+	}
+	if n == 1 && ply < 2*s.rootDepth {
+		depth++ // a forced move costs no depth
+	}
+	s.scoreMoves(l, pos, ply, hash)
+
+	origAlpha := alpha
+	best, bestIdx := -infinity, -1
+	for i := 0; i < n; i++ {
+		m := l.pick(i)
+		child := pos.PlayUnchecked(m)
+		s.enter(pos, m, &child, ply+1)
+		var score Score
+		if i == 0 {
+			score = -s.alphaBeta(&child, -beta, -alpha, depth-1, ply+1)
+		} else {
+			r := s.reduction(m, i, depth, pvNode)
+			score = -s.alphaBeta(&child, -alpha-1, -alpha, depth-1-r, ply+1)
+			if score > alpha && r > 0 {
+				score = -s.alphaBeta(&child, -alpha-1, -alpha, depth-1, ply+1)
+			}
+			if score > alpha && score < beta {
+				score = -s.alphaBeta(&child, -beta, -alpha, depth-1, ply+1)
+			}
+		}
+		if s.stopped {
+			return 0
+		}
+		if score > best {
+			best, bestIdx = score, int(l.index[i])
+			if score > alpha {
+				alpha = score
+				s.updatePV(ply, m)
+				if score >= beta {
+					s.cutoff(pos, m, ply, depth)
+					break
+				}
+			}
+		}
+	}
+	bd := boundUpper
+	switch {
+	case best >= beta:
+		bd = boundLower
+	case best > origAlpha:
+		bd = boundExact
+	}
+	s.e.tt.store(key, toTT(best, ply), depth, bd, bestIdx)
+	return best
+}
+
+// reduction returns how many plies less to search a late quiet move
+// (late move reductions): moves ordered last rarely turn out best, and a
+// reduced search that says so is cheap; one that says otherwise is searched
+// again at full depth.
+func (s *searcher) reduction(m bashni.Move, i, depth int, pvNode bool) int {
+	if m.IsCapture() || m.Promotes() || depth < 3 || i < 3 {
+		return 0
+	}
+	r := 1
+	if i >= 8 && depth >= 5 && !pvNode {
+		r = 2
+	}
+	return r
+}
+
+// cutoff updates the killer moves and history after m refuted the
+// position at ply.
+func (s *searcher) cutoff(pos *bashni.Position, m bashni.Move, ply, depth int) {
+	if m.IsCapture() {
+		return // captures are ordered by what they take
+	}
+	k := &s.killers[ply]
+	if k[0] != m {
+		k[1], k[0] = k[0], m
+	}
+	h := &s.e.history[pos.Turn()][m.From()][m.To()]
+	*h += int32(depth * depth)
+	if *h > historyMax {
+		for c := range s.e.history {
+			for f := range s.e.history[c] {
+				for t := range s.e.history[c][f] {
+					s.e.history[c][f][t] /= 2
+				}
+			}
+		}
+	}
+}
+
+// quiesce resolves captures beyond the nominal depth. Capturing is
+// compulsory, so a position where the side to move can capture is never
+// judged by its static value: every capture is searched (there is no
+// "standing pat"), and only a position without captures is evaluated.
+func (s *searcher) quiesce(pos *bashni.Position, alpha, beta Score, ply int) Score {
+	s.pvLen[ply] = 0
+	if s.stopped {
+		return 0
+	}
+	s.nodes++
+	s.checkLimits()
+	if s.stopped {
+		return 0
+	}
+	if ply > s.seldepth {
+		s.seldepth = ply
+	}
+	if s.drawn(ply) {
+		return Draw
+	}
+	if ply >= MaxPly {
+		return s.ev.evaluate(pos)
+	}
+	l := &s.moves[ply]
+	l.moves = pos.AppendLegalMoves(l.moves[:0])
+	n := len(l.moves)
+	if n == 0 {
+		return -Win + Score(ply)
+	}
+	if !l.moves[0].IsCapture() {
+		return s.ev.evaluate(pos)
+	}
+	s.scoreMoves(l, pos, ply, -1)
+	best := -infinity
+	for i := 0; i < n; i++ {
+		m := l.pick(i)
+		child := pos.PlayUnchecked(m)
+		s.enter(pos, m, &child, ply+1)
+		score := -s.quiesce(&child, -beta, -alpha, ply+1)
+		if s.stopped {
+			return 0
+		}
+		if score > best {
+			best = score
+			if score > alpha {
+				alpha = score
+				s.updatePV(ply, m)
+				if score >= beta {
+					break
+				}
+			}
+		}
+	}
+	return best
+}

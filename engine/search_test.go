@@ -1,0 +1,390 @@
+package engine
+
+import (
+	"context"
+	"errors"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/bashni-dev/bashni"
+	"github.com/google/go-cmp/cmp"
+	"pgregory.net/rapid"
+)
+
+// summary is what a deterministic search must reproduce.
+type summary struct {
+	Move  string
+	Score Score
+	PV    string
+	Depth int
+	Nodes uint64
+}
+
+func summarize(r Result) summary {
+	return summary{r.Move.String(), r.Score, lineText(r.PV), r.Depth, r.Nodes}
+}
+
+func TestSearchDeterministicAtFixedDepth(t *testing.T) {
+	for name, v := range presets {
+		t.Run(name, func(t *testing.T) {
+			pos := v.MustStart()
+			lim := Limits{Depth: 6}
+			e := New(Options{HashMB: 4})
+			first, err := e.Search(context.Background(), pos, lim)
+			if err != nil {
+				t.Fatal(err)
+			}
+			second, err := New(Options{HashMB: 4}).Search(context.Background(), pos, lim)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if diff := cmp.Diff(summarize(first), summarize(second)); diff != "" {
+				t.Errorf("two new engines differ (-first +second):\n%s", diff)
+			}
+			e.Clear()
+			third, err := e.Search(context.Background(), pos, lim)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if diff := cmp.Diff(summarize(first), summarize(third)); diff != "" {
+				t.Errorf("an engine after Clear differs from a new one (-new +cleared):\n%s", diff)
+			}
+			if first.Depth != 6 || first.Stop != "depth" {
+				t.Errorf("depth %d, stop %q; want 6, \"depth\"", first.Depth, first.Stop)
+			}
+			if err := checkLine(pos, first.PV); err != nil {
+				t.Error(err)
+			}
+			if len(first.PV) == 0 || first.PV[0] != first.Move {
+				t.Errorf("PV %q does not start with the move %s", lineText(first.PV), first.Move)
+			}
+		})
+	}
+}
+
+func TestSearchFindsWins(t *testing.T) {
+	tests := []struct {
+		name  string
+		v     bashni.Variant
+		fen   string
+		plies int      // the win's length
+		moves []string // the winning moves (any of them)
+	}{
+		{
+			// RULES.md section 11: the king takes all twelve black pieces
+			// in one move; Black has no tower left.
+			name: "R2/twelve-jump", v: bashni.Russian, fen: "W:WKc1:Bc3b,e3b,c5b,e7b,g5b,g7b", plies: 1,
+			moves: []string{"c1:f4:h6:f8:d6:b4:d2:f4:h6:f8:d6:b4:e1", "c1:f4:h6:f8:d6:b4:d2:f4:h6:f8:d6:b4:d2"},
+		},
+		{
+			// a5-b6 shuts in the man on a7: it cannot step to b6 or jump
+			// it, c5 being taken.
+			name: "blockade-in-1", v: bashni.Russian, fen: "W:Wa5,c5:Ba7", plies: 1, moves: []string{"a5-b6"},
+		},
+		{
+			// L5: the capture goes on over both black men.
+			name: "L5/double-jump", v: bashni.Lasca, fen: "W:Wb2:Bc3,e5", plies: 1, moves: []string{"b2xd4xf6"},
+		},
+		{
+			// The king heads off the man on g3: every step it takes
+			// is then jumped.
+			name: "russian/king-vs-man-in-3", v: bashni.Russian, fen: "W:WKc1:Bg3", plies: 3,
+		},
+		{
+			// The man crowns on d8 and the new king catches the man on g7.
+			name: "russian/crown-and-catch-in-5", v: bashni.Russian, fen: "W:Wc7:Bg7", plies: 5,
+		},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			pos := mustFEN(t, tc.v, tc.fen)
+			want := shortestWin(pos, 5)
+			if want != tc.plies {
+				t.Fatalf("brute force: shortest win %d plies, the test says %d", want, tc.plies)
+			}
+			r, err := New(Options{HashMB: 1}).Search(context.Background(), pos, Limits{Depth: 6})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if r.Score != Win-Score(tc.plies) {
+				t.Errorf("score %v, want win %d", r.Score, tc.plies)
+			}
+			if tc.moves != nil && !contains(tc.moves, r.Move.String()) {
+				t.Errorf("move %s, want one of %q", r.Move, tc.moves)
+			}
+			after := pos
+			for _, m := range r.PV {
+				after = after.PlayUnchecked(m)
+			}
+			if len(r.PV) != tc.plies || after.HasLegalMoves() {
+				t.Errorf("PV %q should end in a position without moves after %d plies", lineText(r.PV), tc.plies)
+			}
+		})
+	}
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+// The search's verdict on short forced wins and losses agrees with a brute
+// force search, in sparse positions of every preset (draw rules off, so
+// that only wins and losses are in play).
+func TestSearchWinsMatchBruteForce(t *testing.T) {
+	for name, v := range presets {
+		t.Run(name, func(t *testing.T) {
+			v.Repetitions, v.KingsOnlyPlies = 0, 0
+			e := New(Options{HashMB: 1})
+			rapid.Check(t, func(t *rapid.T) {
+				pos := sparseGen(v, 5).Draw(t, "pos")
+				if !pos.HasLegalMoves() {
+					return
+				}
+				want := shortestWin(pos, 5)
+				r, err := e.Search(context.Background(), pos, Limits{Depth: 8})
+				if err != nil {
+					t.Fatal(err)
+				}
+				switch {
+				case want > 0 && r.Score != Win-Score(want):
+					t.Fatalf("%s: brute force wins in %d plies; search says %v (move %s, PV %s)", pos.FEN(), want, r.Score, r.Move, lineText(r.PV))
+				case want == 0 && r.Score >= WinThreshold && r.Score.Plies() <= 5:
+					t.Fatalf("%s: search claims %v (PV %s); brute force finds no win in 5 plies", pos.FEN(), r.Score, lineText(r.PV))
+				case r.Score <= -WinThreshold && r.Score.Plies() <= 4 && !losesWithin(pos, r.Score.Plies()):
+					t.Fatalf("%s: search claims %v (PV %s); brute force finds a move that survives", pos.FEN(), r.Score, lineText(r.PV))
+				}
+			})
+		})
+	}
+}
+
+// losesWithin reports whether every move of pos lets the opponent win within
+// plies-1 plies.
+func losesWithin(pos bashni.Position, plies int) bool {
+	for _, m := range pos.LegalMoves() {
+		if !winsWithin(pos.PlayUnchecked(m), plies-1) {
+			return false
+		}
+	}
+	return true
+}
+
+// Whatever the ruleset and position, the move and the line are legal.
+func TestSearchReturnsLegalMoves(t *testing.T) {
+	e := New(Options{HashMB: 1})
+	rapid.Check(t, func(t *rapid.T) {
+		v := variantGen().Draw(t, "variant")
+		pos := playoutGen(v, 80).Draw(t, "pos")
+		if !pos.HasLegalMoves() {
+			if _, err := e.Search(context.Background(), pos, Limits{Depth: 1}); !errors.Is(err, ErrNoMoves) {
+				t.Fatalf("%s: no legal moves, but Search returned %v", pos.FEN(), err)
+			}
+			return
+		}
+		lim := Limits{Depth: rapid.IntRange(1, 5).Draw(t, "depth"), Nodes: rapid.Uint64Range(1, 20000).Draw(t, "nodes")}
+		r, err := e.Search(context.Background(), pos, lim)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !isLegal(pos, r.Move) {
+			t.Fatalf("%s (%s): move %s is not legal", pos.FEN(), v, r.Move)
+		}
+		if err := checkLine(pos, r.PV); err != nil {
+			t.Fatalf("%s (%s): %v", pos.FEN(), v, err)
+		}
+		if r.Nodes > lim.Nodes {
+			t.Fatalf("searched %d nodes, limit %d", r.Nodes, lim.Nodes)
+		}
+	})
+}
+
+func TestSearchNoMoves(t *testing.T) {
+	// Black's only man is shut in.
+	pos := mustFEN(t, bashni.Russian, "B:Wb6,c5:Ba7")
+	_, err := New(Options{}).Search(context.Background(), pos, Limits{Depth: 3})
+	if !errors.Is(err, ErrNoMoves) {
+		t.Errorf("err %v, want ErrNoMoves", err)
+	}
+}
+
+func mustMove(t testing.TB, pos bashni.Position, text string) bashni.Move {
+	t.Helper()
+	m, err := pos.ParseMove(text)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m
+}
+
+func TestSearchStopsOnCancel(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	pos := bashni.Russian.MustStart()
+	time.AfterFunc(50*time.Millisecond, cancel)
+	start := time.Now()
+	r, err := New(Options{}).Search(ctx, pos, Limits{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d := time.Since(start); d > 2*time.Second {
+		t.Errorf("search went on %v after a cancel at 50ms", d)
+	}
+	if r.Stop != "cancelled" || !isLegal(pos, r.Move) {
+		t.Errorf("stop %q move %s; want \"cancelled\" and a legal move", r.Stop, r.Move)
+	}
+
+	// Already cancelled: still a legal move, at once.
+	r, err = New(Options{}).Search(ctx, pos, Limits{})
+	if err != nil || !isLegal(pos, r.Move) {
+		t.Errorf("cancelled context: move %s, err %v", r.Move, err)
+	}
+}
+
+func TestSearchNodeLimit(t *testing.T) {
+	for name, v := range presets {
+		r, err := New(Options{}).Search(context.Background(), v.MustStart(), Limits{Nodes: 5000})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r.Nodes != 5000 || r.Stop != "nodes" {
+			t.Errorf("%s: %d nodes, stop %q; want exactly 5000, \"nodes\"", name, r.Nodes, r.Stop)
+		}
+	}
+}
+
+func TestSearchTimeLimit(t *testing.T) {
+	start := time.Now()
+	r, err := New(Options{}).Search(context.Background(), bashni.Russian.MustStart(), Limits{Time: 200 * time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The machine may be busy: allow generous slack, but not a runaway.
+	if d := time.Since(start); d > time.Second {
+		t.Errorf("a 200ms search took %v", d)
+	}
+	if r.Stop != "time" || r.Depth < 1 {
+		t.Errorf("stop %q depth %d; want \"time\" and at least depth 1", r.Stop, r.Depth)
+	}
+}
+
+// Engines share nothing: run at once, each gives what it gives alone.
+func TestEnginesConcurrently(t *testing.T) {
+	var positions []bashni.Position
+	for _, v := range []bashni.Variant{bashni.Russian, bashni.International, bashni.Lasca, bashni.Russian} {
+		positions = append(positions, v.MustStart())
+	}
+	lim := Limits{Depth: 5}
+	want := make([]summary, len(positions))
+	for i, p := range positions {
+		r, err := New(Options{HashMB: 1}).Search(context.Background(), p, lim)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want[i] = summarize(r)
+	}
+	got := make([]summary, len(positions))
+	var wg sync.WaitGroup
+	for i, p := range positions {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			r, err := New(Options{HashMB: 1}).Search(context.Background(), p, lim)
+			if err != nil {
+				t.Error(err)
+			}
+			got[i] = summarize(r)
+		}()
+	}
+	wg.Wait()
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("concurrent searches differ from single ones (-alone +together):\n%s", diff)
+	}
+
+	// One engine called from several goroutines serves them in turn.
+	e := New(Options{HashMB: 1})
+	for range 3 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			if _, err := e.Search(context.Background(), positions[0], Limits{Depth: 3}); err != nil {
+				t.Error(err)
+			}
+		}()
+	}
+	wg.Wait()
+}
+
+func TestSearchGameRejectsIllegalMoves(t *testing.T) {
+	pos := bashni.Russian.MustStart()
+	other := bashni.Lasca.MustStart().LegalMoves()[0] // b2xd4... no: a quiet lasca move, not legal here
+	_, err := New(Options{}).SearchGame(context.Background(), pos, []bashni.Move{pos.LegalMoves()[0], other}, Limits{Depth: 1})
+	if !errors.Is(err, bashni.ErrIllegalMove) {
+		t.Errorf("err %v, want one wrapping ErrIllegalMove", err)
+	}
+}
+
+// RULES.md section 9: with a kings-only limit of one ply, every quiet king
+// move ends the game in a draw, so two kings against one are worth nothing.
+func TestSearchKingsOnlyDraw(t *testing.T) {
+	v := bashni.Russian
+	fen := "W:WKa1,Kc1:BKh8"
+	r, err := New(Options{}).Search(context.Background(), mustFEN(t, v, fen), Limits{Depth: 4})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Score <= 100 {
+		t.Errorf("default rules: score %v, want White well ahead", r.Score)
+	}
+	v.KingsOnlyPlies = 1
+	r, err = New(Options{}).Search(context.Background(), mustFEN(t, v, fen), Limits{Depth: 4})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Score != Draw {
+		t.Errorf("kings-only=1: score %v, want a draw", r.Score)
+	}
+}
+
+// A position of the game seen before counts as a draw in the search: here
+// White, a king down, can only hope to repeat, and SearchGame sees that the
+// king's return is a repetition.
+func TestSearchGameSeesRepetition(t *testing.T) {
+	v := bashni.Russian
+	start := mustFEN(t, v, "W:WKc1:BKh8,Kg1")
+	var moves []bashni.Move
+	pos := start
+	for _, text := range []string{"c1-d2", "h8-g7", "d2-c1", "g7-h8"} {
+		m := mustMove(t, pos, text)
+		moves = append(moves, m)
+		pos = pos.PlayUnchecked(m)
+	}
+	g, err := replay(start, moves)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if g.kingsOnly != 4 || len(g.keys) != 4 || g.keys[0] != start.Key() {
+		t.Fatalf("replay: kingsOnly %d, %d keys; want 4 and 4 starting with the start's", g.kingsOnly, len(g.keys))
+	}
+	s := &searcher{v: v, gameKeys: g.keys}
+	s.kingsOnly[0] = g.kingsOnly
+	s.path[0] = pos.Key()
+	if !s.drawn(0) {
+		t.Error("the root repeats the start of the game, drawn() says no")
+	}
+	next := pos.PlayUnchecked(mustMove(t, pos, "c1-d2"))
+	s.path[1] = next.Key()
+	s.kingsOnly[1] = s.kingsOnly[0] + 1
+	if !s.drawn(1) {
+		t.Error("c1-d2 repeats the position after the game's first move, drawn() says no")
+	}
+	v.Repetitions = 0
+	s.v = v
+	if s.drawn(1) {
+		t.Error("repetitions=0: drawn() says yes")
+	}
+}
