@@ -32,7 +32,7 @@ func (p *Position) appendLegal(buf []Move, all bool) []Move {
 	g.out = buf
 	g.start = len(buf)
 	g.all = all
-	if c := capturers(p, g.r); c != 0 {
+	if c := capturersOf(g.r, p.tops()); c != 0 {
 		g.captures(p, c)
 		return g.out
 	}
@@ -44,30 +44,51 @@ func (p *Position) appendLegal(buf []Move, all bool) []Move {
 // building them (the bulk counting of perft's last ply).
 func (p *Position) countLegal(buf []Move) int {
 	r := p.rules()
-	if capturers(p, r) != 0 {
+	t := p.tops()
+	if capturersOf(r, t) != 0 {
 		return len(p.appendLegal(buf[:0], false))
 	}
-	us := p.turn
-	own := p.white
-	if us == Black {
-		own = p.black
+	return countQuiet(r, t)
+}
+
+// tops is what the capture test and the counting of quiet moves need of a
+// position: its tops, seen from the side to move.
+type tops struct {
+	us       Color
+	own, opp uint64 // squares topped by the mover, by the opponent
+	ownKings uint64 // the mover's squares topped by a king
+}
+
+func (p *Position) tops() tops {
+	if p.turn == White {
+		return tops{White, p.white, p.black, p.white & p.kings}
 	}
-	empty := r.board &^ (p.white | p.black)
-	kings := own & p.kings
+	return tops{Black, p.black, p.white, p.black & p.kings}
+}
+
+// afterQuiet returns the tops after the quiet move m, which moves no piece
+// but one top from m.from to m.to; oppKings are the opponent's kings.
+func (t tops) afterQuiet(m *Move, oppKings uint64) tops {
+	return tops{t.us ^ 1, t.opp, t.own ^ (m.from.bit() | m.to.bit()), oppKings}
+}
+
+// countQuiet counts the quiet moves.
+func countQuiet(r *rules, t tops) int {
+	empty := r.board &^ (t.own | t.opp)
 	n := 0
-	for _, d := range forwardDirs(us) {
-		n += bits.OnesCount64(r.stepBB(own&^kings, d) & empty)
+	for _, d := range forwardDirs(t.us) {
+		n += bits.OnesCount64(r.stepBB(t.own&^t.ownKings, d) & empty)
 	}
 	if !r.FlyingKings {
 		for _, d := range allDirs {
-			n += bits.OnesCount64(r.stepBB(kings, d) & empty)
+			n += bits.OnesCount64(r.stepBB(t.ownKings, d) & empty)
 		}
 		return n
 	}
-	for bb := kings; bb != 0; bb &= bb - 1 {
+	for bb := t.ownKings; bb != 0; bb &= bb - 1 {
 		s := Square(bits.TrailingZeros64(bb))
 		for _, d := range allDirs {
-			for t := r.step[s][d]; t != NoSquare && empty&t.bit() != 0; t = r.step[t][d] {
+			for x := r.step[s][d]; x != NoSquare && empty&x.bit() != 0; x = r.step[x][d] {
 				n++
 			}
 		}
@@ -124,38 +145,31 @@ func (g *generator) captures(p *Position, from uint64) {
 	}
 }
 
-// capturers returns the towers of the side to move that can make a first
+// capturersOf returns the towers of the side to move that can make a first
 // jump, found with a few shifts for men and short kings and by walking the
 // lines of flying kings. Most positions have none, and then the capture
 // search is skipped altogether.
-func capturers(p *Position, r *rules) uint64 {
-	us := p.turn
-	own, opp := p.white, p.black
-	if us == Black {
-		own, opp = opp, own
-	}
-	occ := p.white | p.black
+func capturersOf(r *rules, t tops) uint64 {
+	occ := t.own | t.opp
 	empty := r.board &^ occ
-	kings := own & p.kings
-	men := own &^ kings
-	short := men
+	short := t.own &^ t.ownKings
 	if !r.FlyingKings {
-		short = own
+		short = t.own
 	}
 	var out uint64
 	for _, d := range allDirs {
 		// A tower on s jumps in direction d when s+d is the opponent's and
 		// s+2d is empty.
-		if r.MenCaptureBackward || isForward(us, d) {
-			out |= r.jumpersBB(short, opp, empty, d)
+		if r.MenCaptureBackward || isForward(t.us, d) {
+			out |= r.jumpersBB(short, t.opp, empty, d)
 		} else if !r.FlyingKings {
-			out |= r.jumpersBB(kings, opp, empty, d)
+			out |= r.jumpersBB(t.ownKings, t.opp, empty, d)
 		}
 	}
 	if r.FlyingKings {
-		for bb := kings; bb != 0; bb &= bb - 1 {
+		for bb := t.ownKings; bb != 0; bb &= bb - 1 {
 			s := Square(bits.TrailingZeros64(bb))
-			if flyingKingJumps(r, s, occ, opp) {
+			if flyingKingJumps(r, s, occ, t.opp) {
 				out |= s.bit()
 			}
 		}

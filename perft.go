@@ -149,6 +149,9 @@ func (pc *perftCounter) countAt(depth int, buf []Move) uint64 {
 		return uint64(p.countLegal(buf))
 	}
 	moves := p.appendLegal(buf[:0], false)
+	if depth == 2 && pc.bulk {
+		return pc.countReplies(moves, moves[len(moves):])
+	}
 	if depth == 1 {
 		var u undo
 		for i := range moves {
@@ -167,6 +170,31 @@ func (pc *perftCounter) countAt(depth int, buf []Move) uint64 {
 	}
 	if hashed {
 		pc.table.put(p.key, depth, n)
+	}
+	return n
+}
+
+// countReplies returns the number of legal replies to each of the moves of
+// pc.pos, added up. After a quiet move without a capture in reply, the
+// replies are counted from the tops alone, without playing the move.
+func (pc *perftCounter) countReplies(moves, buf []Move) uint64 {
+	p := &pc.pos
+	r := p.rules()
+	t := p.tops()
+	oppKings := p.kings & t.opp
+	var n uint64
+	var u undo
+	for i := range moves {
+		m := &moves[i]
+		if m.n == 0 && m.flags&flagPromote == 0 {
+			if after := t.afterQuiet(m, oppKings); capturersOf(r, after) == 0 {
+				n += uint64(countQuiet(r, after))
+				continue
+			}
+		}
+		p.playSaving(m, &u)
+		n += uint64(p.countLegal(buf))
+		p.unplay(&u)
 	}
 	return n
 }
