@@ -1,0 +1,213 @@
+package bashni_test
+
+// perft from the start of every preset against the tables of PERFT.md, and
+// the agreement of Divide and of every PerftConfig with plain Perft.
+//
+// By default each table runs to its quick depth (measured on a busy 2-core
+// machine: 0.1-0.5 s a ruleset). Deeper rows run on request:
+//
+//	go test -run TestPerftTables -bashni.perftdepth=11 .
+//	BASHNI_PERFT_DEPTH=11 go test -run TestPerftTables .
+//
+// A requested depth applies to every table, capped at the table's last row;
+// each row of the lasca tables grows about 3x, of the 8x8 ones about 5x
+// (russian depth 11 is some 10 s, depth 12 about a minute).
+
+import (
+	"flag"
+	"os"
+	"strconv"
+	"testing"
+	"time"
+
+	"github.com/bashni-dev/bashni"
+	"github.com/google/go-cmp/cmp"
+)
+
+var perftDepthFlag = flag.Int("bashni.perftdepth", 0,
+	"run the perft tables to this depth instead of the quick default (also env BASHNI_PERFT_DEPTH)")
+
+// perftTable is one column of PERFT.md: perft from the start, depth 1 first.
+type perftTable struct {
+	name   string
+	v      bashni.Variant
+	quick  int // the depth run by default
+	counts []uint64
+}
+
+var perftTables = []perftTable{
+	// "The three rulesets (RULES.md)".
+	{"russian", bashni.Russian, 9, []uint64{
+		7, 49, 302, 1469, 7482, 37908, 189912, 925862, 4533133, 22069535,
+		107689120, 518394258,
+	}},
+	{"international", bashni.International, 9, []uint64{
+		7, 49, 302, 1469, 7473, 37550, 186996, 903496, 4392384, 21178418,
+		102325307, 486818865,
+	}},
+	{"lasca", bashni.Lasca, 15, []uint64{
+		6, 6, 18, 54, 116, 324, 846, 2148, 5692, 13898,
+		37124, 97420, 269440, 742352, 2112084, 5942886, 17256080, 50476130,
+	}},
+	// "The rules Ludii encodes".
+	{"ludii-bashni", bashni.LudiiBashni, 9, []uint64{
+		7, 49, 302, 1469, 7361, 36690, 179367, 842358, 3931426, 18063830,
+		82398309, 366579737,
+	}},
+	{"ludii-lasca", bashni.LudiiLasca, 15, []uint64{
+		6, 6, 18, 54, 116, 324, 846, 2148, 5692, 13898,
+		37130, 97492, 269770, 744022, 2118696, 5972100, 17361628,
+	}},
+	// "Classic draughts (stacking off)".
+	{"russian-draughts", bashni.RussianDraughts, 9, []uint64{
+		7, 49, 302, 1469, 7482, 37986, 190146, 929899, 4570586, 22444032,
+		110917189, 544770444, 2673979569,
+	}},
+	{"brazilian-draughts", bashni.BrazilianDraughts, 9, []uint64{
+		7, 49, 302, 1469, 7473, 37628, 187302, 907830, 4431766, 21560022,
+		105491257, 511882477, 2481546396,
+	}},
+}
+
+// perftRequestedDepth returns the depth asked for by -bashni.perftdepth or
+// BASHNI_PERFT_DEPTH, or 0 when neither is set.
+func perftRequestedDepth(t *testing.T) int {
+	if *perftDepthFlag > 0 {
+		return *perftDepthFlag
+	}
+	env := os.Getenv("BASHNI_PERFT_DEPTH")
+	if env == "" {
+		return 0
+	}
+	d, err := strconv.Atoi(env)
+	if err != nil || d < 0 {
+		t.Fatalf("BASHNI_PERFT_DEPTH=%q: want a depth, a whole number >= 0", env)
+	}
+	return d
+}
+
+func TestPerftTables(t *testing.T) {
+	requested := perftRequestedDepth(t)
+	for _, tab := range perftTables {
+		t.Run(tab.name, func(t *testing.T) {
+			depth := tab.quick
+			if requested > 0 {
+				depth = min(requested, len(tab.counts))
+			}
+			if tab.v.Name() != tab.name {
+				t.Fatalf("preset named %q, want %q", tab.v.Name(), tab.name)
+			}
+			start := tab.v.MustStart()
+			if n := bashni.Perft(start, 0); n != 1 {
+				t.Errorf("perft(0) = %d, want 1", n)
+			}
+			got := make([]uint64, 0, depth)
+			for d := 1; d <= depth; d++ {
+				begin := time.Now()
+				got = append(got, bashni.Perft(start, d))
+				if d > tab.quick {
+					t.Logf("depth %d: %d in %v", d, got[d-1], time.Since(begin).Round(time.Millisecond))
+				}
+			}
+			if diff := cmp.Diff(tab.counts[:depth], got); diff != "" {
+				t.Errorf("perft from the start, depths 1..%d (-PERFT.md +got):\n%s", depth, diff)
+			}
+		})
+	}
+}
+
+// perftDivideDepth is the depth of the Divide and PerftConfig checks: a few
+// tens of milliseconds in each ruleset.
+func perftDivideDepth(tab perftTable) int {
+	if tab.v.Size == 7 {
+		return 11
+	}
+	return 6
+}
+
+// Divide lists every legal move once, in LegalMoves order, with the perft of
+// the position after it; the lines add up to Perft.
+func TestPerftDivide(t *testing.T) {
+	for _, tab := range perftTables {
+		t.Run(tab.name, func(t *testing.T) {
+			start := tab.v.MustStart()
+			if lines := bashni.Divide(start, 0); len(lines) != 0 {
+				t.Errorf("Divide(start, 0) gave %d lines, want none", len(lines))
+			}
+			depth := perftDivideDepth(tab)
+			lines := bashni.Divide(start, depth)
+			var moves []string
+			var sum uint64
+			for _, l := range lines {
+				moves = append(moves, l.Move.String())
+				sum += l.Nodes
+				next, err := start.Play(l.Move)
+				if err != nil {
+					t.Errorf("Divide line %s: %v", l.Move, err)
+					continue
+				}
+				if n := bashni.Perft(next, depth-1); n != l.Nodes {
+					t.Errorf("Divide line %s: %d, perft after it %d", l.Move, l.Nodes, n)
+				}
+			}
+			var legal []string
+			for _, m := range start.LegalMoves() {
+				legal = append(legal, m.String())
+			}
+			if diff := cmp.Diff(legal, moves); diff != "" {
+				t.Errorf("Divide moves (-LegalMoves +Divide):\n%s", diff)
+			}
+			if want := tab.counts[depth-1]; sum != want {
+				t.Errorf("Divide(start, %d) sums to %d, want %d", depth, sum, want)
+			}
+		})
+	}
+}
+
+// Every way of counting gives the same numbers as plain Perft: without bulk
+// counting, on two goroutines, with a hash table, and all three at once.
+// Besides the starts, a tower-rich position (the Codex game after 10...
+// f4:d2:b4) checks the hash table where towers make keys differ in depth.
+func TestPerftConfigs(t *testing.T) {
+	configs := []bashni.PerftConfig{
+		{NoBulk: true},
+		{Threads: 2},
+		{HashMB: 16},
+		{NoBulk: true, Threads: 2, HashMB: 16},
+	}
+	type run struct {
+		name   string
+		pos    bashni.Position
+		depths []int
+	}
+	var runs []run
+	for _, tab := range perftTables {
+		d := perftDivideDepth(tab)
+		runs = append(runs, run{tab.name, tab.v.MustStart(), []int{1, d - 2, d}})
+	}
+	codex, err := bashni.ParseFEN(bashni.Russian, ruleCodexPositions[20])
+	if err != nil {
+		t.Fatal(err)
+	}
+	runs = append(runs, run{"codex-ply-20", codex, []int{1, 3, 5}})
+
+	for _, r := range runs {
+		t.Run(r.name, func(t *testing.T) {
+			for _, d := range r.depths {
+				want := bashni.Perft(r.pos, d)
+				for _, c := range configs {
+					if got := c.Perft(r.pos, d); got != want {
+						t.Errorf("%+v.Perft(depth %d) = %d, plain Perft %d", c, d, got, want)
+					}
+					var sum uint64
+					for _, l := range c.Divide(r.pos, d) {
+						sum += l.Nodes
+					}
+					if sum != want {
+						t.Errorf("%+v.Divide(depth %d) sums to %d, plain Perft %d", c, d, sum, want)
+					}
+				}
+			}
+		})
+	}
+}
