@@ -152,26 +152,28 @@ func (g *generator) captures(p *Position, from uint64) {
 func capturersOf(r *rules, t tops) uint64 {
 	occ := t.own | t.opp
 	empty := r.board &^ occ
-	short := t.own &^ t.ownKings
+	// A tower on s jumps in direction d when s+d is the opponent's and s+2d
+	// is empty: one mask and two shifts per direction.
+	ne := r.canJump[dirNE] & (t.opp >> 9) & (empty >> 18)
+	nw := r.canJump[dirNW] & (t.opp >> 7) & (empty >> 14)
+	se := r.canJump[dirSE] & (t.opp << 7) & (empty << 14)
+	sw := r.canJump[dirSW] & (t.opp << 9) & (empty << 18)
+	forward, backward := ne|nw, se|sw
+	if t.us == Black {
+		forward, backward = backward, forward
+	}
+	men := t.own &^ t.ownKings
+	out := men & forward
+	if r.MenCaptureBackward {
+		out |= men & backward
+	}
 	if !r.FlyingKings {
-		short = t.own
+		return out | t.ownKings&(forward|backward)
 	}
-	var out uint64
-	for _, d := range allDirs {
-		// A tower on s jumps in direction d when s+d is the opponent's and
-		// s+2d is empty.
-		if r.MenCaptureBackward || isForward(t.us, d) {
-			out |= r.jumpersBB(short, t.opp, empty, d)
-		} else if !r.FlyingKings {
-			out |= r.jumpersBB(t.ownKings, t.opp, empty, d)
-		}
-	}
-	if r.FlyingKings {
-		for bb := t.ownKings; bb != 0; bb &= bb - 1 {
-			s := Square(bits.TrailingZeros64(bb))
-			if flyingKingJumps(r, s, occ, t.opp) {
-				out |= s.bit()
-			}
+	for bb := t.ownKings; bb != 0; bb &= bb - 1 {
+		s := Square(bits.TrailingZeros64(bb))
+		if flyingKingJumps(r, s, occ, t.opp) {
+			out |= s.bit()
 		}
 	}
 	return out
@@ -379,7 +381,7 @@ func (g *generator) record(l Square, king bool) {
 			g.best = n
 		}
 	}
-	if !g.all {
+	if !g.all && m.n > 1 { // one jump is never reached by another sequence
 		for i := g.start; i < len(g.out); i++ {
 			if g.out[i].sameResult(&m, g.r) {
 				if m.pathLess(&g.out[i]) {
