@@ -5,17 +5,25 @@ import "strings"
 // Diagram returns a text picture of the board for a terminal: White at the
 // bottom, every tower written top-down as its pieces (w, b men; W, B kings),
 // so "Wbb" is a white king holding two black men, "." an empty dark square.
-// Columns widen to fit the tallest tower. The last line says who is to move.
+// Each file's column is as wide as its tallest tower. The last line says who
+// is to move.
 func (p Position) Diagram() string {
 	r := p.rules()
-	w := 1
+	width := make([]int, r.Size)
+	for f := range width {
+		width[f] = 1
+	}
 	for _, s := range p.Squares() {
-		if n := p.Tower(s).Height(); n > w {
-			w = n
+		if n := p.Tower(s).Height(); s.File() < r.Size && n > width[s.File()] {
+			width[s.File()] = n
 		}
 	}
+	total := 1
+	for _, w := range width {
+		total += w + 1
+	}
 	var sb strings.Builder
-	border := "   +" + strings.Repeat("-", r.Size*(w+1)+1) + "+\n"
+	border := "   +" + strings.Repeat("-", total) + "+\n"
 	sb.WriteString(border)
 	for rank := r.Size - 1; rank >= 0; rank-- {
 		sb.WriteString(" ")
@@ -32,14 +40,14 @@ func (p Position) Diagram() string {
 			}
 			sb.WriteString(" ")
 			sb.WriteString(cell)
-			sb.WriteString(strings.Repeat(" ", w-len(cell)))
+			sb.WriteString(strings.Repeat(" ", width[f]-len(cell)))
 		}
 		sb.WriteString(" |\n")
 	}
 	sb.WriteString(border)
 	files := "    "
 	for f := 0; f < r.Size; f++ {
-		files += " " + string(rune('a'+f)) + strings.Repeat(" ", w-1)
+		files += " " + string(rune('a'+f)) + strings.Repeat(" ", width[f]-1)
 	}
 	sb.WriteString(strings.TrimRight(files, " ") + "\n")
 	if p.turn == White {
