@@ -1,0 +1,94 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/bashni-dev/bashni"
+	"github.com/bashni-dev/bashni/svg"
+)
+
+// The command draws exactly what package svg draws for the same request.
+func TestSVGMatchesPackage(t *testing.T) {
+	start := bashni.Russian.MustStart()
+	afterD4 := playForSVG(t, start, "c3-d4 b6-c5")
+	capture, _ := afterD4.ParseMove("d4:b6")
+	withMove := func(o svg.Options, m bashni.Move) svg.Options { o.HighlightMove(m); return o }
+	lasca := bashni.Lasca.MustStart()
+	towers, err := bashni.ParseFEN(bashni.Russian, "W:WKh6wbbbbbb,a7bb:Bc3")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cases := []struct {
+		args []string
+		pos  bashni.Position
+		opts svg.Options
+	}{
+		{nil, start, svg.Options{}},
+		{[]string{"-variant", "lasca", "-flip", "-size", "40", "-no-coords"}, lasca, svg.Options{Flip: true, SquareSize: 40, NoCoordinates: true}},
+		{[]string{"-fen", "W:WKh6wbbbbbb,a7bb:Bc3"}, towers, svg.Options{}},
+		{[]string{"-moves", "1. c3-d4 b6-c5", "-move", "d4:b6"}, afterD4, withMove(svg.Options{}, capture)},
+		{[]string{"-moves", "1. c3-d4 b6-c5", "-move", "d4:b6", "-after"}, playForSVG(t, afterD4, "d4:b6"), withMove(svg.Options{}, capture)},
+	}
+	for _, c := range cases {
+		want, err := svg.String(c.pos, c.opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := mustCLI(t, append([]string{"svg"}, c.args...)...); got != want {
+			t.Errorf("bashni svg %q differs from svg.String of the same position and options", c.args)
+		}
+	}
+}
+
+func TestSVGWritesFile(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "board.svg")
+	if out := mustCLI(t, "svg", "-o", file); out != "" {
+		t.Errorf("with -o, stdout got %q", out)
+	}
+	b, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, _ := svg.String(bashni.Russian.MustStart(), svg.Options{})
+	if string(b) != want {
+		t.Errorf("%s does not hold the start position's picture", file)
+	}
+}
+
+func TestSVGErrors(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		msg  string
+	}{
+		{[]string{"-move", "c3-c4"}, `bashni svg: -move: move "c3-c4"`},
+		{[]string{"-after"}, "bashni svg: -after needs -move"},
+		{[]string{"-size", "-5"}, "bashni svg: svg: square size -5"},
+		{[]string{"-fen", "W:Wa2:Bb8"}, "bashni svg: "},
+		{[]string{"extra"}, `bashni svg: unexpected argument "extra"`},
+		{[]string{"-o", "/nonexistent-dir/x.svg"}, "bashni svg: open /nonexistent-dir/x.svg"},
+	} {
+		out, errOut, status := cli(t, append([]string{"svg"}, c.args...)...)
+		if status != 1 || out != "" || !strings.HasPrefix(errOut, c.msg) {
+			t.Errorf("bashni svg %q: status %d, stdout %d bytes, stderr %q; want status 1 and %q", c.args, status, len(out), errOut, c.msg)
+		}
+	}
+}
+
+// playForSVG plays space-separated moves from p.
+func playForSVG(t *testing.T, p bashni.Position, moves string) bashni.Position {
+	t.Helper()
+	for _, text := range strings.Fields(moves) {
+		if strings.HasSuffix(text, ".") {
+			continue
+		}
+		m, err := p.ParseMove(text)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p = p.PlayUnchecked(m)
+	}
+	return p
+}
