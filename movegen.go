@@ -113,7 +113,7 @@ type generator struct {
 	startKing bool
 	occ       uint64 // occupied squares now (the moving tower is lifted off)
 	opp       uint64 // squares whose top is the opponent's now
-	jumped    uint64 // squares jumped so far in this move
+	excl      uint64 // opponent's towers that may not be jumped now (Rejump)
 	block     uint64 // squares a king may not cross or land on (Turkish strike)
 	pops      [32]uint8
 	cur       Move
@@ -139,7 +139,7 @@ func (g *generator) captures(p *Position, from uint64) {
 		g.startKing = p.kings&s.bit() != 0
 		g.occ = occ &^ s.bit()
 		g.opp = opp
-		g.jumped = 0
+		g.excl = 0
 		g.cur = Move{from: s, flags: flags}
 		g.extend(p, s, g.startKing, -1, false)
 	}
@@ -214,25 +214,6 @@ func forwardDirs(c Color) []int {
 	return allDirs[2:]
 }
 
-func (g *generator) obstacle(s Square) bool {
-	return (g.occ|g.block)&s.bit() != 0
-}
-
-// canJump reports whether the tower on s may be jumped now.
-func (g *generator) canJump(s Square) bool {
-	b := s.bit()
-	if g.opp&b == 0 {
-		return false
-	}
-	switch g.r.Rejump {
-	case RejumpOnce, RejumpNever:
-		return g.jumped&b == 0
-	case RejumpNotLast:
-		return g.cur.n == 0 || g.cur.over[g.cur.n-1] != s
-	}
-	return true
-}
-
 // extend tries every jump from sq, the square the moving tower stands on,
 // after a jump in direction lastDir (-1 before the first jump). It explores
 // each jump to the end of its sequence and records the finished ones. With
@@ -241,22 +222,28 @@ func (g *generator) canJump(s Square) bool {
 func (g *generator) extend(p *Position, sq Square, king bool, lastDir int, probe bool) bool {
 	st := &g.r.step
 	flying := king && g.r.FlyingKings
+	jumpable := g.opp &^ g.excl
+	free := g.r.board &^ (g.occ | g.block) // squares a tower may cross or land on
+	reverse := -1
+	if lastDir >= 0 && g.r.Rejump == RejumpNoReversal {
+		reverse = 3 - lastDir // R3
+	}
 	found := false
+	// NoSquare.bit() is 0, so the bit tests below also stop at the edge.
 	for _, d := range g.dirs(king) {
-		if lastDir >= 0 && d == 3-lastDir && g.r.Rejump == RejumpNoReversal {
-			continue // R3
+		if d == reverse {
+			continue
 		}
 		a := st[sq][d]
 		if flying {
-			for a != NoSquare && !g.obstacle(a) {
+			for free&a.bit() != 0 {
 				a = st[a][d]
 			}
 		}
-		if a == NoSquare || !g.canJump(a) {
+		if jumpable&a.bit() == 0 {
 			continue
 		}
-		b := st[a][d]
-		if b == NoSquare || g.obstacle(b) {
+		if free&st[a][d].bit() == 0 {
 			continue
 		}
 		if probe {
@@ -281,7 +268,7 @@ func pieceAt(p *Position, s Square, k int) pieceCode {
 // landing and what follows, and undoes the jump.
 func (g *generator) jump(p *Position, a Square, d int, king, flying bool) {
 	n := g.cur.n
-	saveOcc, saveOpp, saveJumped, saveBlock := g.occ, g.opp, g.jumped, g.block
+	saveOcc, saveOpp, saveExcl, saveBlock := g.occ, g.opp, g.excl, g.block
 	b := a.bit()
 	var piece pieceCode
 	if g.r.Transfer == TransferImmediate {
@@ -299,9 +286,14 @@ func (g *generator) jump(p *Position, a Square, d int, king, flying bool) {
 		// I1: the jumped tower stays whole as an obstacle until the end.
 		piece = p.topCode(a)
 	}
-	g.jumped |= b
-	if g.r.Rejump == RejumpNever {
+	switch g.r.Rejump {
+	case RejumpOnce:
+		g.excl |= b
+	case RejumpNever:
+		g.excl |= b
 		g.block |= b
+	case RejumpNotLast:
+		g.excl = b
 	}
 	g.cur.over[n] = a
 	g.cur.taken |= uint32(piece) << (2 * n)
@@ -311,7 +303,8 @@ func (g *generator) jump(p *Position, a Square, d int, king, flying bool) {
 	if flying {
 		var land [8]Square
 		nl := 0
-		for l := st[a][d]; l != NoSquare && !g.obstacle(l); l = st[l][d] {
+		free := g.r.board &^ (g.occ | g.block)
+		for l := st[a][d]; free&l.bit() != 0; l = st[l][d] {
 			land[nl] = l
 			nl++
 		}
@@ -338,7 +331,7 @@ func (g *generator) jump(p *Position, a Square, d int, king, flying bool) {
 	if g.r.Transfer == TransferImmediate {
 		g.pops[idx(a)]--
 	}
-	g.occ, g.opp, g.jumped, g.block = saveOcc, saveOpp, saveJumped, saveBlock
+	g.occ, g.opp, g.excl, g.block = saveOcc, saveOpp, saveExcl, saveBlock
 	g.cur.n = n
 	g.cur.over[n] = 0
 	g.cur.path[n] = 0
