@@ -291,6 +291,10 @@ func (p *Position) unplay(u *undo) {
 
 // play applies m in place, keeping the key up to date.
 func (p *Position) play(m *Move) {
+	if m.n == 0 {
+		p.playQuiet(m)
+		return
+	}
 	r := p.rules()
 	from := m.from
 	top := p.topCode(from)
@@ -327,6 +331,31 @@ func (p *Position) play(m *Move) {
 		p.clear(m.to)
 	}
 	p.put(m.to, top, st)
+	p.key ^= towerKey(m.to, top, st) ^ turnKey
+	p.turn ^= 1
+}
+
+// playQuiet applies the quiet move m in place: the most common move, so it
+// flips bits rather than clearing and placing the tower.
+func (p *Position) playQuiet(m *Move) {
+	top := p.topCode(m.from)
+	st := p.below[idx(m.from)]
+	mask := m.from.bit() | m.to.bit()
+	if top&codeBlack != 0 {
+		p.black ^= mask
+	} else {
+		p.white ^= mask
+	}
+	if top&codeKing != 0 {
+		p.kings ^= mask
+	}
+	p.key ^= towerKey(m.from, top, st)
+	if m.flags&flagPromote != 0 {
+		top |= codeKing
+		p.kings |= m.to.bit()
+	}
+	p.below[idx(m.from)] = 0
+	p.below[idx(m.to)] = st
 	p.key ^= towerKey(m.to, top, st) ^ turnKey
 	p.turn ^= 1
 }
