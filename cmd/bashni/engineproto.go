@@ -1,0 +1,407 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/bashni-dev/bashni"
+	"github.com/bashni-dev/bashni/engine"
+)
+
+func init() {
+	register(&command{name: "engine", summary: "talk the engine's line protocol on stdin/stdout (for GUIs and bots)", run: runEngineProto})
+}
+
+// protoVersion is the version of the line protocol, announced by "bashni".
+const protoVersion = 1
+
+// runEngineProto is "bashni engine": the line protocol described in the
+// README (section "Engine protocol"), read from standard input.
+func runEngineProto(args []string, stdout, stderr io.Writer) error {
+	fs := newFlagSet("engine", "[flags]",
+		"Reads commands from standard input, one per line, and answers on standard\n"+
+			"output: the engine's line protocol for GUIs and bots (see the README,\n"+
+			"\"Engine protocol\"). Type \"help\" for the commands.", stderr)
+	hashMB := fs.Int("hash", engine.DefaultHashMB, "MiB of transposition table")
+	rest, err := parseArgs(fs, args)
+	if err != nil {
+		return err
+	}
+	if err := wantArgs(rest, 0, ""); err != nil {
+		return err
+	}
+	if *hashMB < 1 || *hashMB > 1<<16 {
+		return fmt.Errorf("-hash %d: want 1 to 65536 MiB", *hashMB)
+	}
+	s := newProtoSession(stdout, *hashMB)
+	return s.run(os.Stdin)
+}
+
+// protoSession is the state of one protocol conversation: the ruleset, the
+// game (start position and moves), the engine and the search under way.
+type protoSession struct {
+	outMu sync.Mutex
+	out   *bufio.Writer
+
+	hashMB  int
+	variant bashni.Variant
+	start   bashni.Position
+	moves   []bashni.Move
+	pos     bashni.Position // start after moves
+	eng     *engine.Engine
+
+	// The search under way, if any: cancel stops it, done is closed once
+	// its bestmove line is written.
+	cancel context.CancelFunc
+	done   chan struct{}
+}
+
+func newProtoSession(out io.Writer, hashMB int) *protoSession {
+	s := &protoSession{out: bufio.NewWriter(out), hashMB: hashMB, variant: bashni.Russian}
+	s.eng = s.newEngine()
+	s.start = s.variant.MustStart()
+	s.pos = s.start
+	return s
+}
+
+func (s *protoSession) newEngine() *engine.Engine {
+	return engine.New(engine.Options{HashMB: s.hashMB, Progress: func(i engine.Info) {
+		s.printf("info depth %d seldepth %d score %s nodes %d nps %.0f time %d pv %s",
+			i.Depth, i.SelDepth, protoScore(i.Score), i.Nodes, i.NPS(), i.Time.Milliseconds(), lineText(i.PV))
+	}})
+}
+
+// printf writes one line of output and flushes it, so a GUI sees it at once.
+func (s *protoSession) printf(format string, args ...any) {
+	s.outMu.Lock()
+	defer s.outMu.Unlock()
+	fmt.Fprintf(s.out, format+"\n", args...)
+	s.out.Flush()
+}
+
+// protoScore writes a score for the protocol: "cp N" in hundredths of a
+// man, or "win N" / "loss N" with the plies to the end.
+func protoScore(sc engine.Score) string {
+	switch {
+	case sc >= engine.WinThreshold:
+		return fmt.Sprintf("win %d", sc.Plies())
+	case sc <= -engine.WinThreshold:
+		return fmt.Sprintf("loss %d", sc.Plies())
+	}
+	return fmt.Sprintf("cp %d", int(sc))
+}
+
+// run reads and executes commands until "quit" or the end of the input.
+// At the end of the input a search under way is allowed to finish, so
+// "echo 'go depth 8' | bashni engine" prints its result; "quit" stops it.
+func (s *protoSession) run(in io.Reader) error {
+	sc := bufio.NewScanner(in)
+	sc.Buffer(make([]byte, 64*1024), 1<<20)
+	for sc.Scan() {
+		line := strings.TrimSpace(sc.Text())
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		if !s.execute(line) {
+			s.stop()
+			return nil
+		}
+	}
+	s.wait()
+	return sc.Err()
+}
+
+// searching reports whether a search is under way.
+func (s *protoSession) searching() bool {
+	if s.done == nil {
+		return false
+	}
+	select {
+	case <-s.done:
+		return false
+	default:
+		return true
+	}
+}
+
+// stop stops the search under way, if any, and waits for its bestmove.
+func (s *protoSession) stop() {
+	if s.cancel != nil {
+		s.cancel()
+	}
+	s.wait()
+}
+
+// wait waits for the search under way, if any, to end.
+func (s *protoSession) wait() {
+	if s.done != nil {
+		<-s.done
+	}
+	s.cancel, s.done = nil, nil
+}
+
+const protoHelp = `commands (one per line; answers in brackets):
+  bashni                          [id name ..., id protocol N, variants ..., bashniok]
+  isready                         [readyok]
+  variant <text>                  ruleset, e.g. "russian" or "lasca,rejump=any"; resets to its start
+  position startpos [moves M...]  the start position, then moves
+  position fen <FEN> [moves M...] a position, then moves
+  moves M...                      play moves from the current position
+  newgame                         forget what earlier searches learned
+  go [depth N] [nodes N] [movetime MS] [wtime MS btime MS [winc MS binc MS]] [infinite]
+                                  search [info ... lines, then bestmove M | bestmove none]
+  stop                            end the search now [bestmove M]
+  legal                           [legal M...]
+  fen                             [fen <FEN>]
+  show                            [the board, one "board" line per row]
+  hash <MiB>                      transposition table size (takes effect now)
+  quit                            stop and exit
+errors are answered "error <what>"; the session goes on.`
+
+// execute runs one command line and reports whether to go on.
+func (s *protoSession) execute(line string) bool {
+	fields := strings.Fields(line)
+	cmd, args := fields[0], fields[1:]
+	busy := func() bool {
+		if s.searching() {
+			s.printf("error %s: a search is under way (send stop first)", cmd)
+			return true
+		}
+		s.wait()
+		return false
+	}
+	switch cmd {
+	case "quit":
+		return false
+	case "bashni":
+		s.printf("id name bashni engine")
+		s.printf("id protocol %d", protoVersion)
+		s.printf("variants %s", strings.Join(bashni.PresetNames(), " "))
+		s.printf("bashniok")
+	case "help":
+		for _, l := range strings.Split(protoHelp, "\n") {
+			s.printf("%s", l)
+		}
+	case "isready":
+		s.printf("readyok")
+	case "stop":
+		s.stop()
+	case "variant":
+		if busy() {
+			break
+		}
+		v, err := bashni.ParseVariant(strings.Join(args, " "))
+		if err != nil {
+			s.errorf("variant: %v", err)
+			break
+		}
+		s.variant = v
+		s.setGame(v.MustStart(), nil)
+	case "position":
+		if busy() {
+			break
+		}
+		if err := s.position(args); err != nil {
+			s.errorf("position: %v", err)
+		}
+	case "moves":
+		if busy() {
+			break
+		}
+		if err := s.playMoves(s.start, s.moves, args); err != nil {
+			s.errorf("moves: %v", err)
+		}
+	case "newgame":
+		if busy() {
+			break
+		}
+		s.eng.Clear()
+	case "hash":
+		if busy() {
+			break
+		}
+		mb, err := strconv.Atoi(strings.Join(args, ""))
+		if err != nil || mb < 1 || mb > 1<<16 {
+			s.errorf("hash: want a size in MiB from 1 to 65536, got %q", strings.Join(args, " "))
+			break
+		}
+		s.hashMB = mb
+		s.eng = s.newEngine()
+	case "go":
+		if busy() {
+			break
+		}
+		lim, err := s.goLimits(args)
+		if err != nil {
+			s.errorf("go: %v", err)
+			break
+		}
+		s.goSearch(lim)
+	case "legal":
+		s.printf("legal %s", lineText(s.pos.LegalMoves()))
+	case "fen":
+		s.printf("fen %s", s.pos.FEN())
+	case "show":
+		for _, l := range strings.Split(strings.TrimRight(s.pos.Diagram(), "\n"), "\n") {
+			s.printf("board %s", l)
+		}
+	default:
+		s.errorf("unknown command %q (try help)", cmd)
+	}
+	return true
+}
+
+func (s *protoSession) errorf(format string, args ...any) {
+	s.printf("error %s", errorText(fmt.Errorf(format, args...)))
+}
+
+func (s *protoSession) setGame(start bashni.Position, moves []bashni.Move) {
+	s.start, s.moves, s.pos = start, moves, start
+	for _, m := range moves {
+		s.pos = s.pos.PlayUnchecked(m)
+	}
+}
+
+// position reads "startpos [moves ...]" or "fen <FEN> [moves ...]".
+func (s *protoSession) position(args []string) error {
+	if len(args) == 0 {
+		return errors.New("want startpos or fen <FEN>")
+	}
+	var start bashni.Position
+	rest := args[1:]
+	switch args[0] {
+	case "startpos":
+		start = s.variant.MustStart()
+	case "fen":
+		if len(rest) == 0 {
+			return errors.New("fen: the FEN is missing")
+		}
+		p, err := bashni.ParseFEN(s.variant, rest[0])
+		if err != nil {
+			return err
+		}
+		start, rest = p, rest[1:]
+	default:
+		return fmt.Errorf("want startpos or fen <FEN>, got %q", args[0])
+	}
+	if len(rest) > 0 {
+		if rest[0] != "moves" {
+			return fmt.Errorf("want \"moves\" after the position, got %q", rest[0])
+		}
+		rest = rest[1:]
+	}
+	return s.playMoves(start, nil, rest)
+}
+
+// playMoves plays texts after moves from start and makes that the game;
+// on an error the game stays as it was.
+func (s *protoSession) playMoves(start bashni.Position, moves []bashni.Move, texts []string) error {
+	pos := start
+	for _, m := range moves {
+		pos = pos.PlayUnchecked(m)
+	}
+	moves = append([]bashni.Move(nil), moves...)
+	for i, t := range texts {
+		m, err := pos.ParseMove(t)
+		if err != nil {
+			return fmt.Errorf("move %d: %w", i+1, err)
+		}
+		moves = append(moves, m)
+		pos = pos.PlayUnchecked(m)
+	}
+	s.setGame(start, moves)
+	return nil
+}
+
+// goLimits reads the arguments of "go".
+func (s *protoSession) goLimits(args []string) (engine.Limits, error) {
+	var lim engine.Limits
+	var clock [2]time.Duration
+	var inc [2]time.Duration
+	infinite := false
+	for i := 0; i < len(args); i++ {
+		key := args[i]
+		if key == "infinite" {
+			infinite = true
+			continue
+		}
+		if i+1 >= len(args) {
+			return lim, fmt.Errorf("%s: the value is missing", key)
+		}
+		n, err := strconv.ParseUint(args[i+1], 10, 63)
+		if err != nil {
+			return lim, fmt.Errorf("%s: %q is not a whole number", key, args[i+1])
+		}
+		i++
+		ms := time.Duration(n) * time.Millisecond
+		switch key {
+		case "depth":
+			if n > engine.MaxPly/2 {
+				return lim, fmt.Errorf("depth %d is more than %d", n, engine.MaxPly/2)
+			}
+			lim.Depth = int(n)
+		case "nodes":
+			lim.Nodes = n
+		case "movetime":
+			lim.Time = ms
+		case "wtime":
+			clock[bashni.White] = ms
+		case "btime":
+			clock[bashni.Black] = ms
+		case "winc":
+			inc[bashni.White] = ms
+		case "binc":
+			inc[bashni.Black] = ms
+		default:
+			return lim, fmt.Errorf("unknown limit %q", key)
+		}
+	}
+	if c := s.pos.Turn(); clock[c] > 0 && lim.Time == 0 {
+		lim.Time = moveTime(clock[c], inc[c])
+	}
+	if !infinite && lim == (engine.Limits{}) {
+		return lim, errors.New("no limit: give depth, nodes, movetime, wtime/btime, or infinite")
+	}
+	return lim, nil
+}
+
+// moveTime shares out a clock: a thirtieth of what is left plus most of the
+// increment, and never so much that the clock could run out.
+func moveTime(left, inc time.Duration) time.Duration {
+	t := left/30 + inc*4/5
+	if limit := left / 2; t > limit {
+		t = limit
+	}
+	return max(t, time.Millisecond)
+}
+
+// goSearch starts a search of the current game in the background; it
+// prints the bestmove line when it ends.
+func (s *protoSession) goSearch(lim engine.Limits) {
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan struct{})
+	s.cancel, s.done = cancel, done
+	eng, start, moves := s.eng, s.start, s.moves
+	go func() {
+		defer close(done)
+		defer cancel()
+		res, err := eng.SearchGame(ctx, start, moves, lim)
+		switch {
+		case errors.Is(err, engine.ErrNoMoves):
+			s.printf("bestmove none")
+		case err != nil:
+			s.errorf("go: %v", err)
+			s.printf("bestmove none")
+		default:
+			s.printf("bestmove %s", res.Move)
+		}
+	}()
+}

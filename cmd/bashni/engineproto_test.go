@@ -1,0 +1,180 @@
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"regexp"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+// syncBuffer is a bytes.Buffer safe for the session's search goroutine and
+// the test to share.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
+}
+
+// converse runs a protocol session on the script and returns its output
+// lines.
+func converse(t *testing.T, script string) []string {
+	t.Helper()
+	var out syncBuffer
+	if err := newProtoSession(&out, 1).run(strings.NewReader(script)); err != nil {
+		t.Fatal(err)
+	}
+	return lines(out.String())
+}
+
+func TestEngineProtoHandshake(t *testing.T) {
+	got := converse(t, "bashni\nisready\n")
+	want := []string{
+		"id name bashni engine",
+		"id protocol 1",
+		"variants russian international lasca russian-draughts brazilian-draughts ludii-bashni ludii-lasca",
+		"bashniok",
+		"readyok",
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("handshake (-want +got):\n%s", diff)
+	}
+}
+
+var infoRE = regexp.MustCompile(`^info depth (\d+) seldepth \d+ score (cp -?\d+|win \d+|loss \d+) nodes \d+ nps \d+ time \d+ pv \S.*$`)
+
+func TestEngineProtoSearch(t *testing.T) {
+	// After 1. c3-d4 in lasca Black's only move is e5xc3.
+	got := converse(t, "variant lasca\nposition startpos moves c3-d4\ngo depth 4\n")
+	if len(got) != 5 {
+		t.Fatalf("want 4 info lines and bestmove, got:\n%s", strings.Join(got, "\n"))
+	}
+	for i, l := range got[:4] {
+		m := infoRE.FindStringSubmatch(l)
+		if m == nil || m[1] != fmt.Sprint(i+1) {
+			t.Errorf("line %d %q is not the info line of depth %d", i+1, l, i+1)
+		}
+	}
+	if got[4] != "bestmove e5xc3" {
+		t.Errorf("last line %q, want bestmove e5xc3", got[4])
+	}
+}
+
+func TestEngineProtoPositionAndMoves(t *testing.T) {
+	got := converse(t, strings.Join([]string{
+		"position fen W:Wc3:Bf6 moves c3-d4",
+		"fen",
+		"moves f6-e5",
+		"fen",
+		"legal",
+		"variant lasca",
+		"fen",
+		"position startpos moves e3-f4 g5xe3",
+		"fen",
+	}, "\n"))
+	want := []string{
+		"fen B:Wd4:Bf6",
+		"fen W:Wd4:Be5",
+		"legal d4:f6",
+		"fen W:Wa1,c1,e1,g1,b2,d2,f2,a3,c3,e3,g3:Ba5,c5,e5,g5,b6,d6,f6,a7,c7,e7,g7",
+		"fen W:Wa1,c1,e1,g1,b2,d2,f2,a3,c3,g3:Be3w,a5,c5,e5,b6,d6,f6,a7,c7,e7,g7",
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("positions (-want +got):\n%s", diff)
+	}
+}
+
+// Bad input is answered with an error line, and the game stays as it was.
+func TestEngineProtoErrors(t *testing.T) {
+	got := converse(t, strings.Join([]string{
+		"position fen W:Wa1:Ba2",
+		"position startpos moves c3-d4 a1-b2",
+		"position middle",
+		"moves e3-e4",
+		"variant chess",
+		"go",
+		"go depth",
+		"go depth x",
+		"go speed 3",
+		"hash 0",
+		"frobnicate",
+		"fen",
+	}, "\n"))
+	if n := len(got); n != 12 {
+		t.Fatalf("want 11 errors and a fen line, got %d lines:\n%s", n, strings.Join(got, "\n"))
+	}
+	for _, l := range got[:11] {
+		if !strings.HasPrefix(l, "error ") {
+			t.Errorf("%q is not an error line", l)
+		}
+	}
+	if want := "fen W:Wa1,c1,e1,g1,b2,d2,f2,h2,a3,c3,e3,g3:Bb6,d6,f6,h6,a7,c7,e7,g7,b8,d8,f8,h8"; got[11] != want {
+		t.Errorf("after the errors: %q, want the start position %q", got[11], want)
+	}
+}
+
+func TestEngineProtoNoMoves(t *testing.T) {
+	got := converse(t, "position fen B:Wb6,c5:Ba7\ngo depth 3\n")
+	if diff := cmp.Diff([]string{"bestmove none"}, got); diff != "" {
+		t.Errorf("(-want +got):\n%s", diff)
+	}
+}
+
+// "go infinite" runs until "stop", which answers with the best move; other
+// commands wait or are refused meanwhile.
+func TestEngineProtoStop(t *testing.T) {
+	in, w := io.Pipe()
+	var out syncBuffer
+	done := make(chan error)
+	go func() { done <- newProtoSession(&out, 1).run(in) }()
+	fmt.Fprintln(w, "go infinite")
+	time.Sleep(100 * time.Millisecond)
+	fmt.Fprintln(w, "position startpos")
+	fmt.Fprintln(w, "isready")
+	fmt.Fprintln(w, "stop")
+	fmt.Fprintln(w, "isready")
+	w.Close()
+	if err := <-done; err != nil {
+		t.Fatal(err)
+	}
+	var rest []string
+	for _, l := range lines(out.String()) {
+		if !strings.HasPrefix(l, "info ") {
+			rest = append(rest, l)
+		}
+	}
+	if len(rest) != 4 || !strings.HasPrefix(rest[0], "error position: a search is under way") ||
+		rest[1] != "readyok" || !strings.HasPrefix(rest[2], "bestmove ") || rest[3] != "readyok" {
+		t.Errorf("want the refused position, readyok, bestmove, readyok; got:\n%s", strings.Join(rest, "\n"))
+	}
+}
+
+func TestMoveTime(t *testing.T) {
+	tests := []struct{ left, inc, want time.Duration }{
+		{60 * time.Second, 0, 2 * time.Second},
+		{60 * time.Second, time.Second, 2*time.Second + 800*time.Millisecond},
+		{time.Second, 10 * time.Second, 500 * time.Millisecond}, // never more than half the clock
+		{0, 0, time.Millisecond},
+	}
+	for _, tc := range tests {
+		if got := moveTime(tc.left, tc.inc); got != tc.want {
+			t.Errorf("moveTime(%v, %v) = %v, want %v", tc.left, tc.inc, got, tc.want)
+		}
+	}
+}
