@@ -1,0 +1,332 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"math/rand/v2"
+	"os"
+	"os/signal"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/bashni-dev/bashni"
+)
+
+func init() {
+	register(&command{name: "match", summary: "play two players against each other (engine settings, greedy, random) and score it", run: runMatch})
+}
+
+// matchConfig is what every game of a match shares.
+type matchConfig struct {
+	variant  bashni.Variant
+	games    int
+	opening  int // random plies before the players take over
+	seed     uint64
+	threads  int
+	maxPlies int
+	hashMB   int
+	verbose  bool
+	out      io.Writer
+}
+
+// runMatch is "bashni match [flags] A B" and "bashni match -ladder LO-HI".
+func runMatch(args []string, stdout, stderr io.Writer) error {
+	fs := newFlagSet("match", "[flags] PLAYER_A PLAYER_B  |  bashni match [flags] -ladder LO-HI",
+		"Plays games between two players and prints the score of A with an Elo\n"+
+			"difference and its 95% interval. A player is random, greedy (the move\n"+
+			"that leaves it controlling the most pieces, one ply), or the engine with\n"+
+			"limits: depth=N, nodes=N, time=D, combined with commas (depth=8,time=1s).\n"+
+			"Games come in pairs: each opening (-opening random plies from the start)\n"+
+			"is played twice, A White then A Black. With the same flags a match with\n"+
+			"depth or node limits plays the same games again.\n"+
+			"-ladder LO-HI plays depth=D against depth=D-1 for each D from LO+1 to\n"+
+			"HI and prints a table of Elo differences, chained from depth LO.", stderr)
+	variant := fs.String("variant", "russian", "ruleset: a preset ("+strings.Join(bashni.PresetNames(), ", ")+") with optional overrides")
+	cfg := matchConfig{out: stdout}
+	fs.IntVar(&cfg.games, "games", 100, "games per match")
+	fs.IntVar(&cfg.opening, "opening", 4, "random plies that open each pair of games")
+	seed := fs.Uint64("seed", 1, "seed of the openings and of the random and greedy players")
+	fs.IntVar(&cfg.threads, "threads", 1, "games played at once")
+	fs.IntVar(&cfg.maxPlies, "maxplies", 300, "plies after which a game is adjudicated a draw")
+	fs.IntVar(&cfg.hashMB, "hash", 8, "MiB of transposition table per engine")
+	fs.BoolVar(&cfg.verbose, "v", false, "print a line per game")
+	ladder := fs.String("ladder", "", "LO-HI: play each depth from LO+1 to HI against the one below")
+	rest, err := parseArgs(fs, args)
+	if err != nil {
+		return err
+	}
+	cfg.seed = *seed
+	if cfg.variant, err = bashni.ParseVariant(*variant); err != nil {
+		return err
+	}
+	switch {
+	case cfg.games < 1:
+		return fmt.Errorf("-games %d: need at least 1", cfg.games)
+	case cfg.threads < 1:
+		return fmt.Errorf("-threads %d: need at least 1", cfg.threads)
+	case cfg.opening < 0:
+		return fmt.Errorf("-opening %d is negative", cfg.opening)
+	case cfg.hashMB < 1:
+		return fmt.Errorf("-hash %d: need at least 1 MiB", cfg.hashMB)
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	if *ladder != "" {
+		if err := wantArgs(rest, 0, ""); err != nil {
+			return err
+		}
+		lo, hi, err := parseRange(*ladder)
+		if err != nil {
+			return fmt.Errorf("-ladder: %v", err)
+		}
+		return runLadder(ctx, cfg, lo, hi)
+	}
+	if err := wantArgs(rest, 2, "two players, A and B"); err != nil {
+		return err
+	}
+	var specs [2]playerSpec
+	for i, text := range rest {
+		if specs[i], err = parsePlayer(text); err != nil {
+			return err
+		}
+	}
+	_, err = playMatch(ctx, cfg, specs)
+	return err
+}
+
+// parseRange reads "LO-HI" with 1 <= LO < HI.
+func parseRange(text string) (lo, hi int, err error) {
+	a, b, ok := strings.Cut(text, "-")
+	lo, err1 := strconv.Atoi(a)
+	hi, err2 := strconv.Atoi(b)
+	if !ok || err1 != nil || err2 != nil || lo < 1 || hi <= lo || hi > 64 {
+		return 0, 0, fmt.Errorf("%q: want LO-HI, two depths with 1 <= LO < HI <= 64", text)
+	}
+	return lo, hi, nil
+}
+
+// tally is the score of player A in a match.
+type tally struct {
+	wins, draws, losses int
+}
+
+func (t tally) games() int { return t.wins + t.draws + t.losses }
+
+// score returns A's points per game, from 0 to 1.
+func (t tally) score() float64 {
+	return (float64(t.wins) + float64(t.draws)/2) / float64(t.games())
+}
+
+// elo returns the Elo difference A-B that the score implies, with the
+// bounds of its 95% interval (by the normal approximation of the mean
+// score per game). A score of 0 or 1 gives an infinite estimate; its
+// finite bound comes from the least (greatest) score the binomial
+// distribution leaves 5% likely.
+func (t tally) elo() (est, lo, hi float64) {
+	n := float64(t.games())
+	p := t.score()
+	switch {
+	case t.losses == 0 && t.draws == 0:
+		return math.Inf(1), eloOf(math.Pow(0.05, 1/n)), math.Inf(1)
+	case t.wins == 0 && t.draws == 0:
+		return math.Inf(-1), math.Inf(-1), eloOf(1 - math.Pow(0.05, 1/n))
+	}
+	se := math.Sqrt(t.meanVariance())
+	return eloOf(p), eloOf(p - 1.96*se), eloOf(p + 1.96*se)
+}
+
+// eloVariance returns the variance of the Elo estimate: that of the mean
+// score per game times the squared slope of eloOf at the score.
+func (t tally) eloVariance() float64 {
+	p := t.score()
+	slope := 400 / (math.Ln10 * p * (1 - p))
+	return t.meanVariance() * slope * slope
+}
+
+// meanVariance returns the variance of the mean score per game: the
+// variance of one game's score (1, 1/2 or 0) over the number of games.
+func (t tally) meanVariance() float64 {
+	n := float64(t.games())
+	p := t.score()
+	dev := (float64(t.wins)*(1-p)*(1-p) + float64(t.draws)*(0.5-p)*(0.5-p) + float64(t.losses)*p*p) / n
+	return dev / n
+}
+
+// eloOf returns the Elo difference of an expected score p.
+func eloOf(p float64) float64 {
+	switch {
+	case p <= 0:
+		return math.Inf(-1)
+	case p >= 1:
+		return math.Inf(1)
+	}
+	return -400 * math.Log10(1/p-1)
+}
+
+// formatElo writes an Elo difference with its interval.
+func formatElo(est, lo, hi float64) string {
+	switch {
+	case math.IsInf(est, 1):
+		return fmt.Sprintf("+inf (95%%: > %+.0f)", lo)
+	case math.IsInf(est, -1):
+		return fmt.Sprintf("-inf (95%%: < %+.0f)", hi)
+	}
+	return fmt.Sprintf("%+.0f (95%%: %s to %s)", est, eloText(lo), eloText(hi))
+}
+
+func eloText(e float64) string {
+	switch {
+	case math.IsInf(e, 1):
+		return "+inf"
+	case math.IsInf(e, -1):
+		return "-inf"
+	}
+	return fmt.Sprintf("%+.0f", e)
+}
+
+func (t tally) String() string {
+	return fmt.Sprintf("+%d =%d -%d, score %.1f%%", t.wins, t.draws, t.losses, 100*t.score())
+}
+
+// openingFor returns the random opening of pair k: up to n plies, stopping
+// early if the game ends.
+func openingFor(start bashni.Position, n int, seed uint64, k int) []bashni.Move {
+	rng := rand.New(rand.NewPCG(seed, uint64(k)))
+	var ms []bashni.Move
+	pos := start
+	for range n {
+		legal := pos.LegalMoves()
+		if len(legal) == 0 {
+			break
+		}
+		m := legal[rng.IntN(len(legal))]
+		ms = append(ms, m)
+		pos = pos.PlayUnchecked(m)
+	}
+	return ms
+}
+
+// playMatch plays cfg.games games of specs[0] (A) against specs[1] (B)
+// and prints the result.
+func playMatch(ctx context.Context, cfg matchConfig, specs [2]playerSpec) (tally, error) {
+	start, err := cfg.variant.Start()
+	if err != nil {
+		return tally{}, err
+	}
+	fmt.Fprintf(cfg.out, "match %s: A=%s vs B=%s, %d games (openings of %d random plies, each played with both colours), seed %d\n",
+		cfg.variant, specs[0], specs[1], cfg.games, cfg.opening, cfg.seed)
+	began := time.Now()
+	games := make([]playedGame, cfg.games)
+	errs := make([]error, cfg.games)
+	var printMu sync.Mutex
+	var wg sync.WaitGroup
+	next := make(chan int)
+	for range cfg.threads {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				aWhite := i%2 == 0
+				var players [2]player
+				rng := rand.New(rand.NewPCG(cfg.seed, 1<<32+uint64(i)))
+				a, b := specs[0].newPlayer(rng, cfg.hashMB), specs[1].newPlayer(rng, cfg.hashMB)
+				if aWhite {
+					players = [2]player{a, b}
+				} else {
+					players = [2]player{b, a}
+				}
+				g, err := playGame(ctx, start, openingFor(start, cfg.opening, cfg.seed, i/2), players, cfg.maxPlies)
+				games[i], errs[i] = g, err
+				if cfg.verbose && err == nil {
+					colour := "white"
+					if !aWhite {
+						colour = "black"
+					}
+					printMu.Lock()
+					fmt.Fprintf(cfg.out, "game %d: A %s, %s in %d plies (%s)\n", i+1, colour, g.result, len(g.moves), g.reason)
+					printMu.Unlock()
+				}
+			}
+		}()
+	}
+	for i := range cfg.games {
+		if ctx.Err() != nil {
+			break
+		}
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+	if err := ctx.Err(); err != nil {
+		return tally{}, errors.New("interrupted")
+	}
+	var t tally
+	for i, g := range games {
+		if errs[i] != nil {
+			return t, fmt.Errorf("game %d: %w", i+1, errs[i])
+		}
+		w, decisive := g.winner()
+		aColour := bashni.Color(i % 2)
+		switch {
+		case !decisive:
+			t.draws++
+		case w == aColour:
+			t.wins++
+		default:
+			t.losses++
+		}
+	}
+	fmt.Fprintf(cfg.out, "A=%s vs B=%s: %s, Elo A-B %s, %s\n", specs[0], specs[1], t, formatElo(t.elo()), roundDuration(time.Since(began)))
+	return t, nil
+}
+
+// runLadder plays depth D against depth D-1 for D from lo+1 to hi and
+// prints a markdown table of the results.
+func runLadder(ctx context.Context, cfg matchConfig, lo, hi int) error {
+	type row struct {
+		depth int
+		t     tally
+	}
+	var rows []row
+	for d := lo + 1; d <= hi; d++ {
+		specs := [2]playerSpec{{kind: "engine"}, {kind: "engine"}}
+		specs[0].limits.Depth, specs[1].limits.Depth = d, d-1
+		t, err := playMatch(ctx, cfg, specs)
+		if err != nil {
+			return err
+		}
+		rows = append(rows, row{d, t})
+	}
+	fmt.Fprintf(cfg.out, "\n| depth | vs depth-1 (+wins =draws -losses) | score | Elo vs depth-1 (95%%) | Elo vs depth %d (95%%) |\n", lo)
+	fmt.Fprintln(cfg.out, "|---:|---|---:|---|---|")
+	fmt.Fprintf(cfg.out, "| %d | | | | 0 |\n", lo)
+	// The chained Elo adds the differences, and its interval the variances
+	// (the matches are independent), each from the standard error of the
+	// mean score carried to Elo by the slope of the Elo curve. A step won or
+	// lost outright makes the rest a bound only.
+	sum, variance, bounded := 0.0, 0.0, true
+	for _, r := range rows {
+		est, l, h := r.t.elo()
+		var chained string
+		if math.IsInf(est, 0) || !bounded {
+			if bounded {
+				sum -= 1.96 * math.Sqrt(variance) // the lower end so far
+			}
+			bounded = false
+			sum += l
+			chained = fmt.Sprintf("> %+.0f", sum)
+		} else {
+			sum += est
+			variance += r.t.eloVariance()
+			chained = fmt.Sprintf("%+.0f ± %.0f", sum, 1.96*math.Sqrt(variance))
+		}
+		fmt.Fprintf(cfg.out, "| %d | +%d =%d -%d | %.1f%% | %s | %s |\n",
+			r.depth, r.t.wins, r.t.draws, r.t.losses, 100*r.t.score(), formatElo(est, l, h), chained)
+	}
+	return nil
+}
