@@ -63,6 +63,8 @@ const (
 	// A white man on b6 that is crowned on d8 by its jump over c7 and, as a
 	// man or a king, can jump on over e7.
 	ruleCrown = "W:Wb6:Bc7,e7"
+	// ruleCrown with a black man on f4 for a king on g5 to take.
+	ruleCrownLong = "W:Wb6:Bc7,e7,f4"
 	// A white man on c3 that takes the black man on top of d4 and frees the
 	// white king under it.
 	ruleFreedKing = "W:Wc3:Bd4W"
@@ -178,6 +180,15 @@ var ruleCases = []ruleCase{
 		"c3:a5:c7:e5:c3": "B:Wc3bbbb:B",
 	}},
 
+	// The king's start square counts as empty when it flies across it too:
+	// c3:e1 over d2, e1:g3 over f2 (g3, not h4, jumps on: R5), g3:e5 over
+	// f4 (e5 jumps on), then from e5 south-west across d4 and c3 (its own
+	// start) over b2 to a1. Or just c3:a1 over b2.
+	{"4/start-square-crossed-by-king", bashni.Russian, "W:WKc3:Bb2,d2,f2,f4", map[string]string{
+		"c3:a1":          "B:WKa1b:Bd2,f2,f4",
+		"c3:e1:g3:e5:a1": "B:WKa1bbbb:B",
+	}},
+
 	// ---- Section 5: russian ----
 
 	// R1, R2: after c3:e5 over d4 the second man on d4 is its new top, in
@@ -254,6 +265,14 @@ var ruleCases = []ruleCase{
 		"b6:d8:g5": "B:WKg5bb:B",
 		"b6:d8:h4": "B:WKh4bb:B",
 	}},
+	// R6 with R5: as above, with f4 added. Of f6, g5, h4 only g5 lets the
+	// new king jump on (south-west over f4), so it must land on g5; then
+	// e3, d2 or c1, none of which jumps on.
+	{"R6-R5/crowned-king-lands-where-it-can-jump-on", bashni.Russian, ruleCrownLong, map[string]string{
+		"b6:d8:g5:c1": "B:WKc1bbb:B",
+		"b6:d8:g5:d2": "B:WKd2bbb:B",
+		"b6:d8:g5:e3": "B:WKe3bbb:B",
+	}},
 	// R7: the white king freed from under d4 is still a king.
 	{"R7/freed-king-keeps-rank", bashni.Russian, ruleFreedKing, map[string]string{
 		"c3:e5": "B:WKd4,e5b:B",
@@ -282,6 +301,19 @@ var ruleCases = []ruleCase{
 	// I1: d4 may be jumped only once, so both ways round the diamond take
 	// the same four men: one move, one man left on d4.
 	{"I1/tower-jumped-once", bashni.International, ruleDiamondTower, map[string]string{
+		"c3:a5:c7:e5:c3": "B:Wc3bbbb:Bd4",
+	}},
+	// I1 as a switch on russian (rejump=never) with immediate transfer: d4
+	// is empty once jumped, but its square still may not be crossed, so the
+	// king stops on f2 or e1 (R5 keeps both: neither jumps on). No majority:
+	// a1:e5:h2 is a move.
+	{"I1-switch/russian-rejump-never-emptied-square", ruleVariant(bashni.Russian, func(v *bashni.Variant) { v.Rejump = bashni.RejumpNever }), ruleKingCross, map[string]string{
+		"a1:e5:h2":    "B:WKh2bb:Bc5,g5",
+		"a1:f6:h4:e1": "B:WKe1bbb:Bc5",
+		"a1:f6:h4:f2": "B:WKf2bbb:Bc5",
+	}},
+	// The same switch: d4's second man may not be jumped, either way round.
+	{"I1-switch/russian-rejump-never-tower", ruleVariant(bashni.Russian, func(v *bashni.Variant) { v.Rejump = bashni.RejumpNever }), ruleDiamondTower, map[string]string{
 		"c3:a5:c7:e5:c3": "B:Wc3bbbb:Bd4",
 	}},
 	// I2: two men outweigh one king (a king counts as one).
@@ -317,6 +349,11 @@ var ruleCases = []ruleCase{
 	// it goes on as a man, ends on f6 and stays a man.
 	{"I3/man-passing-far-rank-stays-man", bashni.International, ruleCrown, map[string]string{
 		"b6:d8:f6": "B:Wf6bb:B",
+	}},
+	// I3: the same with f4 added: the man on f6 cannot reach f4, which a
+	// king could have taken.
+	{"I3/man-passing-far-rank-cannot-fly", bashni.International, ruleCrownLong, map[string]string{
+		"b6:d8:f6": "B:Wf6bb:Bf4",
 	}},
 	// I3 as a switch on russian (crowning=at-end): the same single move.
 	{"I3-switch/russian-crowning-at-end", ruleVariant(bashni.Russian, func(v *bashni.Variant) { v.Crowning = bashni.CrownAtEnd }), ruleCrown, map[string]string{
