@@ -1,0 +1,390 @@
+package bashni
+
+import (
+	"errors"
+	"fmt"
+)
+
+// Sentinel errors of Game, for errors.Is.
+var (
+	// ErrGameOver: the game has an outcome, so no move, resignation or draw
+	// agreement can follow.
+	ErrGameOver = errors.New("bashni: the game is over")
+	// ErrNothingToUndo: Undo was called on a game with no move and no
+	// resignation or agreed draw to take back.
+	ErrNothingToUndo = errors.New("bashni: nothing to undo")
+)
+
+// Result is who won a game, if anyone: the score of a game record.
+type Result uint8
+
+// The results. Ongoing is the zero value: the game goes on.
+const (
+	Ongoing Result = iota
+	WhiteWins
+	BlackWins
+	Draw
+)
+
+// WinFor returns the result in which c wins.
+func WinFor(c Color) Result {
+	if c == Black {
+		return BlackWins
+	}
+	return WhiteWins
+}
+
+// String returns the result as a game record writes it: "1-0", "0-1",
+// "1/2-1/2", or "*" for an ongoing game.
+func (r Result) String() string {
+	switch r {
+	case WhiteWins:
+		return "1-0"
+	case BlackWins:
+		return "0-1"
+	case Draw:
+		return "1/2-1/2"
+	}
+	return "*"
+}
+
+// Reason is how a game ended (RULES.md section 9).
+type Reason uint8
+
+// The reasons. NotOver is the zero value, the reason of an ongoing game.
+const (
+	NotOver Reason = iota
+	// NoLegalMoves: the side to move has no legal move and loses.
+	NoLegalMoves
+	// Repetition: the same position with the same side to move occurred for
+	// the Variant's Repetitions-th time; a draw.
+	Repetition
+	// KingsOnly: the Variant's KingsOnlyPlies plies in a row went by with no
+	// man moving and nothing captured; a draw.
+	KingsOnly
+	// Agreement: the players agreed to a draw.
+	Agreement
+	// Resignation: the losing side resigned.
+	Resignation
+)
+
+// String returns a short name of the reason, such as "repetition".
+func (r Reason) String() string {
+	switch r {
+	case NoLegalMoves:
+		return "no legal move"
+	case Repetition:
+		return "repetition"
+	case KingsOnly:
+		return "kings only"
+	case Agreement:
+		return "agreement"
+	case Resignation:
+		return "resignation"
+	}
+	return "not over"
+}
+
+// Outcome is the state of a game: its result and, once it is over, the
+// reason it ended. The zero Outcome is an ongoing game. Outcomes are
+// comparable with ==.
+type Outcome struct {
+	Result Result
+	Reason Reason
+}
+
+// IsOver reports whether the game has ended.
+func (o Outcome) IsOver() bool { return o.Result != Ongoing }
+
+// Winner returns the winning colour; ok is false for a draw or an ongoing
+// game.
+func (o Outcome) Winner() (c Color, ok bool) {
+	switch o.Result {
+	case WhiteWins:
+		return White, true
+	case BlackWins:
+		return Black, true
+	}
+	return White, false
+}
+
+// String describes the outcome for people: the result, then why, such as
+// "1-0: black has no legal move" or "1/2-1/2: draw by repetition".
+func (o Outcome) String() string {
+	loser := "?"
+	if w, ok := o.Winner(); ok {
+		loser = w.Opponent().String()
+	}
+	var why string
+	switch o.Reason {
+	case NoLegalMoves:
+		why = loser + " has no legal move"
+	case Resignation:
+		why = loser + " resigned"
+	case Repetition:
+		why = "draw by repetition"
+	case KingsOnly:
+		why = "draw by the kings-only rule (no man moved and nothing was captured)"
+	case Agreement:
+		why = "draw by agreement"
+	default:
+		return o.Result.String() + ": the game goes on"
+	}
+	return o.Result.String() + ": " + why
+}
+
+// Game is a game in progress or finished: a start position, the moves played
+// from it, and its outcome under the rules of RULES.md section 9 (a side with
+// no legal move loses; the Variant's Repetitions and KingsOnlyPlies switches
+// draw), or by resignation or agreement.
+//
+// A Game keeps each move and a few bytes more per ply, not every position;
+// Positions rebuilds them on demand. Use it from one goroutine at a time.
+type Game struct {
+	start Position
+	pos   Position
+	plies []ply
+	// marks holds the position before every markEvery-th ply, so Undo
+	// replays at most markEvery-1 moves.
+	marks []Position
+	// seen counts how often each position key occurred in the game (start
+	// included), for the repetition rule.
+	seen    map[uint64]uint32
+	ended   Outcome // a resignation or agreed draw, when one ended the game
+	outcome Outcome // the outcome as of the last change
+}
+
+// ply is one move of a game and the kings-only count after it.
+type ply struct {
+	move Move
+	// kingsOnly counts the plies in a row, up to this one, in which no man
+	// moved and nothing was captured.
+	kingsOnly uint32
+}
+
+const markEvery = 64
+
+// NewGame returns a game of the variant from its start position.
+func NewGame(v Variant) (*Game, error) {
+	p, err := v.Start()
+	if err != nil {
+		return nil, err
+	}
+	return NewGameFrom(p), nil
+}
+
+// NewGameFEN returns a game of the variant from the position given in FEN
+// (see ParseFEN).
+func NewGameFEN(v Variant, fen string) (*Game, error) {
+	p, err := ParseFEN(v, fen)
+	if err != nil {
+		return nil, err
+	}
+	return NewGameFrom(p), nil
+}
+
+// NewGameFrom returns a game from the position p, under p's ruleset.
+func NewGameFrom(p Position) *Game {
+	g := &Game{start: p, pos: p, seen: map[uint64]uint32{p.Key(): 1}}
+	g.update()
+	return g
+}
+
+// Variant returns the game's ruleset.
+func (g *Game) Variant() Variant { return g.start.Variant() }
+
+// Start returns the position the game started from.
+func (g *Game) Start() Position { return g.start }
+
+// Position returns the current position.
+func (g *Game) Position() Position { return g.pos }
+
+// Plies returns the number of moves played (each side's move is one ply).
+func (g *Game) Plies() int { return len(g.plies) }
+
+// Moves returns the moves played, in order.
+func (g *Game) Moves() []Move {
+	out := make([]Move, len(g.plies))
+	for i, p := range g.plies {
+		out[i] = p.move
+	}
+	return out
+}
+
+// Positions returns the start position and the position after each move:
+// Plies()+1 positions, the last one Position().
+func (g *Game) Positions() []Position {
+	out := make([]Position, 0, len(g.plies)+1)
+	p := g.start
+	out = append(out, p)
+	for _, pl := range g.plies {
+		p = p.PlayUnchecked(pl.move)
+		out = append(out, p)
+	}
+	return out
+}
+
+// LegalMoves returns the legal moves of the current position, or none when
+// the game is over.
+func (g *Game) LegalMoves() []Move {
+	if g.outcome.IsOver() {
+		return nil
+	}
+	return g.pos.LegalMoves()
+}
+
+// Outcome returns the game's outcome: ongoing, or who won or drew and why.
+func (g *Game) Outcome() Outcome { return g.outcome }
+
+// Repetitions returns how many times the current position, with the same
+// side to move, has occurred in the game, this time included.
+func (g *Game) Repetitions() int { return int(g.seen[g.pos.Key()]) }
+
+// KingsOnlyPlies returns how many plies in a row, up to the last one, no man
+// moved and nothing was captured (the count of the kings-only draw rule).
+func (g *Game) KingsOnlyPlies() int {
+	if len(g.plies) == 0 {
+		return 0
+	}
+	return int(g.plies[len(g.plies)-1].kingsOnly)
+}
+
+// Play plays the move m, which must be legal in the current position (see
+// Position.Play). It fails with an error wrapping ErrGameOver once the game
+// has an outcome, or wrapping ErrIllegalMove; the game is unchanged then.
+func (g *Game) Play(m Move) error {
+	if err := g.checkOpen(); err != nil {
+		return err
+	}
+	next, err := g.pos.Play(m)
+	if err != nil {
+		return err
+	}
+	// Keep the position's own move for m: the one with canonical text
+	// among the capture sequences with the same result (section 8).
+	for _, l := range g.pos.LegalMoves() {
+		if l.From() == m.From() && l.To() == m.To() && g.pos.PlayUnchecked(l).Equal(next) {
+			m = l
+			break
+		}
+	}
+	g.push(m)
+	return nil
+}
+
+// PlayText reads a move in the notation of RULES.md section 10 (see
+// Position.ParseMove) and plays it, returning the move played. Errors are
+// those of ParseMove (a *MoveError) and of Play.
+func (g *Game) PlayText(text string) (Move, error) {
+	if err := g.checkOpen(); err != nil {
+		return Move{}, err
+	}
+	m, err := g.pos.ParseMove(text)
+	if err != nil {
+		return Move{}, err
+	}
+	g.push(m) // ParseMove returns one of the position's legal moves
+	return m, nil
+}
+
+// Resign ends the game with c resigning: the other side wins.
+func (g *Game) Resign(c Color) error {
+	if err := g.checkOpen(); err != nil {
+		return err
+	}
+	g.ended = Outcome{Result: WinFor(c.Opponent()), Reason: Resignation}
+	g.outcome = g.ended
+	return nil
+}
+
+// AgreeDraw ends the game in a draw by agreement.
+func (g *Game) AgreeDraw() error {
+	if err := g.checkOpen(); err != nil {
+		return err
+	}
+	g.ended = Outcome{Result: Draw, Reason: Agreement}
+	g.outcome = g.ended
+	return nil
+}
+
+// Undo takes back the last thing that happened: a resignation or agreed draw
+// if one ended the game, otherwise the last move. It fails with
+// ErrNothingToUndo at the start of a game.
+func (g *Game) Undo() error {
+	if g.ended.IsOver() {
+		g.ended = Outcome{}
+		g.update()
+		return nil
+	}
+	n := len(g.plies)
+	if n == 0 {
+		return ErrNothingToUndo
+	}
+	k := g.pos.Key()
+	if g.seen[k] <= 1 {
+		delete(g.seen, k)
+	} else {
+		g.seen[k]--
+	}
+	g.plies = g.plies[:n-1]
+	n--
+	// Replay from the last mark at or before the new end.
+	mi := n / markEvery
+	g.marks = g.marks[:mi+1]
+	p := g.marks[mi]
+	for _, pl := range g.plies[mi*markEvery:] {
+		p = p.PlayUnchecked(pl.move)
+	}
+	if n%markEvery == 0 {
+		g.marks = g.marks[:mi] // the mark is pushed again by the next move
+	}
+	g.pos = p
+	g.update()
+	return nil
+}
+
+// checkOpen returns an error wrapping ErrGameOver when the game has ended.
+func (g *Game) checkOpen() error {
+	if g.outcome.IsOver() {
+		return fmt.Errorf("%w: %s", ErrGameOver, g.outcome)
+	}
+	return nil
+}
+
+// push plays m, a legal move of the current position, and updates the
+// counts and the outcome.
+func (g *Game) push(m Move) {
+	n := len(g.plies)
+	if n%markEvery == 0 {
+		g.marks = append(g.marks, g.pos)
+	}
+	var kingsOnly uint32
+	if !m.IsCapture() && g.pos.Tower(m.From()).Top().IsKing() {
+		kingsOnly = 1
+		if n > 0 && g.plies[n-1].kingsOnly < ^uint32(0) {
+			kingsOnly += g.plies[n-1].kingsOnly
+		}
+	}
+	g.pos = g.pos.PlayUnchecked(m)
+	g.plies = append(g.plies, ply{move: m, kingsOnly: kingsOnly})
+	g.seen[g.pos.Key()]++
+	g.update()
+}
+
+// update recomputes the outcome from the position and the counts. A side
+// with no legal move loses even on a ply that also meets a draw rule.
+func (g *Game) update() {
+	v := g.pos.Variant()
+	switch {
+	case g.ended.IsOver():
+		g.outcome = g.ended
+	case !g.pos.HasLegalMoves():
+		g.outcome = Outcome{Result: WinFor(g.pos.Turn().Opponent()), Reason: NoLegalMoves}
+	case v.Repetitions > 0 && g.Repetitions() >= v.Repetitions:
+		g.outcome = Outcome{Result: Draw, Reason: Repetition}
+	case v.KingsOnlyPlies > 0 && g.KingsOnlyPlies() >= v.KingsOnlyPlies:
+		g.outcome = Outcome{Result: Draw, Reason: KingsOnly}
+	default:
+		g.outcome = Outcome{}
+	}
+}
