@@ -248,7 +248,7 @@ func playMatch(ctx context.Context, cfg matchConfig, specs [2]playerSpec) (tally
 						colour = "black"
 					}
 					printMu.Lock()
-					fmt.Fprintf(cfg.out, "game %d: A %s, %s in %d plies (%s)\n", i+1, colour, g.result, len(g.moves), g.reason)
+					fmt.Fprintf(cfg.out, "game %d: A %s, %s in %d plies (%s)\n", i+1, colour, g.result(), g.game.Plies(), g.reason())
 					printMu.Unlock()
 				}
 			}

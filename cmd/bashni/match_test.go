@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"math"
+	"math/rand/v2"
 	"regexp"
 	"sort"
 	"strings"
@@ -61,65 +62,34 @@ func TestParsePlayer(t *testing.T) {
 	}
 }
 
-// RULES.md section 9 as the referee applies it.
-func TestReferee(t *testing.T) {
-	play := func(ref *referee, pos bashni.Position, texts ...string) (bashni.Position, string) {
-		t.Helper()
-		var reason string
-		for _, text := range texts {
-			m, err := pos.ParseMove(text)
-			if err != nil {
-				t.Fatal(err)
-			}
-			after := pos.PlayUnchecked(m)
-			_, reason = ref.play(pos, m, after)
-			pos = after
-		}
-		return pos, reason
+// Games end by the rules, or by adjudication at the ply cap.
+func TestPlayGameEnds(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	players := [2]player{randomPlayer{rng}, randomPlayer{rng}}
+	start := bashni.Russian.MustStart()
+	g, err := playGame(context.Background(), start, nil, players, 2)
+	if err != nil {
+		t.Fatal(err)
 	}
-	t.Run("no legal move loses", func(t *testing.T) {
-		pos, err := bashni.ParseFEN(bashni.Russian, "W:Wa5,c5:Ba7")
-		if err != nil {
-			t.Fatal(err)
-		}
-		ref := newReferee(pos, 0)
-		m, _ := pos.ParseMove("a5-b6")
-		if result, reason := ref.play(pos, m, pos.PlayUnchecked(m)); result != "1-0" || reason != "black has no legal move" {
-			t.Errorf("got %q (%s)", result, reason)
-		}
-	})
-	t.Run("third repetition draws", func(t *testing.T) {
-		pos, err := bashni.ParseFEN(bashni.Russian, "W:WKc1:BKh8,Kg1")
-		if err != nil {
-			t.Fatal(err)
-		}
-		ref := newReferee(pos, 0)
-		cycle := []string{"c1-d2", "h8-g7", "d2-c1", "g7-h8"}
-		pos, reason := play(ref, pos, cycle...)
-		if reason != "" {
-			t.Fatalf("second occurrence: %q, want the game to go on", reason)
-		}
-		if _, reason = play(ref, pos, cycle...); reason != "repetition (3 times)" {
-			t.Errorf("third occurrence: %q", reason)
-		}
-	})
-	t.Run("kings only", func(t *testing.T) {
-		v := bashni.Russian
-		v.KingsOnlyPlies = 3
-		pos, err := bashni.ParseFEN(v, "W:WKc1:BKh8,Kg1")
-		if err != nil {
-			t.Fatal(err)
-		}
-		if _, reason := play(newReferee(pos, 0), pos, "c1-d2", "h8-g7", "d2-e3"); reason != "3 plies without a man move or capture" {
-			t.Errorf("got %q", reason)
-		}
-	})
-	t.Run("move limit", func(t *testing.T) {
-		pos := bashni.Russian.MustStart()
-		if _, reason := play(newReferee(pos, 2), pos, "c3-d4", "f6-g5"); reason != "adjudicated a draw after 2 plies" {
-			t.Errorf("got %q", reason)
-		}
-	})
+	if g.result() != "1/2-1/2" || g.reason() != "adjudicated a draw after 2 plies" || g.game.Plies() != 2 {
+		t.Errorf("ply cap 2: %s (%s) after %d plies", g.result(), g.reason(), g.game.Plies())
+	}
+	// White's move a5-b6 shuts in Black's only man: the opening ends the game.
+	start, err = bashni.ParseFEN(bashni.Russian, "W:Wa5,c5:Ba7")
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := start.ParseMove("a5-b6")
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err = playGame(context.Background(), start, []bashni.Move{m}, players, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if w, ok := g.winner(); !ok || w != bashni.White || g.result() != "1-0" {
+		t.Errorf("blockade: %s (%s)", g.result(), g.reason())
+	}
 }
 
 var matchSummaryRE = regexp.MustCompile(`^A=depth=2 vs B=random: \+(\d+) =(\d+) -(\d+), score [\d.]+%, Elo A-B .*, \S+$`)
