@@ -1,0 +1,56 @@
+// Package pdn reads and writes game records of column checkers in PDN, the
+// Portable Draughts Notation (RULES.md section 10): tag pairs, then
+// movetext with move numbers, moves, comments, annotations, NAGs,
+// variations and a result. A file may hold many games.
+//
+// # Reading
+//
+// A Reader reads one game at a time, so a file of any size is read in
+// memory bounded by its largest game. A game that cannot be read is a
+// *GameError naming the game (its number and tags), the line, the move
+// number, the token and the reason (for an illegal move, with the legal
+// moves); the Reader then goes on with the next game:
+//
+//	r := pdn.NewReader(f)
+//	for {
+//		g, err := r.Next()
+//		if err == io.EOF {
+//			break
+//		}
+//		var ge *pdn.GameError
+//		if errors.As(err, &ge) {
+//			fmt.Println(ge) // and go on
+//			continue
+//		}
+//		if err != nil {
+//			return err // the file could not be read
+//		}
+//		fmt.Println(g.Tag("White"), g.Plies(), g.Outcome())
+//	}
+//
+// [Variant "…"] chooses the ruleset, by name or in the text form of
+// bashni.ParseVariant ("lasca", "russian,repetitions=0"); without it the
+// game is russian. [FEN "…"] gives a set-up start. Moves may be written in
+// any form bashni.Position.ParseMove reads. A result given for a game the
+// rules have not ended (such as 1-0 with Black still to move) is read as a
+// resignation, or for a draw an agreement; a result that contradicts how
+// the rules ended the game is an error.
+//
+// Each *Game embeds the *bashni.Game it describes, so g.Moves(),
+// g.Positions(), g.Position() and g.Outcome() give the game itself; Tags,
+// Notes and ResultText hold the rest of the record.
+//
+// # Writing
+//
+// Write writes one game; what it writes reads back to the same game. To
+// record a game played with the bashni package (self-play, say):
+//
+//	game, _ := bashni.NewGame(bashni.Russian)
+//	// ... game.Play(m) ...
+//	rec := pdn.NewGame(game, pdn.Tag{Name: "White", Value: "engine"}, pdn.Tag{Name: "Black", Value: "random"})
+//	rec.Note(game.Plies()).Comments = append(rec.Note(game.Plies()).Comments, "time forfeit")
+//	err := pdn.Write(os.Stdout, rec)
+//
+// The Result, Variant and FEN tags are written from the game, so they are
+// always right; call Write once per game to write a file of many.
+package pdn

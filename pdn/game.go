@@ -1,0 +1,138 @@
+package pdn
+
+import (
+	"fmt"
+
+	"github.com/bashni-dev/bashni"
+)
+
+// Tag is one tag pair of a game record: [Name "Value"].
+type Tag struct {
+	Name, Value string
+}
+
+// Game is one game record: its tags, the game itself (start, moves, outcome:
+// every method of *bashni.Game works on it), and the notes people attach to
+// moves.
+type Game struct {
+	*bashni.Game
+
+	// Tags holds the tag pairs in the order read. The writer derives the
+	// Result, Variant and FEN tags from the game, whatever Tags says.
+	Tags []Tag
+
+	// Notes holds the annotations, comments and variations of the main
+	// line: Notes[i] belongs to the i-th move (from 1), Notes[0] to the text
+	// before the first move (comments only). Moves without notes have no
+	// entry; the map may be nil.
+	Notes map[int]*Note
+
+	// ResultText is the result as the record wrote it, such as "2-0";
+	// empty when it wrote none. The writer keeps it when it agrees with the
+	// game's outcome and writes the outcome's own form otherwise.
+	ResultText string
+}
+
+// Note is what a record says about one move besides the move itself.
+type Note struct {
+	// Annotation is the mark written after the move: "!", "?", "!!", "??",
+	// "!?" or "?!"; empty for none.
+	Annotation string
+	// NAGs are the numeric annotation glyphs ($1 is 1), in order.
+	NAGs []int
+	// Comments are the comments after the move, in order, each with its
+	// runs of white space turned into single spaces and trimmed.
+	Comments []string
+	// Variations are alternatives to the move, each played from the
+	// position before it.
+	Variations []*Line
+}
+
+// Line is a variation: moves from a position, with their own notes.
+type Line struct {
+	Moves []bashni.Move
+	// Notes is as in Game: Notes[i] on the i-th move, Notes[0] the comments
+	// before the first one.
+	Notes map[int]*Note
+}
+
+// NewGame returns a record of g with the given tags: the form to write a
+// game that was played rather than read.
+func NewGame(g *bashni.Game, tags ...Tag) *Game {
+	return &Game{Game: g, Tags: append([]Tag(nil), tags...)}
+}
+
+// Tag returns the value of the tag named name, or "" when it is missing.
+func (g *Game) Tag(name string) string {
+	for _, t := range g.Tags {
+		if t.Name == name {
+			return t.Value
+		}
+	}
+	return ""
+}
+
+// SetTag sets the tag's value, replacing an existing one of that name or
+// adding it at the end.
+func (g *Game) SetTag(name, value string) {
+	for i, t := range g.Tags {
+		if t.Name == name {
+			g.Tags[i].Value = value
+			return
+		}
+	}
+	g.Tags = append(g.Tags, Tag{name, value})
+}
+
+// Note returns the note of the i-th move (Notes[i]), adding an empty one
+// when there is none.
+func (g *Game) Note(i int) *Note {
+	return noteAt(&g.Notes, i)
+}
+
+// Note returns the note of the line's i-th move, adding an empty one when
+// there is none.
+func (l *Line) Note(i int) *Note {
+	return noteAt(&l.Notes, i)
+}
+
+func noteAt(notes *map[int]*Note, i int) *Note {
+	if *notes == nil {
+		*notes = map[int]*Note{}
+	}
+	n := (*notes)[i]
+	if n == nil {
+		n = &Note{}
+		(*notes)[i] = n
+	}
+	return n
+}
+
+// ParseResult reads a game result: "1-0", "0-1", "1/2-1/2", "*", and PDN's
+// "2-0", "0-2", "1-1".
+func ParseResult(text string) (bashni.Result, error) {
+	switch text {
+	case "1-0", "2-0":
+		return bashni.WhiteWins, nil
+	case "0-1", "0-2":
+		return bashni.BlackWins, nil
+	case "1/2-1/2", "1-1":
+		return bashni.Draw, nil
+	case "*":
+		return bashni.Ongoing, nil
+	}
+	return bashni.Ongoing, fmt.Errorf("pdn: %q is not a result (1-0, 0-1, 1/2-1/2, *, 2-0, 0-2 or 1-1)", text)
+}
+
+// moveNumber returns the move number of the game's ply with 0-based index
+// ply, as a record writes it before the move: "12." for White's move,
+// "12..." for Black's. blackFirst says the game's start has Black to move.
+func moveNumber(ply int, blackFirst bool) string {
+	if blackFirst {
+		ply++
+	}
+	if ply%2 == 1 {
+		return fmt.Sprintf("%d...", ply/2+1)
+	}
+	return fmt.Sprintf("%d.", ply/2+1)
+}

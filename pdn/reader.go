@@ -1,0 +1,567 @@
+package pdn
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+
+	"github.com/bashni-dev/bashni"
+)
+
+// The default limits of a Reader.
+const (
+	DefaultMaxToken   = 4 << 10 // bytes in a move, tag name or tag value
+	DefaultMaxComment = 1 << 20 // bytes in one comment
+	DefaultMaxDepth   = 100     // variations inside variations
+)
+
+// Reader reads game records from a stream, one game at a time, so that a
+// file of any number of games is read in memory bounded by its largest game.
+//
+// The limits guard against hostile input: a token, tag value or comment
+// longer than its limit, or variations nested deeper than MaxDepth, make the
+// game an error (a *GameError) instead of using memory without bound. Zero
+// means the default; set them before the first Next.
+type Reader struct {
+	MaxToken   int
+	MaxComment int
+	MaxDepth   int
+
+	lx    *lexer
+	games int   // games begun so far
+	err   error // a read error of the underlying reader, returned for ever
+}
+
+// NewReader returns a Reader reading from r.
+func NewReader(r io.Reader) *Reader {
+	return &Reader{lx: newLexer(r)}
+}
+
+// GameError reports a game that cannot be read: which game, where, the
+// offending token and why. The Reader has moved past the game, so Next
+// returns the games after it.
+type GameError struct {
+	Game  int    // the game's number in the input, from 1
+	Tags  []Tag  // its tags, as far as they were read
+	Line  int    // the line of the input the offending token is on
+	Move  string // the move number, such as "12." or "12..."; "" when the error is not at a move
+	Depth int    // 0 on the main line, n inside n nested variations
+	Token string // the offending token (cut short when long)
+	Err   error  // why: a *bashni.MoveError for a move, and so on
+}
+
+func (e *GameError) Error() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "pdn: game %d", e.Game)
+	for _, t := range e.Tags {
+		switch t.Name {
+		case "Event", "Date", "Round", "White", "Black":
+			fmt.Fprintf(&b, " [%s %q]", t.Name, t.Value)
+		}
+	}
+	fmt.Fprintf(&b, ", line %d", e.Line)
+	if e.Move != "" {
+		fmt.Fprintf(&b, ", move %s", e.Move)
+		if e.Depth > 0 {
+			b.WriteString(" in a variation")
+		}
+	}
+	fmt.Fprintf(&b, ": %s", e.Reason())
+	return b.String()
+}
+
+// Reason is the error without the game's coordinates: the token and why.
+func (e *GameError) Reason() string {
+	why := strings.TrimPrefix(e.Err.Error(), "bashni: ")
+	var me *bashni.MoveError
+	if errors.As(e.Err, &me) {
+		return why // it quotes the move itself
+	}
+	if e.Token == "" {
+		return why
+	}
+	return fmt.Sprintf("%q: %s", shorten(e.Token), why)
+}
+
+func (e *GameError) Unwrap() error { return e.Err }
+
+// shorten cuts long text for error messages.
+func shorten(s string) string {
+	if len(s) > 40 {
+		return s[:40] + "..."
+	}
+	return s
+}
+
+// Next reads the next game. It returns io.EOF after the last game, and a
+// *GameError for a game that cannot be read, after which it goes on with
+// the next game. Any other error comes from the underlying reader, and Next
+// returns it from then on.
+func (r *Reader) Next() (*Game, error) {
+	if r.err != nil {
+		return nil, r.err
+	}
+	r.lx.maxToken = orDefault(r.MaxToken, DefaultMaxToken)
+	r.lx.maxComment = orDefault(r.MaxComment, DefaultMaxComment)
+	for {
+		t := r.lx.next()
+		if t.kind == tokEOF {
+			if r.lx.ioErr != nil {
+				r.err = r.lx.ioErr
+				return nil, r.err
+			}
+			return nil, io.EOF
+		}
+		r.lx.unread(t)
+		p := &parser{lx: r.lx, number: r.games + 1, maxDepth: orDefault(r.MaxDepth, DefaultMaxDepth), game: &Game{}}
+		err := p.parse()
+		if r.lx.ioErr != nil {
+			r.err = r.lx.ioErr
+			return nil, r.err
+		}
+		if err == nil && p.empty() {
+			continue // comments between or after games belong to no game
+		}
+		r.games++
+		if err != nil {
+			p.skip()
+			return nil, err
+		}
+		return p.game, nil
+	}
+}
+
+func orDefault(v, def int) int {
+	if v > 0 {
+		return v
+	}
+	return def
+}
+
+// ReadAll reads every game of r. The error joins the *GameError of every bad
+// game (the good games are all returned) with any read error.
+func ReadAll(r io.Reader) ([]*Game, error) {
+	rd := NewReader(r)
+	var games []*Game
+	var errs []error
+	for {
+		g, err := rd.Next()
+		if err == io.EOF {
+			return games, errors.Join(errs...)
+		}
+		if err != nil {
+			errs = append(errs, err)
+			var ge *GameError
+			if !errors.As(err, &ge) {
+				return games, errors.Join(errs...)
+			}
+			continue
+		}
+		games = append(games, g)
+	}
+}
+
+// parser reads one game from the lexer.
+type parser struct {
+	lx       *lexer
+	number   int
+	maxDepth int
+	game     *Game
+	// lines is the stack of lines being read: the main line at the bottom,
+	// the innermost variation on top.
+	lines []*lineState
+	// depth counts open parentheses, also while skipping a bad game.
+	depth int
+	// inTags is set while the tag pairs are read.
+	inTags bool
+	// result is set when the movetext ended with a result.
+	result bool
+}
+
+// lineState is a line being read: where it stands and where it came from.
+type lineState struct {
+	line     *Line           // nil for the main line
+	pos      bashni.Position // after the line's last move
+	prev     bashni.Position // before it
+	moves    int             // moves read in this line
+	firstPly int             // the game ply index of the line's first move
+}
+
+// fail returns a *GameError at token t.
+func (p *parser) fail(t token, move string, err error) error {
+	return &GameError{Game: p.number, Tags: append([]Tag(nil), p.game.Tags...), Line: t.line,
+		Move: move, Depth: max(len(p.lines)-1, 0), Token: t.text, Err: err}
+}
+
+func (p *parser) parse() error {
+	p.inTags = true
+	if err := p.tags(); err != nil {
+		return err
+	}
+	p.inTags = false
+	return p.movetext()
+}
+
+// empty reports whether what was read is no game at all: no tags, no moves,
+// no result (only comments, say, after the last game of a file).
+func (p *parser) empty() bool {
+	return len(p.game.Tags) == 0 && p.game.Plies() == 0 && !p.result
+}
+
+// tags reads the tag pairs and sets up the game they describe.
+func (p *parser) tags() error {
+	for {
+		t := p.lx.next()
+		if t.kind != tokTagOpen {
+			p.lx.unread(t)
+			break
+		}
+		name := p.lx.next()
+		if name.kind == tokError {
+			return p.fail(name, "", name.err)
+		}
+		if name.kind != tokSymbol || !validTagName(name.text) {
+			return p.fail(name, "", errors.New("want a tag name (letters, digits, '_') after '['"))
+		}
+		value := p.lx.next()
+		if value.kind == tokError {
+			return p.fail(value, "", value.err)
+		}
+		if value.kind != tokString {
+			return p.fail(value, "", fmt.Errorf("want the value of tag %s in quotes", name.text))
+		}
+		if end := p.lx.next(); end.kind != tokTagClose {
+			if end.kind == tokError {
+				return p.fail(end, "", end.err)
+			}
+			return p.fail(end, "", fmt.Errorf("want ']' to close tag %s", name.text))
+		}
+		p.game.SetTag(name.text, value.text)
+	}
+	return p.setUp()
+}
+
+func validTagName(s string) bool {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if !(c == '_' || c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z') {
+			return false
+		}
+	}
+	return s != ""
+}
+
+// setUp starts the game from the Variant and FEN tags.
+func (p *parser) setUp() error {
+	tagErr := func(name string, err error) error {
+		return &GameError{Game: p.number, Tags: append([]Tag(nil), p.game.Tags...), Line: p.lx.line,
+			Token: fmt.Sprintf("[%s %q]", name, p.game.Tag(name)), Err: err}
+	}
+	v := bashni.Russian
+	if text := p.game.Tag("Variant"); text != "" {
+		var err error
+		if v, err = bashni.ParseVariant(text); err != nil {
+			return tagErr("Variant", err)
+		}
+	}
+	var err error
+	if fen := p.game.Tag("FEN"); fen != "" {
+		p.game.Game, err = bashni.NewGameFEN(v, fen)
+		if err != nil {
+			return tagErr("FEN", err)
+		}
+	} else if p.game.Game, err = bashni.NewGame(v); err != nil {
+		return tagErr("Variant", err)
+	}
+	start := p.game.Start()
+	p.lines = []*lineState{{pos: start, prev: start}}
+	return nil
+}
+
+// movetext reads the moves, notes and result, up to the game's end.
+func (p *parser) movetext() error {
+	for {
+		t := p.lx.next()
+		cur := p.lines[len(p.lines)-1]
+		switch t.kind {
+		case tokEOF, tokTagOpen:
+			p.lx.unread(t)
+			if len(p.lines) > 1 {
+				return p.fail(t, "", fmt.Errorf("%d variation(s) not closed with ')' before the game's end", len(p.lines)-1))
+			}
+			return p.finish(t, "")
+		case tokError:
+			return p.fail(t, "", t.err)
+		case tokTagClose, tokString:
+			return p.fail(t, "", errors.New("unexpected outside a tag pair"))
+		case tokComment:
+			n := p.note(cur, cur.moves) // after the last move, or before the first
+			n.Comments = append(n.Comments, t.text)
+		case tokNAG:
+			nag, err := strconv.Atoi(t.text)
+			if err != nil || nag < 0 || nag > 255 {
+				return p.fail(t, "", errors.New("a NAG is '$' and a number from 0 to 255"))
+			}
+			if cur.moves == 0 {
+				return p.fail(t, "", errors.New("a NAG before any move"))
+			}
+			n := p.note(cur, cur.moves)
+			n.NAGs = append(n.NAGs, nag)
+		case tokOpen:
+			if err := p.openVariation(t, cur); err != nil {
+				return err
+			}
+		case tokClose:
+			if len(p.lines) == 1 {
+				return p.fail(t, "", errors.New("')' without an opening '('"))
+			}
+			p.lines = p.lines[:len(p.lines)-1]
+			p.depth--
+		case tokSymbol:
+			done, err := p.symbol(t, cur)
+			if err != nil || done {
+				return err
+			}
+		}
+	}
+}
+
+// note returns the note at index i of the line being read.
+func (p *parser) note(l *lineState, i int) *Note {
+	if l.line == nil {
+		return p.game.Note(i)
+	}
+	return l.line.Note(i)
+}
+
+// openVariation starts a variation: an alternative to the line's last move.
+func (p *parser) openVariation(t token, cur *lineState) error {
+	p.depth++
+	if cur.moves == 0 {
+		return p.fail(t, "", errors.New("a variation before any move it could replace"))
+	}
+	if len(p.lines) > p.maxDepth {
+		return p.fail(t, "", fmt.Errorf("variations nested more than %d deep", p.maxDepth))
+	}
+	l := &Line{}
+	n := p.note(cur, cur.moves)
+	n.Variations = append(n.Variations, l)
+	p.lines = append(p.lines, &lineState{line: l, pos: cur.prev, prev: cur.prev, firstPly: cur.firstPly + cur.moves - 1})
+	return nil
+}
+
+// symbol handles a move number, result, annotation or move; done reports the
+// game's result, which ends it.
+func (p *parser) symbol(t token, cur *lineState) (done bool, err error) {
+	text := stripNumber(t.text)
+	if text == "" {
+		return false, nil // a move number alone
+	}
+	if _, err := ParseResult(text); err == nil {
+		if len(p.lines) > 1 {
+			return false, p.fail(t, "", errors.New("a result inside a variation (a ')' is missing)"))
+		}
+		p.result = true
+		return true, p.finish(t, text)
+	}
+	if isAnnotation(text) {
+		if cur.moves == 0 {
+			return false, p.fail(t, "", errors.New("an annotation before any move"))
+		}
+		n := p.note(cur, cur.moves)
+		if n.Annotation != "" {
+			return false, p.fail(t, "", fmt.Errorf("a second annotation on a move that has %q", n.Annotation))
+		}
+		n.Annotation = text
+		return false, nil
+	}
+	return false, p.move(t, text, cur)
+}
+
+// stripNumber removes a leading move number ("12.", "12...") from a symbol.
+// Digits without a dot are not a move number and stay.
+func stripNumber(s string) string {
+	i := 0
+	for i < len(s) && s[i] >= '0' && s[i] <= '9' {
+		i++
+	}
+	j := i
+	for j < len(s) && s[j] == '.' {
+		j++
+	}
+	if j == i {
+		return s
+	}
+	return s[j:]
+}
+
+func isAnnotation(s string) bool {
+	switch s {
+	case "!", "?", "!!", "??", "!?", "?!":
+		return true
+	}
+	return false
+}
+
+// splitAnnotation splits a move's trailing marks into its annotation,
+// dropping a promotion mark '*'.
+func splitAnnotation(s string) (move, annotation string) {
+	end := len(s)
+	for end > 0 && strings.IndexByte("!?*", s[end-1]) >= 0 {
+		end--
+	}
+	return s[:end], strings.ReplaceAll(s[end:], "*", "")
+}
+
+// move reads and plays one move of the current line.
+func (p *parser) move(t token, text string, cur *lineState) error {
+	blackFirst := p.game.Start().Turn() == bashni.Black
+	number := moveNumber(cur.firstPly+cur.moves, blackFirst)
+	if isNumeric(text) {
+		return p.fail(t, number, errors.New("numeric square notation (1..32) is not supported; name squares as c3"))
+	}
+	var m bashni.Move
+	var err error
+	if cur.line == nil {
+		m, err = p.game.PlayText(text)
+		if errors.Is(err, bashni.ErrGameOver) {
+			err = gameOverError{err, p.game.Outcome()}
+		}
+	} else {
+		m, err = cur.pos.ParseMove(text)
+	}
+	if err != nil {
+		return p.fail(t, number, err)
+	}
+	cur.prev = cur.pos
+	if cur.line == nil {
+		cur.pos = p.game.Position()
+	} else {
+		cur.pos = cur.pos.PlayUnchecked(m)
+		cur.line.Moves = append(cur.line.Moves, m)
+	}
+	cur.moves++
+	if _, ann := splitAnnotation(text); ann != "" {
+		p.note(cur, cur.moves).Annotation = ann
+	}
+	return nil
+}
+
+// isNumeric reports whether s looks like a move in PDN's square numbers,
+// such as "22-18" or "9x18".
+func isNumeric(s string) bool {
+	digits, seps := 0, 0
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c >= '0' && c <= '9':
+			digits++
+		case c == '-' || c == 'x' || c == ':':
+			seps++
+		default:
+			return false
+		}
+	}
+	return digits > 0 && seps > 0
+}
+
+// gameOverError explains a move after the game's end, and for a draw rule
+// how to turn it off.
+type gameOverError struct {
+	err     error
+	outcome bashni.Outcome
+}
+
+func (e gameOverError) Error() string {
+	s := "a move after the game's end (" + e.outcome.String() + ")"
+	switch e.outcome.Reason {
+	case bashni.Repetition:
+		s += `; to play on, turn the rule off with a variant such as "russian,repetitions=0"`
+	case bashni.KingsOnly:
+		s += `; to play on, turn the rule off with a variant such as "russian,kings-only=0"`
+	}
+	return s
+}
+
+func (e gameOverError) Unwrap() error { return e.err }
+
+// finish applies the result: a result given for a game the rules have not
+// ended is a resignation (a win) or an agreed draw; one that contradicts
+// how the rules ended it is an error. A result token wins over the Result
+// tag.
+func (p *parser) finish(t token, text string) error {
+	if text == "" {
+		text = p.game.Tag("Result")
+	}
+	res, err := ParseResult(text)
+	if text == "" || err != nil {
+		return nil // no result, or a tag that says nothing usable
+	}
+	g := p.game
+	g.ResultText = text
+	o := g.Outcome()
+	switch {
+	case o.IsOver():
+		if res != bashni.Ongoing && res != o.Result {
+			return p.fail(t, "", fmt.Errorf("the result %s contradicts the game's end: %s", text, o))
+		}
+	case res == bashni.WhiteWins:
+		return g.Resign(bashni.Black)
+	case res == bashni.BlackWins:
+		return g.Resign(bashni.White)
+	case res == bashni.Draw:
+		return g.AgreeDraw()
+	}
+	return nil
+}
+
+// skip reads past the rest of a bad game: to a result outside variations, or
+// the next game's tags, or the end of the input.
+func (p *parser) skip() {
+	if p.inTags {
+		p.skipTags()
+	}
+	for {
+		t := p.lx.next()
+		switch t.kind {
+		case tokEOF:
+			return
+		case tokTagOpen:
+			p.lx.unread(t)
+			return
+		case tokOpen:
+			p.depth++
+		case tokClose:
+			p.depth = max(p.depth-1, 0)
+		case tokSymbol:
+			if _, err := ParseResult(stripNumber(t.text)); err == nil && p.depth == 0 {
+				return
+			}
+		}
+	}
+}
+
+// skipTags reads past the rest of a bad game's tag pairs, so that they do
+// not start another game.
+func (p *parser) skipTags() {
+	afterOpen := false
+	for {
+		t := p.lx.next()
+		switch t.kind {
+		case tokTagOpen:
+			afterOpen = true
+			continue
+		case tokString, tokTagClose, tokError:
+		case tokSymbol:
+			if !afterOpen {
+				p.lx.unread(t)
+				return
+			}
+		default:
+			p.lx.unread(t)
+			return
+		}
+		afterOpen = false
+	}
+}

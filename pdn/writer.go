@@ -1,0 +1,205 @@
+package pdn
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+
+	"github.com/bashni-dev/bashni"
+)
+
+// lineWidth is the widest line of movetext the writer emits (a single
+// longer word stands on a line of its own).
+const lineWidth = 80
+
+// rosterTags are the tags written first, in this order (PGN's seven-tag
+// roster; Result follows them).
+var rosterTags = []string{"Event", "Site", "Date", "Round", "White", "Black"}
+
+// Write writes the game as PDN: the tags in a stable order (Event, Site,
+// Date, Round, White, Black, Result, Variant, FEN, then the others as they
+// are in Tags), a blank line, the movetext with its notes wrapped at 80
+// columns, the result, and a blank line. The Result, Variant and FEN tags
+// come from the game itself. Reading the text back gives the same game.
+//
+// It fails, writing nothing, when a tag name is not letters, digits and
+// '_', a tag value holds a line break, or a comment holds '}', none of
+// which PDN can carry.
+func Write(w io.Writer, g *Game) error {
+	text, err := g.MarshalText()
+	if err != nil {
+		return err
+	}
+	_, err = w.Write(text)
+	return err
+}
+
+// MarshalText returns the game as Write writes it.
+func (g *Game) MarshalText() ([]byte, error) {
+	if g.Game == nil {
+		return nil, errors.New("pdn: the record has no game")
+	}
+	var b strings.Builder
+	for _, t := range g.outputTags() {
+		if !validTagName(t.Name) {
+			return nil, fmt.Errorf("pdn: tag name %q is not letters, digits and '_'", t.Name)
+		}
+		if strings.ContainsAny(t.Value, "\r\n") {
+			return nil, fmt.Errorf("pdn: tag %s: the value %q holds a line break", t.Name, t.Value)
+		}
+		v := strings.ReplaceAll(t.Value, `\`, `\\`)
+		v = strings.ReplaceAll(v, `"`, `\"`)
+		fmt.Fprintf(&b, "[%s \"%s\"]\n", t.Name, v)
+	}
+	b.WriteString("\n")
+	mt := movetext{blackFirst: g.Start().Turn() == bashni.Black}
+	if err := mt.line(g.Moves(), g.Notes, 0, false); err != nil {
+		return nil, err
+	}
+	mt.units = append(mt.units, g.resultText())
+	wrap(&b, mt.units)
+	b.WriteString("\n")
+	return []byte(b.String()), nil
+}
+
+// resultText is the result to write: the record's own text when it agrees
+// with the outcome, otherwise the outcome's.
+func (g *Game) resultText() string {
+	want := g.Outcome().Result
+	if r, err := ParseResult(g.ResultText); err == nil && r == want {
+		return g.ResultText
+	}
+	return want.String()
+}
+
+// outputTags returns the tags to write, in order.
+func (g *Game) outputTags() []Tag {
+	derived := map[string]bool{"Result": true, "Variant": true, "FEN": true}
+	var out []Tag
+	for _, name := range rosterTags {
+		for _, t := range g.Tags {
+			if t.Name == name {
+				out = append(out, t)
+				break
+			}
+		}
+	}
+	v := g.Variant()
+	out = append(out, Tag{"Result", g.resultText()}, Tag{"Variant", v.String()})
+	if start, err := v.Start(); err != nil || !start.Equal(g.Start()) {
+		out = append(out, Tag{"FEN", g.Start().FEN()})
+	}
+	seen := map[string]bool{}
+	for _, name := range rosterTags {
+		seen[name] = true
+	}
+	for _, t := range g.Tags {
+		if !seen[t.Name] && !derived[t.Name] {
+			seen[t.Name] = true
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
+// movetext collects the words of the movetext, to be wrapped.
+type movetext struct {
+	units      []string
+	blackFirst bool
+}
+
+// line adds the moves of a line whose first move is the game's ply firstPly,
+// with their notes; a variation is enclosed in parentheses.
+func (mt *movetext) line(moves []bashni.Move, notes map[int]*Note, firstPly int, variation bool) error {
+	start := len(mt.units)
+	if n := notes[0]; n != nil {
+		if err := mt.comments(n.Comments); err != nil {
+			return err
+		}
+	}
+	needNumber := true
+	for i, m := range moves {
+		number := moveNumber(firstPly+i, mt.blackFirst)
+		// The number and its move make one unit, so a line never ends
+		// between them.
+		prefix := ""
+		if needNumber || !strings.HasSuffix(number, "...") {
+			prefix = number + " "
+		}
+		needNumber = false
+		n := notes[i+1]
+		if n == nil {
+			mt.units = append(mt.units, prefix+m.String())
+			continue
+		}
+		if n.Annotation != "" && !isAnnotation(n.Annotation) {
+			return fmt.Errorf("pdn: move %s %s: %q is not an annotation (!, ?, !!, ??, !?, ?!)", number, m, n.Annotation)
+		}
+		mt.units = append(mt.units, prefix+m.String()+n.Annotation)
+		for _, nag := range n.NAGs {
+			if nag < 0 || nag > 255 {
+				return fmt.Errorf("pdn: move %s %s: NAG %d is outside 0..255", number, m, nag)
+			}
+			mt.units = append(mt.units, "$"+strconv.Itoa(nag))
+		}
+		if err := mt.comments(n.Comments); err != nil {
+			return err
+		}
+		for _, v := range n.Variations {
+			if err := mt.line(v.Moves, v.Notes, firstPly+i, true); err != nil {
+				return err
+			}
+		}
+		// After a comment or a variation, Black's move needs its number.
+		needNumber = len(n.Comments) > 0 || len(n.Variations) > 0
+	}
+	if variation {
+		if len(mt.units) == start {
+			mt.units = append(mt.units, "()")
+		} else {
+			mt.units[start] = "(" + mt.units[start]
+			mt.units[len(mt.units)-1] += ")"
+		}
+	}
+	return nil
+}
+
+// comments adds each comment in braces, a word per unit so it can wrap.
+func (mt *movetext) comments(cs []string) error {
+	for _, c := range cs {
+		if strings.ContainsRune(c, '}') {
+			return fmt.Errorf("pdn: the comment %q holds '}'", shorten(c))
+		}
+		words := strings.Fields(c)
+		if len(words) == 0 {
+			mt.units = append(mt.units, "{}")
+			continue
+		}
+		words[0] = "{" + words[0]
+		words[len(words)-1] += "}"
+		mt.units = append(mt.units, words...)
+	}
+	return nil
+}
+
+// wrap writes the units separated by spaces in lines of at most lineWidth
+// columns.
+func wrap(b *strings.Builder, units []string) {
+	col := 0
+	for _, u := range units {
+		switch {
+		case col == 0:
+		case col+1+len(u) > lineWidth:
+			b.WriteString("\n")
+			col = 0
+		default:
+			b.WriteString(" ")
+			col++
+		}
+		b.WriteString(u)
+		col += len(u)
+	}
+	b.WriteString("\n")
+}
