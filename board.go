@@ -285,21 +285,6 @@ type geometry struct {
 	canJump [4]uint64
 }
 
-// jumpersBB returns the squares of x from which a short jump in direction d
-// goes over a square of over and lands on a square of land.
-func (g *geometry) jumpersBB(x, over, land uint64, d int) uint64 {
-	x &= g.canJump[d]
-	switch d {
-	case dirNE:
-		return x & (over >> 9) & (land >> 18)
-	case dirNW:
-		return x & (over >> 7) & (land >> 14)
-	case dirSE:
-		return x & (over << 7) & (land << 14)
-	}
-	return x & (over << 9) & (land << 18)
-}
-
 // stepBB moves every square of x one step in direction d, dropping those that
 // would leave the board.
 func (g *geometry) stepBB(x uint64, d int) uint64 {

@@ -196,8 +196,6 @@ func flyingKingJumps(r *rules, s Square, occ, opp uint64) bool {
 	return false
 }
 
-func isForward(c Color, d int) bool { return (d < 2) == (c == White) }
-
 // dirs returns the directions a tower with a man or king on top captures in.
 func (g *generator) dirs(king bool) []int {
 	if king || g.r.MenCaptureBackward {
