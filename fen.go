@@ -79,11 +79,11 @@ func ParseFEN(v Variant, fen string) (Position, error) {
 			if err := p.addToken(r, side, tok, &counts); err != "" {
 				return fail(tok, "%s", err)
 			}
-		}
-	}
-	for c := White; c <= Black; c++ {
-		if counts[c] > r.Pieces {
-			return fail("", "%d %s pieces, more than the %d a side has in %s", counts[c], c, r.Pieces, r.Variant)
+			for c := White; c <= Black; c++ {
+				if counts[c] > r.Pieces {
+					return fail(tok, "%d %s pieces, more than the %d a side has in %s", counts[c], c, r.Pieces, r.Variant)
+				}
+			}
 		}
 	}
 	p.key = p.computeKey()
