@@ -260,7 +260,8 @@ func (d *drawing) squareHighlights(b *builder) {
 	if len(d.o.Path) == 0 && len(d.o.Captured) == 0 {
 		return
 	}
-	b.printf("<g class=\"highlight\">\n")
+	// Marks let clicks through to the squares and towers under them.
+	b.printf("<g class=\"highlight\" pointer-events=\"none\">\n")
 	tinted := map[bashni.Square]bool{}
 	for _, sq := range d.o.Path {
 		if tinted[sq] { // a king may pass a square twice
@@ -306,7 +307,7 @@ func (d *drawing) arrow(b *builder) {
 		}
 		pts = append(pts, num(x)+","+num(y))
 	}
-	b.printf(`<g class="arrow" opacity="0.8">` + "\n")
+	b.printf(`<g class="arrow" opacity="0.8" pointer-events="none">` + "\n")
 	b.printf(`<polyline points="%s" fill="none" stroke="%s" stroke-width="%s" stroke-linejoin="round" stroke-linecap="round"/>`+"\n",
 		strings.Join(pts, " "), d.c.Arrow, num(w))
 	tx, ty := d.center(d.o.Path[len(d.o.Path)-1])
