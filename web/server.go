@@ -1,0 +1,139 @@
+// Package web serves a page for playing bashni in a browser against another
+// person at the same screen or against an engine.
+//
+// The page holds no rules: it sends the server the ruleset, the start and the
+// moves played, and the server answers with the position, its legal moves (each
+// with its path and jumped squares, so the page can match clicks against them),
+// the outcome and a picture of the board drawn by package svg. Because every
+// request carries the whole game, the server keeps no state per player, and any
+// number of pages can play at once.
+//
+// The API, all JSON except the picture:
+//
+//	GET  /api/info     rulesets and whether an engine is available
+//	POST /api/state    {variant, fen, moves, flip} → the game's state
+//	POST /api/engine   the same request → the engine's move and the state after it
+//	GET  /api/svg      ?variant=&fen=&moves=&move=&flip=&size= → image/svg+xml
+//
+// Bad requests get a 4xx status with {"error": "..."} saying what is wrong.
+package web
+
+import (
+	"embed"
+	"encoding/json"
+	"errors"
+	"io/fs"
+	"net/http"
+	"time"
+)
+
+//go:embed static
+var static embed.FS
+
+// Options configure a Server. The zero value serves the page without an
+// engine.
+type Options struct {
+	// Opponent, when set, lets the page ask for moves (the engine opponent).
+	Opponent Opponent
+	// Think bounds the time the opponent may take per move (0: 2 seconds).
+	Think time.Duration
+	// MaxMoves bounds the moves a request may carry (0: 2000).
+	MaxMoves int
+}
+
+// Server is the web application: an http.Handler for the page, its static
+// files and the API. It is safe for concurrent use.
+type Server struct {
+	opts Options
+	mux  *http.ServeMux
+}
+
+// maxBody bounds a request body: a game of MaxMoves moves fits easily.
+const maxBody = 256 << 10
+
+// New returns a Server configured by opts.
+func New(opts Options) *Server {
+	if opts.Think <= 0 {
+		opts.Think = 2 * time.Second
+	}
+	if opts.MaxMoves <= 0 {
+		opts.MaxMoves = 2000
+	}
+	s := &Server{opts: opts, mux: http.NewServeMux()}
+	files, err := fs.Sub(static, "static")
+	if err != nil {
+		panic(err) // the embedded tree is fixed at build time
+	}
+	page := http.FileServerFS(files)
+	s.mux.Handle("GET /{$}", page)
+	s.mux.Handle("GET /static/", http.StripPrefix("/static/", page))
+	routes := map[string]struct {
+		method string
+		h      http.HandlerFunc
+	}{
+		"/api/info":   {http.MethodGet, s.info},
+		"/api/state":  {http.MethodPost, s.state},
+		"/api/engine": {http.MethodPost, s.engine},
+		"/api/svg":    {http.MethodGet, s.picture},
+	}
+	for path, rt := range routes {
+		s.mux.HandleFunc(rt.method+" "+path, rt.h)
+	}
+	// Anything else under /api/ gets a JSON answer too: 405 naming the
+	// method an endpoint wants, or 404.
+	s.mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
+		if rt, ok := routes[r.URL.Path]; ok {
+			w.Header().Set("Allow", rt.method)
+			writeError(w, http.StatusMethodNotAllowed, r.URL.Path+" wants "+rt.method+", not "+r.Method)
+			return
+		}
+		writeError(w, http.StatusNotFound, "no API endpoint "+r.URL.Path)
+	})
+	return s
+}
+
+// ServeHTTP answers one request. Every answer forbids outside resources and
+// content sniffing: the page needs nothing but this server.
+func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	h := w.Header()
+	h.Set("Content-Security-Policy", "default-src 'self'; img-src 'self' data:; object-src 'none'; base-uri 'none'; frame-ancestors 'none'")
+	h.Set("X-Content-Type-Options", "nosniff")
+	h.Set("Referrer-Policy", "no-referrer")
+	s.mux.ServeHTTP(w, r)
+}
+
+// errorBody is the JSON of every error answer.
+type errorBody struct {
+	Error string `json:"error"`
+}
+
+func writeJSON(w http.ResponseWriter, status int, v any) {
+	w.Header().Set("Content-Type", "application/json; charset=utf-8")
+	w.Header().Set("Cache-Control", "no-store")
+	w.WriteHeader(status)
+	_ = json.NewEncoder(w).Encode(v) // the client may be gone; nothing to do
+}
+
+func writeError(w http.ResponseWriter, status int, msg string) {
+	writeJSON(w, status, errorBody{Error: msg})
+}
+
+// httpError is an error with the status it should be answered with.
+type httpError struct {
+	status int
+	msg    string
+}
+
+func (e *httpError) Error() string { return e.msg }
+
+func badRequest(msg string) error { return &httpError{http.StatusBadRequest, msg} }
+
+// fail answers err: with its own status when it has one, 500 otherwise.
+func fail(w http.ResponseWriter, err error) {
+	var he *httpError
+	if errors.As(err, &he) {
+		writeError(w, he.status, he.msg)
+		return
+	}
+	writeError(w, http.StatusInternalServerError, err.Error())
+}
