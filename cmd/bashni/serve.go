@@ -1,0 +1,88 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"log"
+	"net"
+	"net/http"
+	"os"
+	"os/signal"
+	"syscall"
+	"time"
+
+	"github.com/bashni-dev/bashni/engine"
+	"github.com/bashni-dev/bashni/web"
+)
+
+func init() {
+	register(&command{name: "serve", summary: "serve a local web page to play in the browser", run: runServe})
+}
+
+// serveContext is the context that ends the server: Ctrl-C or SIGTERM. Tests
+// replace it.
+var serveContext = func() (context.Context, context.CancelFunc) {
+	return signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+}
+
+// runServe is "bashni serve [flags]": it serves the page until interrupted.
+func runServe(args []string, stdout, stderr io.Writer) error {
+	fs := newFlagSet("serve", "[flags]",
+		"Serves a web page to play any ruleset with the mouse, against another person\n"+
+			"or the engine. Open the address it prints; Ctrl-C stops it. The page uses\n"+
+			"nothing but this server.", stderr)
+	addr := fs.String("addr", "127.0.0.1:8080", "address to listen on (host:port; port 0 picks a free one)")
+	think := fs.Duration("think", time.Second, "time the engine takes per move; 0 serves the page without an engine")
+	engines := fs.Int("engines", 2, "searches that may run at once (each engine has its own table)")
+	hashMB := fs.Int("hash", engine.DefaultHashMB, "MiB of transposition table per engine")
+	rest, err := parseArgs(fs, args)
+	if err != nil {
+		return err
+	}
+	if err := wantArgs(rest, 0, ""); err != nil {
+		return err
+	}
+	switch {
+	case *think < 0:
+		return fmt.Errorf("-think %s is negative", *think)
+	case *engines < 1 || *engines > 64:
+		return fmt.Errorf("-engines %d: want 1 to 64", *engines)
+	case *hashMB < 1 || *hashMB > 4096:
+		return fmt.Errorf("-hash %d: want 1 to 4096 MiB", *hashMB)
+	}
+	opts := web.Options{}
+	if *think > 0 {
+		opts.Opponent = newEnginePool(*engines, *hashMB, engine.Limits{Time: *think})
+		// The page's bound: the search, plus the wait for a free engine.
+		opts.Think = 3**think + 2*time.Second
+	}
+	ln, err := net.Listen("tcp", *addr)
+	if err != nil {
+		return err
+	}
+	srv := &http.Server{
+		Handler:           web.New(opts),
+		ReadHeaderTimeout: 5 * time.Second,
+		ReadTimeout:       15 * time.Second,
+		WriteTimeout:      opts.Think + 15*time.Second,
+		IdleTimeout:       time.Minute,
+		MaxHeaderBytes:    64 << 10,
+		ErrorLog:          log.New(stderr, "bashni serve: ", 0),
+	}
+	ctx, stop := serveContext()
+	defer stop()
+	done := make(chan error, 1)
+	go func() {
+		<-ctx.Done()
+		shut, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancel()
+		done <- srv.Shutdown(shut)
+	}()
+	fmt.Fprintf(stdout, "bashni: serving on http://%s/ (Ctrl-C stops)\n", ln.Addr())
+	if err := srv.Serve(ln); !errors.Is(err, http.ErrServerClosed) {
+		return err
+	}
+	return <-done
+}

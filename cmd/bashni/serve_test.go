@@ -1,0 +1,165 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"io"
+	"net/http"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/bashni-dev/bashni"
+	"github.com/bashni-dev/bashni/engine"
+)
+
+// lockedBuffer is a bytes.Buffer safe to write from the server's goroutine
+// while the test reads it.
+type lockedBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (l *lockedBuffer) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.Write(p)
+}
+
+func (l *lockedBuffer) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.String()
+}
+
+// startServe runs "bashni serve args..." until the returned stop is called,
+// and returns the address it prints.
+func startServe(t *testing.T, args ...string) (addr string, stop func() error) {
+	t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	old := serveContext
+	serveContext = func() (context.Context, context.CancelFunc) { return ctx, cancel }
+	t.Cleanup(func() { serveContext = old })
+	var out, errOut lockedBuffer
+	done := make(chan error, 1)
+	go func() { done <- runServe(args, &out, &errOut) }()
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		if line, ok := strings.CutPrefix(out.String(), "bashni: serving on "); ok {
+			addr, _, _ = strings.Cut(line, " ")
+			break
+		}
+		select {
+		case err := <-done:
+			t.Fatalf("bashni serve %q ended at once: %v (stderr %q)", args, err, errOut.String())
+		default:
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("bashni serve %q printed no address in 10s", args)
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	return addr, func() error {
+		cancel()
+		select {
+		case err := <-done:
+			return err
+		case <-time.After(10 * time.Second):
+			t.Fatal("bashni serve did not stop within 10s")
+			return nil
+		}
+	}
+}
+
+func TestServeAnswersAndStops(t *testing.T) {
+	addr, stop := startServe(t, "-addr", "127.0.0.1:0", "-think", "100ms", "-engines", "1", "-hash", "1")
+	res, err := http.Get(addr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	page, _ := io.ReadAll(res.Body)
+	res.Body.Close()
+	if res.StatusCode != 200 || !strings.Contains(string(page), "/static/app.js") {
+		t.Errorf("GET %s: %s", addr, res.Status)
+	}
+	res, err = http.Post(addr+"api/engine", "application/json", strings.NewReader(`{"moves":["c3-d4"]}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ans struct {
+		Move  string
+		State struct{ Moves []string }
+	}
+	err = json.NewDecoder(res.Body).Decode(&ans)
+	res.Body.Close()
+	if err != nil || res.StatusCode != 200 || len(ans.State.Moves) != 2 {
+		t.Errorf("engine move: %s %+v %v", res.Status, ans, err)
+	}
+	if err := stop(); err != nil {
+		t.Errorf("bashni serve stopped with %v, want nil", err)
+	}
+}
+
+func TestServeWithoutEngine(t *testing.T) {
+	addr, stop := startServe(t, "-addr", "127.0.0.1:0", "-think", "0")
+	defer stop()
+	res, err := http.Get(addr + "api/info")
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, _ := io.ReadAll(res.Body)
+	res.Body.Close()
+	if !strings.Contains(string(body), `"engine":false`) {
+		t.Errorf("/api/info with -think 0: %s", body)
+	}
+}
+
+func TestServeErrors(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		msg  string
+	}{
+		{[]string{"-think", "-1s"}, "bashni serve: -think -1s is negative"},
+		{[]string{"-engines", "0"}, "bashni serve: -engines 0: want 1 to 64"},
+		{[]string{"-hash", "0"}, "bashni serve: -hash 0: want 1 to 4096 MiB"},
+		{[]string{"-addr", "no-port"}, "bashni serve: listen tcp: address no-port"},
+		{[]string{"now"}, `bashni serve: unexpected argument "now"`},
+	} {
+		_, errOut, status := cli(t, append([]string{"serve"}, c.args...)...)
+		if status != 1 || !strings.HasPrefix(errOut, c.msg) {
+			t.Errorf("bashni serve %q: status %d, stderr %q; want 1 and %q", c.args, status, errOut, c.msg)
+		}
+	}
+}
+
+// The pool hands out its engines one search at a time, and a request that
+// gives up while waiting for one leaves with its context's error.
+func TestEnginePool(t *testing.T) {
+	p := newEnginePool(1, 1, engine.Limits{Depth: 2})
+	start := bashni.Russian.MustStart()
+	m, err := p.Move(context.Background(), start, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := start.Play(m); err != nil {
+		t.Errorf("pool's move %s is not legal at the start: %v", m, err)
+	}
+	busy := <-p.free // take the only engine
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Millisecond)
+	defer cancel()
+	if _, err := p.Move(ctx, start, nil); err != context.DeadlineExceeded {
+		t.Errorf("Move with every engine busy: %v, want the deadline", err)
+	}
+	p.free <- busy
+	// A lost position: the engine's own error comes through.
+	lost, err := bashni.ParseFEN(bashni.Russian, "B:Wc3:B")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := p.Move(context.Background(), lost, nil); !errors.Is(err, engine.ErrNoMoves) {
+		t.Errorf("Move with no black piece left: %v, want engine.ErrNoMoves", err)
+	}
+}
