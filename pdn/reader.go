@@ -207,16 +207,27 @@ func (p *parser) parse() error {
 // empty reports whether what was read is no game at all: no tags, no moves,
 // no result (only comments, say, after the last game of a file).
 func (p *parser) empty() bool {
-	return len(p.game.Tags) == 0 && p.game.Plies() == 0 && !p.result
+	return len(p.game.Tags) == 0 && p.game.Plies() == 0 && !p.result && p.game.ResultText == ""
 }
 
 // tags reads the tag pairs and sets up the game they describe.
 func (p *parser) tags() error {
+	// Comments before the first tag belong to the file, not the game;
+	// comments among the tags, or before the moves of a game without tags,
+	// are kept as comments before the first move.
+	var comments []string
 	for {
 		t := p.lx.next()
+		if t.kind == tokComment {
+			comments = append(comments, t.text)
+			continue
+		}
 		if t.kind != tokTagOpen {
 			p.lx.unread(t)
 			break
+		}
+		if len(p.game.Tags) == 0 {
+			comments = nil
 		}
 		name := p.lx.next()
 		if name.kind == tokError {
@@ -239,6 +250,9 @@ func (p *parser) tags() error {
 			return p.fail(end, "", fmt.Errorf("want ']' to close tag %s", name.text))
 		}
 		p.game.SetTag(name.text, value.text)
+	}
+	if comments != nil {
+		p.game.Note(0).Comments = comments
 	}
 	return p.setUp()
 }

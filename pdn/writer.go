@@ -6,6 +6,7 @@ import (
 	"io"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/bashni-dev/bashni"
 )
@@ -24,9 +25,11 @@ var rosterTags = []string{"Event", "Site", "Date", "Round", "White", "Black"}
 // columns, the result, and a blank line. The Result, Variant and FEN tags
 // come from the game itself. Reading the text back gives the same game.
 //
-// It fails, writing nothing, when a tag name is not letters, digits and
-// '_', a tag value holds a line break, or a comment holds '}', none of
-// which PDN can carry.
+// Comments are written in braces, or after ';' when they hold '}'; runs
+// of white space in them become single spaces, as the reader makes them.
+// Write fails, writing nothing, when a tag name is not letters, digits and
+// '_' or a tag value holds a line break, which PDN cannot carry, or when a
+// note is not PDN (an unknown annotation, a NAG outside 0..255).
 func Write(w io.Writer, g *Game) error {
 	text, err := g.MarshalText()
 	if err != nil {
@@ -46,7 +49,7 @@ func (g *Game) MarshalText() ([]byte, error) {
 		if !validTagName(t.Name) {
 			return nil, fmt.Errorf("pdn: tag name %q is not letters, digits and '_'", t.Name)
 		}
-		if strings.ContainsAny(t.Value, "\r\n") {
+		if strings.ContainsRune(t.Value, '\n') {
 			return nil, fmt.Errorf("pdn: tag %s: the value %q holds a line break", t.Name, t.Value)
 		}
 		v := strings.ReplaceAll(t.Value, `\`, `\\`)
@@ -115,9 +118,7 @@ type movetext struct {
 func (mt *movetext) line(moves []bashni.Move, notes map[int]*Note, firstPly int, variation bool) error {
 	start := len(mt.units)
 	if n := notes[0]; n != nil {
-		if err := mt.comments(n.Comments); err != nil {
-			return err
-		}
+		mt.comments(n.Comments)
 	}
 	needNumber := true
 	for i, m := range moves {
@@ -144,9 +145,7 @@ func (mt *movetext) line(moves []bashni.Move, notes map[int]*Note, firstPly int,
 			}
 			mt.units = append(mt.units, "$"+strconv.Itoa(nag))
 		}
-		if err := mt.comments(n.Comments); err != nil {
-			return err
-		}
+		mt.comments(n.Comments)
 		for _, v := range n.Variations {
 			if err := mt.line(v.Moves, v.Notes, firstPly+i, true); err != nil {
 				return err
@@ -160,29 +159,38 @@ func (mt *movetext) line(moves []bashni.Move, notes map[int]*Note, firstPly int,
 			mt.units = append(mt.units, "()")
 		} else {
 			mt.units[start] = "(" + mt.units[start]
-			mt.units[len(mt.units)-1] += ")"
+			if last := len(mt.units) - 1; mt.units[last] == lineBreak {
+				mt.units = append(mt.units, ")")
+			} else {
+				mt.units[last] += ")"
+			}
 		}
 	}
 	return nil
 }
 
-// comments adds each comment in braces, a word per unit so it can wrap.
-func (mt *movetext) comments(cs []string) error {
+// comments adds each comment in braces, a word per unit so it can wrap. A
+// comment holding '}' cannot go in braces; it becomes a ';' comment, which
+// runs to the end of its line.
+func (mt *movetext) comments(cs []string) {
 	for _, c := range cs {
-		if strings.ContainsRune(c, '}') {
-			return fmt.Errorf("pdn: the comment %q holds '}'", shorten(c))
-		}
-		words := strings.Fields(c)
-		if len(words) == 0 {
+		// Split where the reader sees white space, and nowhere else.
+		words := strings.FieldsFunc(c, func(r rune) bool { return r < utf8.RuneSelf && isSpace(byte(r)) })
+		switch {
+		case strings.ContainsRune(c, '}'):
+			mt.units = append(mt.units, ";"+strings.Join(words, " "), lineBreak)
+		case len(words) == 0:
 			mt.units = append(mt.units, "{}")
-			continue
+		default:
+			words[0] = "{" + words[0]
+			words[len(words)-1] += "}"
+			mt.units = append(mt.units, words...)
 		}
-		words[0] = "{" + words[0]
-		words[len(words)-1] += "}"
-		mt.units = append(mt.units, words...)
 	}
-	return nil
 }
+
+// lineBreak is the unit that ends a line (after a ';' comment).
+const lineBreak = "\n"
 
 // wrap writes the units separated by spaces in lines of at most lineWidth
 // columns.
@@ -190,6 +198,10 @@ func wrap(b *strings.Builder, units []string) {
 	col := 0
 	for _, u := range units {
 		switch {
+		case u == lineBreak:
+			b.WriteString("\n")
+			col = 0
+			continue
 		case col == 0:
 		case col+1+len(u) > lineWidth:
 			b.WriteString("\n")

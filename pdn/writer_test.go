@@ -1,0 +1,303 @@
+package pdn
+
+import (
+	"bytes"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/bashni-dev/bashni"
+	"github.com/google/go-cmp/cmp"
+	"pgregory.net/rapid"
+)
+
+// The writer's exact output: tags in the stable order with Result, Variant
+// and FEN from the game, notes in place, move numbers after comments and
+// variations, the result.
+func TestWriteGolden(t *testing.T) {
+	g, err := bashni.NewGame(bashni.Russian)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, m := range strings.Fields("c3-d4 f6-g5 g3-h4 g5-f4") {
+		if _, err := g.PlayText(m); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := g.Resign(bashni.White); err != nil {
+		t.Fatal(err)
+	}
+	rec := NewGame(g, Tag{"Annotator", "me"}, Tag{"Black", "B \"the\" \\ one"}, Tag{"Result", "1-0"},
+		Tag{"White", "W"}, Tag{"Event", "Golden"}, Tag{"FEN", "W:Wa1:Bh8"}, Tag{"Variant", "lasca"})
+	rec.Note(0).Comments = []string{"before"}
+	rec.Note(1).Annotation = "!"
+	rec.Note(1).NAGs = []int{1, 14}
+	v := &Line{Moves: mustMoves(t, bashni.Russian.MustStart(), "c3-b4", "b6-a5")}
+	v.Note(2).Comments = []string{"a side line"}
+	rec.Note(1).Variations = []*Line{v, {}}
+	rec.Note(3).Comments = []string{"after White's second"}
+	rec.ResultText = "0-2"
+	want := `[Event "Golden"]
+[White "W"]
+[Black "B \"the\" \\ one"]
+[Result "0-2"]
+[Variant "russian"]
+[Annotator "me"]
+
+{before} 1. c3-d4! $1 $14 (1. c3-b4 b6-a5 {a side line}) () 1... f6-g5 2. g3-h4
+{after White's second} 2... g5-f4 0-2
+
+`
+	var b bytes.Buffer
+	if err := Write(&b, rec); err != nil {
+		t.Fatal(err)
+	}
+	if d := cmp.Diff(want, b.String()); d != "" {
+		t.Errorf("Write (-want +got):\n%s", d)
+	}
+	// A result text that disagrees with the outcome gives way to it.
+	rec.ResultText = "1-0"
+	if text, _ := rec.MarshalText(); !strings.Contains(string(text), `[Result "0-1"]`) || !strings.HasSuffix(string(text), " 0-1\n\n") {
+		t.Errorf("a stale result text was written:\n%s", text)
+	}
+}
+
+func mustMoves(t *testing.T, p bashni.Position, texts ...string) []bashni.Move {
+	t.Helper()
+	var out []bashni.Move
+	for _, s := range texts {
+		m, err := p.ParseMove(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, m)
+		p = p.PlayUnchecked(m)
+	}
+	return out
+}
+
+// A comment holding '}' is written after ';', to the end of its line, even
+// as the last thing in a variation; white space in comments is normalized.
+func TestWriteBraceComments(t *testing.T) {
+	g, err := bashni.NewGame(bashni.Russian)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := g.PlayText("c3-d4"); err != nil {
+		t.Fatal(err)
+	}
+	rec := NewGame(g)
+	rec.Note(0).Comments = []string{"a } b"}
+	v := &Line{Moves: mustMoves(t, bashni.Russian.MustStart(), "c3-b4")}
+	v.Note(1).Comments = []string{"x}\n  y", "plain\tone"}
+	rec.Note(1).Variations = []*Line{v}
+	text, err := rec.MarshalText()
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "[Result \"*\"]\n[Variant \"russian\"]\n\n;a } b\n1. c3-d4 (1. c3-b4 ;x} y\n{plain one}) *\n\n"
+	if d := cmp.Diff(want, string(text)); d != "" {
+		t.Fatalf("(-want +got):\n%s", d)
+	}
+	back := readOne(t, string(text))
+	got := [3]string{back.Notes[0].Comments[0], back.Notes[1].Variations[0].Notes[1].Comments[0], back.Notes[1].Variations[0].Notes[1].Comments[1]}
+	if got != [3]string{"a } b", "x} y", "plain one"} {
+		t.Errorf("read back %q", got)
+	}
+}
+
+// A set-up start is written as a FEN tag, and Black's first move as "1...".
+func TestWriteSetUp(t *testing.T) {
+	g, err := bashni.NewGameFEN(bashni.Lasca, "B:Wd4:Bc5")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := g.PlayText("c5xe3"); err != nil {
+		t.Fatal(err)
+	}
+	text, err := NewGame(g).MarshalText()
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "[Result \"0-1\"]\n[Variant \"lasca\"]\n[FEN \"B:Wd4:Bc5\"]\n\n1... c5xe3 0-1\n\n"
+	if d := cmp.Diff(want, string(text)); d != "" {
+		t.Errorf("(-want +got):\n%s", d)
+	}
+}
+
+// What PDN cannot carry is refused, not written wrongly.
+func TestWriteErrors(t *testing.T) {
+	g, err := bashni.NewGame(bashni.Russian)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := g.PlayText("c3-d4"); err != nil {
+		t.Fatal(err)
+	}
+	cases := []struct {
+		name string
+		edit func(*Game)
+		want string
+	}{
+		{"tag name", func(r *Game) { r.SetTag("Bad Name", "x") }, "tag name"},
+		{"line break in a value", func(r *Game) { r.SetTag("Event", "a\nb") }, "line break"},
+		{"annotation", func(r *Game) { r.Note(1).Annotation = "!!!" }, "not an annotation"},
+		{"NAG", func(r *Game) { r.Note(1).NAGs = []int{300} }, "outside 0..255"},
+		{"no game", func(r *Game) { r.Game = nil }, "no game"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			rec := NewGame(g)
+			c.edit(rec)
+			var b bytes.Buffer
+			err := Write(&b, rec)
+			if err == nil || !strings.Contains(err.Error(), c.want) {
+				t.Fatalf("Write: %v, want an error saying %q", err, c.want)
+			}
+			if b.Len() != 0 {
+				t.Errorf("Write wrote %q before failing", b.String())
+			}
+		})
+	}
+}
+
+// commentAlphabet holds what comments may hold, PDN's own marks among it.
+const commentAlphabet = "abcXYZ019 ()[];$%\"!?*.,-:{}\\"
+
+// randomNote draws a note for a move played from pos (nil pos: the note
+// before the first move, comments only).
+func randomNote(t *rapid.T, pos *bashni.Position, depth int) *Note {
+	n := &Note{}
+	if pos != nil {
+		if rapid.IntRange(0, 3).Draw(t, "annotate") == 0 {
+			n.Annotation = rapid.SampledFrom([]string{"!", "?", "!!", "??", "!?", "?!"}).Draw(t, "annotation")
+		}
+		n.NAGs = rapid.SliceOfN(rapid.IntRange(0, 255), 0, 2).Draw(t, "nags")
+		if len(n.NAGs) == 0 {
+			n.NAGs = nil
+		}
+	}
+	for k := rapid.IntRange(0, 2).Draw(t, "comments"); k > 0; k-- {
+		words := rapid.SliceOfN(rapid.StringOfN(rapid.SampledFrom([]rune(commentAlphabet)), 1, 20, -1), 0, 12).Draw(t, "words")
+		n.Comments = append(n.Comments, strings.Join(strings.Fields(strings.Join(words, " ")), " "))
+	}
+	if pos != nil && depth < 3 {
+		for k := rapid.IntRange(0, 2).Draw(t, "variations"); k > 0; k-- {
+			n.Variations = append(n.Variations, randomLine(t, *pos, depth+1))
+		}
+	}
+	if n.Annotation == "" && n.NAGs == nil && n.Comments == nil && n.Variations == nil {
+		return nil
+	}
+	return n
+}
+
+// randomLine draws a variation from pos, with notes.
+func randomLine(t *rapid.T, pos bashni.Position, depth int) *Line {
+	l := &Line{}
+	if n := randomNote(t, nil, depth); n != nil {
+		l.Note(0).Comments = n.Comments
+	}
+	for i := rapid.IntRange(0, 4).Draw(t, "line length"); i > 0; i-- {
+		moves := pos.LegalMoves()
+		if len(moves) == 0 {
+			break
+		}
+		m := moves[rapid.IntRange(0, len(moves)-1).Draw(t, "line move")]
+		l.Moves = append(l.Moves, m)
+		if n := randomNote(t, &pos, depth); n != nil {
+			*l.Note(len(l.Moves)) = *n
+		}
+		pos = pos.PlayUnchecked(m)
+	}
+	return l
+}
+
+// randomRecord draws a whole record: a ruleset, a start (sometimes set up,
+// sometimes with Black to move), random moves with notes and variations,
+// an ending of any kind, tags and a result text.
+func randomRecord(t *rapid.T) *Game {
+	v := rapid.SampledFrom([]bashni.Variant{bashni.Russian, bashni.International, bashni.Lasca}).Draw(t, "variant")
+	start := v.MustStart()
+	for i := rapid.SampledFrom([]int{0, 0, 3, 8}).Draw(t, "setup plies"); i > 0; i-- {
+		moves := start.LegalMoves()
+		if len(moves) == 0 {
+			break
+		}
+		start = start.PlayUnchecked(moves[rapid.IntRange(0, len(moves)-1).Draw(t, "setup move")])
+	}
+	g := bashni.NewGameFrom(start)
+	rec := NewGame(g)
+	if n := randomNote(t, nil, 0); n != nil {
+		rec.Note(0).Comments = n.Comments
+	}
+	for i := rapid.IntRange(0, 60).Draw(t, "plies"); i > 0; i-- {
+		moves := g.LegalMoves()
+		if len(moves) == 0 {
+			break
+		}
+		before := g.Position()
+		if err := g.Play(moves[rapid.IntRange(0, len(moves)-1).Draw(t, "move")]); err != nil {
+			t.Fatal(err)
+		}
+		if n := randomNote(t, &before, 0); n != nil {
+			*rec.Note(g.Plies()) = *n
+		}
+	}
+	switch rapid.IntRange(0, 3).Draw(t, "ending") {
+	case 1:
+		_ = g.Resign(rapid.SampledFrom([]bashni.Color{bashni.White, bashni.Black}).Draw(t, "resigns"))
+	case 2:
+		_ = g.AgreeDraw()
+	}
+	for _, name := range []string{"Event", "Site", "Date", "White", "Black", "Annotator", "X_1", "Result", "FEN"} {
+		if rapid.Bool().Draw(t, "tag "+name) {
+			rec.SetTag(name, rapid.StringOfN(rapid.SampledFrom([]rune("aZ 9é\\\"[]{}")), 0, 30, -1).Draw(t, "value")+`"\`)
+		}
+	}
+	forms := map[bashni.Result][]string{bashni.WhiteWins: {"1-0", "2-0"}, bashni.BlackWins: {"0-1", "0-2"},
+		bashni.Draw: {"1/2-1/2", "1-1"}, bashni.Ongoing: {"*"}}
+	rec.ResultText = rapid.SampledFrom(append(forms[g.Outcome().Result], "", "1-0")).Draw(t, "result text")
+	return rec
+}
+
+// Section 10: what the writer emits, the reader reads back to the same
+// game (tags, moves, outcome, notes, variations), and writing that again
+// gives the same text; movetext lines stay within 80 columns (but for ';'
+// comments, which cannot wrap). All three
+// rulesets, random games.
+func TestWriteReadRoundTrip(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		rec := randomRecord(t)
+		text, err := rec.MarshalText()
+		if err != nil {
+			t.Fatalf("MarshalText: %v", err)
+		}
+		games, err := ReadAll(bytes.NewReader(text))
+		if err != nil || len(games) != 1 {
+			t.Fatalf("reading back (%d games): %v\n%s", len(games), err, text)
+		}
+		back := games[0]
+		want := viewOf(rec)
+		want.Tags = rec.outputTags()
+		want.ResultText = rec.resultText()
+		// reflect.DeepEqual first: cmp.Diff is slow on big values.
+		if got := viewOf(back); !reflect.DeepEqual(want, got) {
+			t.Fatalf("read back differs (-written +read):\n%s\ntext:\n%s", cmp.Diff(want, got), text)
+		}
+		if !back.Start().Equal(rec.Start()) || back.Variant() != rec.Variant() {
+			t.Fatalf("start %s (%s), want %s (%s)", back.Start().FEN(), back.Variant(), rec.Start().FEN(), rec.Variant())
+		}
+		again, err := back.MarshalText()
+		if err != nil || !bytes.Equal(again, text) {
+			t.Fatalf("writing the read game again (%v) gives\n%s\nnot\n%s", err, again, text)
+		}
+		movetext := string(text[bytes.Index(text, []byte("\n\n"))+2:])
+		for _, line := range strings.Split(movetext, "\n") {
+			// A ';' comment (one holding '}') cannot be wrapped.
+			if len(line) > lineWidth && !strings.Contains(line, ";") {
+				t.Fatalf("movetext line of %d columns: %q", len(line), line)
+			}
+		}
+	})
+}
