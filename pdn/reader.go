@@ -29,6 +29,10 @@ type Reader struct {
 	MaxComment int
 	MaxDepth   int
 
+	// Variant is the ruleset of games without a [Variant] tag; the zero
+	// Variant means russian.
+	Variant bashni.Variant
+
 	lx    *lexer
 	games int   // games begun so far
 	err   error // a read error of the underlying reader, returned for ever
@@ -115,7 +119,10 @@ func (r *Reader) Next() (*Game, error) {
 			return nil, io.EOF
 		}
 		r.lx.unread(t)
-		p := &parser{lx: r.lx, number: r.games + 1, maxDepth: orDefault(r.MaxDepth, DefaultMaxDepth), game: &Game{}}
+		p := &parser{lx: r.lx, number: r.games + 1, maxDepth: orDefault(r.MaxDepth, DefaultMaxDepth), game: &Game{}, variant: bashni.Russian}
+		if r.Variant != (bashni.Variant{}) {
+			p.variant = r.Variant
+		}
 		err := p.parse()
 		if r.lx.ioErr != nil {
 			r.err = r.lx.ioErr
@@ -168,6 +175,7 @@ type parser struct {
 	lx       *lexer
 	number   int
 	maxDepth int
+	variant  bashni.Variant // the ruleset when there is no Variant tag
 	game     *Game
 	// lines is the stack of lines being read: the main line at the bottom,
 	// the innermost variation on top.
@@ -178,6 +186,8 @@ type parser struct {
 	inTags bool
 	// result is set when the movetext ended with a result.
 	result bool
+	// tagLines holds the line of each tag, for errors in their values.
+	tagLines map[string]int
 }
 
 // lineState is a line being read: where it stands and where it came from.
@@ -216,6 +226,7 @@ func (p *parser) tags() error {
 	// comments among the tags, or before the moves of a game without tags,
 	// are kept as comments before the first move.
 	var comments []string
+	p.tagLines = map[string]int{}
 	for {
 		t := p.lx.next()
 		if t.kind == tokComment {
@@ -250,6 +261,7 @@ func (p *parser) tags() error {
 			return p.fail(end, "", fmt.Errorf("want ']' to close tag %s", name.text))
 		}
 		p.game.SetTag(name.text, value.text)
+		p.tagLines[name.text] = t.line
 	}
 	if comments != nil {
 		p.game.Note(0).Comments = comments
@@ -270,10 +282,10 @@ func validTagName(s string) bool {
 // setUp starts the game from the Variant and FEN tags.
 func (p *parser) setUp() error {
 	tagErr := func(name string, err error) error {
-		return &GameError{Game: p.number, Tags: append([]Tag(nil), p.game.Tags...), Line: p.lx.line,
+		return &GameError{Game: p.number, Tags: append([]Tag(nil), p.game.Tags...), Line: p.tagLines[name],
 			Token: fmt.Sprintf("[%s %q]", name, p.game.Tag(name)), Err: err}
 	}
-	v := bashni.Russian
+	v := p.variant
 	if text := p.game.Tag("Variant"); text != "" {
 		var err error
 		if v, err = bashni.ParseVariant(text); err != nil {

@@ -303,8 +303,8 @@ func TestReadErrors(t *testing.T) {
 		{"move after a draw by repetition", `[FEN "W:WKa1:BKa7"]` + "\n1. a1-b2 a7-b8 2. b2-a1 b8-a7 3. a1-b2 a7-b8 4. b2-a1 b8-a7 5. a1-b2 *",
 			2, "5.", "a1-b2", 0, []string{"after the game's end", "repetition", "repetitions=0"}, bashni.ErrGameOver},
 		{"contradicting result", `[FEN "W:Wc3:Bd4"]` + "\n1. c3:e5 0-1", 2, "", "0-1", 0, []string{"contradicts", "black has no legal move"}, nil},
-		{"unknown variant", `[Variant "chess"]` + "\n1. e2-e4 *", 2, "", `[Variant "chess"]`, 0, []string{"chess"}, nil},
-		{"bad FEN", `[FEN "W:Wa2:Bc3"]` + "\n1. c3-d4 *", 2, "", `[FEN "W:Wa2:Bc3"]`, 0, []string{"light square"}, nil},
+		{"unknown variant", `[Variant "chess"]` + "\n1. e2-e4 *", 1, "", `[Variant "chess"]`, 0, []string{"chess"}, nil},
+		{"bad FEN", `[FEN "W:Wa2:Bc3"]` + "\n1. c3-d4 *", 1, "", `[FEN "W:Wa2:Bc3"]`, 0, []string{"light square"}, nil},
 		{"unclosed tag value", "[Event \"x\n[White \"a\"]\n1. c3-d4 *", 1, "", `"x`, 0, []string{"not closed"}, nil},
 		{"tag without value", "[Event]\n1. c3-d4 *", 1, "", "]", 0, []string{"value of tag Event"}, nil},
 		{"unclosed variation", "1. c3-d4 (1. c3-b4 *", 1, "", "*", 1, []string{"inside a variation"}, nil},
@@ -404,6 +404,21 @@ func TestReadUnclosedComment(t *testing.T) {
 	var ge *GameError
 	if !errors.As(errs[0], &ge) || ge.Token != "{" || !strings.Contains(ge.Error(), "comment opened on line 1 is not closed") {
 		t.Errorf("error %v, want the unclosed comment", errs[0])
+	}
+}
+
+// Reader.Variant is the ruleset of games without a Variant tag; a tag still
+// wins.
+func TestReaderVariant(t *testing.T) {
+	rd := NewReader(strings.NewReader("1. c3-d4 e5xc3 *\n[Variant \"russian\"]\n1. c3-d4 *"))
+	rd.Variant = bashni.Lasca
+	g, err := rd.Next()
+	if err != nil || g.Variant() != bashni.Lasca || g.Plies() != 2 {
+		t.Fatalf("first game: %v", err)
+	}
+	g, err = rd.Next()
+	if err != nil || g.Variant() != bashni.Russian {
+		t.Fatalf("second game: %v", err)
 	}
 }
 
