@@ -1,0 +1,238 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"time"
+
+	"github.com/bashni-dev/bashni"
+	"github.com/bashni-dev/bashni/pdn"
+)
+
+// engineMove, when non-nil, chooses the engine's move; engineplay.go sets it.
+var engineMove func(ctx context.Context, pos bashni.Position, think time.Duration) (bashni.Move, error)
+
+func init() {
+	register(&command{name: "play", summary: "play a game at the terminal: two people, or against the engine", run: runPlay})
+}
+
+const playHelp = `Type a move in notation (c3-d4, a3:c5:e7, or the short capture a3:e7),
+optionally after its number ("12." or "12..."), or a command:
+  moves   list the legal moves
+  undo    take back the last move (against the engine: your last move and its reply)
+  resign  resign the game for the side to move
+  draw    agree to a draw (two players only)
+  fen     print the position's FEN
+  quit    stop here (the game stays unfinished)
+  help    this text`
+
+// runPlay is "bashni play [flags]": a game at one terminal, the diagram
+// after each move, until it ends.
+func runPlay(args []string, stdout, stderr io.Writer) error {
+	fs := newFlagSet("play", "[flags]",
+		"Plays a game at the terminal: two people taking turns at the keyboard, or one\n"+
+			"against the engine (-engine). The board is drawn after each move; the game\n"+
+			"ends by the rules (no legal move, a draw rule), by resignation or by an\n"+
+			"agreed draw, and its outcome is printed.\n\n"+playHelp, stderr)
+	variant := fs.String("variant", "russian", "ruleset: a preset ("+strings.Join(bashni.PresetNames(), ", ")+") with optional overrides, e.g. \"russian,majority=on\"")
+	fen := fs.String("fen", "", "start from this FEN instead of the ruleset's start position")
+	engine := fs.String("engine", "none", "the side the engine plays: none, white, black or both")
+	think := fs.Duration("time", time.Second, "the engine's thinking time per move")
+	record := fs.String("pdn", "", "write the game to this file as PDN when it ends")
+	rest, err := parseArgs(fs, args)
+	if err != nil {
+		return err
+	}
+	if err := wantArgs(rest, 0, ""); err != nil {
+		return err
+	}
+	var engineSide [2]bool // indexed by bashni.Color
+	switch *engine {
+	case "none":
+	case "white":
+		engineSide[bashni.White] = true
+	case "black":
+		engineSide[bashni.Black] = true
+	case "both":
+		engineSide = [2]bool{true, true}
+	default:
+		return fmt.Errorf("-engine %q: want none, white, black or both", *engine)
+	}
+	if (engineSide[0] || engineSide[1]) && engineMove == nil {
+		return errors.New("no engine built in")
+	}
+	v, err := bashni.ParseVariant(*variant)
+	if err != nil {
+		return err
+	}
+	var g *bashni.Game
+	if *fen != "" {
+		g, err = bashni.NewGameFEN(v, *fen)
+	} else {
+		g, err = bashni.NewGame(v)
+	}
+	if err != nil {
+		return err
+	}
+	s := &playSession{game: g, engine: engineSide, think: *think, in: bufio.NewScanner(stdin), out: stdout}
+	if err := s.run(); err != nil {
+		return err
+	}
+	if *record != "" {
+		return writeRecord(*record, g)
+	}
+	return nil
+}
+
+// playSession is one game at the terminal.
+type playSession struct {
+	game   *bashni.Game
+	engine [2]bool // the engine plays this colour
+	think  time.Duration
+	in     *bufio.Scanner
+	out    io.Writer
+}
+
+// run plays until the game ends or the input does.
+func (s *playSession) run() error {
+	g := s.game
+	fmt.Fprint(s.out, g.Position().Diagram())
+	for !g.Outcome().IsOver() {
+		turn := g.Position().Turn()
+		if s.engine[turn] {
+			if err := s.engineTurn(); err != nil {
+				return err
+			}
+			continue
+		}
+		fmt.Fprintf(s.out, "%s %s to move> ", s.number(), turn)
+		if !s.in.Scan() {
+			fmt.Fprintf(s.out, "\nGame left unfinished (%d plies played).\n", g.Plies())
+			return s.in.Err()
+		}
+		if quit := s.command(strings.TrimSpace(s.in.Text())); quit {
+			fmt.Fprintf(s.out, "Game left unfinished (%d plies played).\n", g.Plies())
+			return nil
+		}
+	}
+	fmt.Fprintf(s.out, "Game over: %s\n", g.Outcome())
+	return nil
+}
+
+// number is the move number of the next move: "12." or "12...".
+func (s *playSession) number() string {
+	ply := s.game.Plies()
+	if s.game.Start().Turn() == bashni.Black {
+		ply++
+	}
+	if ply%2 == 1 {
+		return fmt.Sprintf("%d...", ply/2+1)
+	}
+	return fmt.Sprintf("%d.", ply/2+1)
+}
+
+// engineTurn lets the engine choose and play a move.
+func (s *playSession) engineTurn() error {
+	pos := s.game.Position()
+	m, err := engineMove(context.Background(), pos, s.think)
+	if err != nil {
+		return fmt.Errorf("engine: %w", err)
+	}
+	number := s.number()
+	if err := s.game.Play(m); err != nil {
+		return fmt.Errorf("engine chose %s: %w", m, err)
+	}
+	fmt.Fprintf(s.out, "%s %s (engine)\n", number, m)
+	fmt.Fprint(s.out, s.game.Position().Diagram())
+	return nil
+}
+
+// command carries out one line of input; quit reports "quit".
+func (s *playSession) command(line string) (quit bool) {
+	g := s.game
+	switch strings.ToLower(line) {
+	case "":
+	case "quit", "exit":
+		return true
+	case "help", "?":
+		fmt.Fprintln(s.out, playHelp)
+	case "moves":
+		fmt.Fprintln(s.out, strings.Join(bashni.MoveTexts(g.LegalMoves()), " "))
+	case "fen":
+		fmt.Fprintln(s.out, g.Position().FEN())
+	case "undo":
+		s.undo()
+	case "resign":
+		_ = g.Resign(g.Position().Turn())
+	case "draw":
+		if s.engine[0] || s.engine[1] {
+			fmt.Fprintln(s.out, "The engine plays on.")
+			break
+		}
+		_ = g.AgreeDraw()
+	default:
+		s.moves(line)
+	}
+	return false
+}
+
+// undo takes back the last move; against the engine, also the engine's
+// moves before it, so that it is a person's turn again.
+func (s *playSession) undo() {
+	g := s.game
+	if err := g.Undo(); err != nil {
+		fmt.Fprintln(s.out, "Nothing to undo.")
+		return
+	}
+	for s.engine[g.Position().Turn()] && g.Plies() > 0 && !(s.engine[0] && s.engine[1]) {
+		_ = g.Undo()
+	}
+	fmt.Fprintf(s.out, "Taken back (%d plies played).\n", g.Plies())
+	fmt.Fprint(s.out, g.Position().Diagram())
+}
+
+// moves plays the moves on the line, in turn, stopping at the first that
+// cannot be played; move numbers are skipped.
+func (s *playSession) moves(line string) {
+	for _, tok := range strings.Fields(line) {
+		tok = stripMoveNumber(tok)
+		if tok == "" {
+			continue
+		}
+		if s.engine[s.game.Position().Turn()] {
+			fmt.Fprintf(s.out, "It is the engine's move; %q is not played.\n", tok)
+			return
+		}
+		number := s.number()
+		m, err := s.game.PlayText(tok)
+		if err != nil {
+			fmt.Fprintln(s.out, errorText(err))
+			return
+		}
+		fmt.Fprintf(s.out, "%s %s\n", number, m)
+		fmt.Fprint(s.out, s.game.Position().Diagram())
+		if s.game.Outcome().IsOver() {
+			return
+		}
+	}
+}
+
+// writeRecord writes the game to the file as PDN.
+func writeRecord(name string, g *bashni.Game) error {
+	rec := pdn.NewGame(g, pdn.Tag{Name: "Event", Value: "bashni play"},
+		pdn.Tag{Name: "Date", Value: time.Now().Format("2006.01.02")})
+	f, err := os.Create(name)
+	if err != nil {
+		return err
+	}
+	if err := pdn.Write(f, rec); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
+}

@@ -1,0 +1,200 @@
+package main
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/bashni-dev/bashni"
+	"github.com/bashni-dev/bashni/pdn"
+	"github.com/google/go-cmp/cmp"
+)
+
+// playScript runs "bashni play args..." with the lines as its input and
+// returns the output and the exit status.
+func playScript(t *testing.T, input string, args ...string) (out, errOut string, status int) {
+	t.Helper()
+	withStdin(t, input, func() {
+		out, errOut, status = cli(t, append([]string{"play"}, args...)...)
+	})
+	return out, errOut, status
+}
+
+// withEngine runs f with engineMove set to e (nil: no engine built in).
+func withEngine(t *testing.T, e func(context.Context, bashni.Position, time.Duration) (bashni.Move, error), f func()) {
+	t.Helper()
+	old := engineMove
+	engineMove = e
+	defer func() { engineMove = old }()
+	f()
+}
+
+// firstMove is a fake engine: the first of the sorted legal moves.
+func firstMove(_ context.Context, pos bashni.Position, _ time.Duration) (bashni.Move, error) {
+	texts := bashni.MoveTexts(pos.LegalMoves())
+	return pos.ParseMove(texts[0])
+}
+
+func diagramOf(t *testing.T, v bashni.Variant, fen string) string {
+	t.Helper()
+	p, err := bashni.ParseFEN(v, fen)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p.Diagram()
+}
+
+// Two people play the Codex game (RULES.md section 11), numbers and all,
+// then Black resigns: a diagram after every move, the outcome at the end.
+func TestPlayTwoPeopleCodex(t *testing.T) {
+	input := "1. c3-b4\nb6-c5\n2. b4-a5 a7-b6\n3. b2-c3 c5-b4 4. a3:c5:a7 c7-b6\n" +
+		"5. a5:c7:e5 f6:d4:b2 6. a1:c3 d8-c7? 7. g3-f4 e5:g3 8. h2:f4 g3:e5\n" +
+		"9. e3:g5 h6:f4 10. d2-e3 f4:d2:b4 11. b2:d4:f6:d8:a5:d2:h6\nresign\n"
+	out, errOut, status := playScript(t, input)
+	if status != 0 || errOut != "" {
+		t.Fatalf("status %d, stderr %q", status, errOut)
+	}
+	if n := strings.Count(out, "to move\n"); n != 22 {
+		t.Errorf("%d diagrams, want 22 (the start and one per move)", n)
+	}
+	final := diagramOf(t, bashni.Russian, "B:Wc1,e1,g1,f2,b4ww,e5w,Kh6wbbbbbb,a7bb:Bg7,b8,f8,h8")
+	if want := "11. b2:d4:f6:d8:a5:d2:h6\n" + final + "11... black to move> Game over: 1-0: black resigned\n"; !strings.HasSuffix(out, want) {
+		t.Errorf("output ends:\n%s\nwant:\n%s", out[max(0, len(out)-len(want)-100):], want)
+	}
+	for _, want := range []string{"1. white to move> 1. c3-b4\n", "1... black to move> 1... b6-c5\n", "6... d8-c7\n"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q", want)
+		}
+	}
+}
+
+// Section 9: the game ends by the rules, and the outcome says why.
+func TestPlayEndsByRules(t *testing.T) {
+	out, _, status := playScript(t, "c3:e5\n", "-fen", "W:Wc3:Bd4")
+	if status != 0 || !strings.HasSuffix(out, "Game over: 1-0: black has no legal move\n") {
+		t.Errorf("status %d, output:\n%s", status, out)
+	}
+	out, _, _ = playScript(t, "c3-d4\ndraw\n")
+	if !strings.HasSuffix(out, "Game over: 1/2-1/2: draw by agreement\n") {
+		t.Errorf("draw: output:\n%s", out)
+	}
+	out, _, _ = playScript(t, "a1-b2\n", "-variant", "lasca", "-fen", "W:WKa1:BKg7")
+	if !strings.Contains(out, "black to move> ") || strings.Contains(out, "Game over") {
+		t.Errorf("lasca: output:\n%s", out)
+	}
+}
+
+// Undo, bad input, and the other commands; the end of the input leaves the
+// game unfinished.
+func TestPlayCommands(t *testing.T) {
+	input := "undo\nc3-d4\nundo\nc3-b4\nd4-e5\nmoves\nfen\nhelp\nzz9\n\nquit\n"
+	out, _, status := playScript(t, input)
+	if status != 0 {
+		t.Fatalf("status %d", status)
+	}
+	for _, want := range []string{
+		"1. white to move> Nothing to undo.\n",
+		"1. c3-d4\n",
+		"Taken back (0 plies played).\n",
+		"1. c3-b4\n",
+		"1... black to move> move \"d4-e5\": not a legal move here (legal: b6-a5 b6-c5 d6-c5 d6-e5 f6-e5 f6-g5 h6-g5)\n",
+		"1... black to move> b6-a5 b6-c5 d6-c5 d6-e5 f6-e5 f6-g5 h6-g5\n",
+		"B:Wa1,c1,e1,g1,b2,d2,f2,h2,a3,e3,g3,b4:Bb6,d6,f6,h6,a7,c7,e7,g7,b8,d8,f8,h8\n",
+		"  undo    take back",
+		`move "zz9": `,
+		"Game left unfinished (1 plies played).\n",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q; it is:\n%s", want, out)
+		}
+	}
+	out, _, status = playScript(t, "c3-d4\n")
+	if status != 0 || !strings.HasSuffix(out, "\nGame left unfinished (1 plies played).\n") {
+		t.Errorf("at the end of the input: status %d, output ends %q", status, out[max(0, len(out)-80):])
+	}
+}
+
+// Against the engine: it plays its side, its moves are printed in
+// notation, undo takes back a person's move and the engine's reply.
+func TestPlayEngine(t *testing.T) {
+	withEngine(t, firstMove, func() {
+		out, errOut, status := playScript(t, "c3-d4\nundo\nc3-b4\ndraw\nb2-c3\nquit\n", "-engine", "black", "-time", "10ms")
+		if status != 0 || errOut != "" {
+			t.Fatalf("status %d, stderr %q", status, errOut)
+		}
+		for _, want := range []string{
+			"1. white to move> 1. c3-d4\n",
+			"1... b6-a5 (engine)\n",
+			"Taken back (0 plies played).\n",
+			"1. white to move> 1. c3-b4\n",
+			"The engine plays on.\n",
+			"Game left unfinished (4 plies played).\n",
+		} {
+			if !strings.Contains(out, want) {
+				t.Errorf("output lacks %q; it is:\n%s", want, out)
+			}
+		}
+
+		out, _, _ = playScript(t, "quit\n", "-engine", "white")
+		if !strings.HasPrefix(out, bashni.Russian.MustStart().Diagram()+"1. a3-b4 (engine)\n") {
+			t.Errorf("engine as white: output:\n%s", out)
+		}
+
+		out, _, status = playScript(t, "", "-engine", "both", "-fen", "W:Wc3:Bd4")
+		if status != 0 || !strings.Contains(out, "1. c3:e5 (engine)\n") || !strings.HasSuffix(out, "Game over: 1-0: black has no legal move\n") {
+			t.Errorf("engine against itself: status %d, output:\n%s", status, out)
+		}
+	})
+}
+
+// Without an engine built in, asking for one is an error; so is a bad
+// -engine value.
+func TestPlayEngineErrors(t *testing.T) {
+	withEngine(t, nil, func() {
+		for _, side := range []string{"white", "black", "both"} {
+			_, errOut, status := playScript(t, "", "-engine", side)
+			if status != 1 || !strings.Contains(errOut, "no engine built in") {
+				t.Errorf("-engine %s: status %d, stderr %q", side, status, errOut)
+			}
+		}
+		if out, _, status := playScript(t, "quit\n", "-engine", "none"); status != 0 || !strings.Contains(out, "white to move> ") {
+			t.Errorf("-engine none: status %d, output %q", status, out)
+		}
+	})
+	for _, args := range [][]string{{"-engine", "red"}, {"-variant", "chess"}, {"-fen", "W:Wz9"}, {"extra"}} {
+		if _, errOut, status := playScript(t, "", args...); status != 1 || errOut == "" {
+			t.Errorf("bashni play %q: status %d, stderr %q", args, status, errOut)
+		}
+	}
+}
+
+// -pdn writes the game, which reads back to the same moves and outcome.
+func TestPlayRecord(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "game.pdn")
+	_, errOut, status := playScript(t, "c3-d4 b6-c5 d4:b6\nresign\n", "-pdn", file)
+	if status != 0 {
+		t.Fatalf("status %d, stderr %q", status, errOut)
+	}
+	f, err := os.Open(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	games, err := pdn.ReadAll(f)
+	if err != nil || len(games) != 1 {
+		t.Fatalf("reading the record: %d games, %v", len(games), err)
+	}
+	g := games[0]
+	if d := cmp.Diff([]string{"b6-c5", "c3-d4", "d4:b6"}, bashni.MoveTexts(g.Moves())); d != "" {
+		t.Errorf("moves (-want +got):\n%s", d)
+	}
+	if want := (bashni.Outcome{Result: bashni.WhiteWins, Reason: bashni.Resignation}); g.Outcome() != want {
+		t.Errorf("outcome %v, want %v", g.Outcome(), want)
+	}
+	if g.Tag("Event") != "bashni play" {
+		t.Errorf("Event tag %q", g.Tag("Event"))
+	}
+}
