@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/bashni-dev/bashni"
+	"github.com/bashni-dev/bashni/pdn"
 )
 
 func init() {
@@ -32,6 +33,7 @@ type matchConfig struct {
 	hashMB   int
 	verbose  bool
 	out      io.Writer
+	pdn      io.Writer // when set, every game is written here as PDN
 }
 
 // runMatch is "bashni match [flags] A B" and "bashni match -ladder LO-HI".
@@ -56,6 +58,7 @@ func runMatch(args []string, stdout, stderr io.Writer) error {
 	fs.IntVar(&cfg.hashMB, "hash", 8, "MiB of transposition table per engine")
 	fs.BoolVar(&cfg.verbose, "v", false, "print a line per game")
 	ladder := fs.String("ladder", "", "LO-HI: play each depth from LO+1 to HI against the one below")
+	pdnName := fs.String("pdn", "", "write every game to this file as PDN")
 	rest, err := parseArgs(fs, args)
 	if err != nil {
 		return err
@@ -73,6 +76,14 @@ func runMatch(args []string, stdout, stderr io.Writer) error {
 		return fmt.Errorf("-opening %d is negative", cfg.opening)
 	case cfg.hashMB < 1:
 		return fmt.Errorf("-hash %d: need at least 1 MiB", cfg.hashMB)
+	}
+	if *pdnName != "" {
+		f, err := os.Create(*pdnName)
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		cfg.pdn = f
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
@@ -269,6 +280,19 @@ func playMatch(ctx context.Context, cfg matchConfig, specs [2]playerSpec) (tally
 	for i, g := range games {
 		if errs[i] != nil {
 			return t, fmt.Errorf("game %d: %w", i+1, errs[i])
+		}
+		if cfg.pdn != nil {
+			names := [2]string{"A " + specs[0].String(), "B " + specs[1].String()}
+			if i%2 == 1 {
+				names[0], names[1] = names[1], names[0]
+			}
+			rec, err := gameRecord(g, "bashni match", i+1, names[0], names[1], cfg.opening)
+			if err == nil {
+				err = pdn.Write(cfg.pdn, rec)
+			}
+			if err != nil {
+				return t, fmt.Errorf("game %d: %w", i+1, err)
+			}
 		}
 		w, decisive := g.winner()
 		aColour := bashni.Color(i % 2)

@@ -5,6 +5,8 @@ import (
 	"context"
 	"math"
 	"math/rand/v2"
+	"os"
+	"path/filepath"
 	"regexp"
 	"sort"
 	"strings"
@@ -12,6 +14,7 @@ import (
 
 	"github.com/bashni-dev/bashni"
 	"github.com/bashni-dev/bashni/engine"
+	"github.com/bashni-dev/bashni/pdn"
 )
 
 func TestTallyElo(t *testing.T) {
@@ -130,5 +133,22 @@ func TestMatchCommand(t *testing.T) {
 		if _, _, status := cli(t, append([]string{"match"}, args...)...); status != 1 {
 			t.Errorf("match %q: status %d, want 1", args, status)
 		}
+	}
+}
+
+func TestMatchWritesPDN(t *testing.T) {
+	name := filepath.Join(t.TempDir(), "match.pdn")
+	mustCLI(t, "match", "-variant", "lasca", "-games", "2", "-opening", "2", "-pdn", name, "depth=1", "greedy")
+	f, err := os.Open(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	games, err := pdn.ReadAll(f)
+	if err != nil || len(games) != 2 {
+		t.Fatalf("%d games, %v", len(games), err)
+	}
+	if games[0].Tag("White") != "A depth=1" || games[1].Tag("White") != "B greedy" {
+		t.Errorf("white players %q and %q, want A first then B", games[0].Tag("White"), games[1].Tag("White"))
 	}
 }

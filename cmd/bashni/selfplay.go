@@ -1,0 +1,129 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/bashni-dev/bashni"
+	"github.com/bashni-dev/bashni/pdn"
+)
+
+func init() {
+	register(&command{name: "selfplay", summary: "let the engine play itself and write the games as PDN", run: runSelfplay})
+}
+
+// runSelfplay is "bashni selfplay [flags]": games of the engine against
+// itself, written as PDN.
+func runSelfplay(args []string, stdout, stderr io.Writer) error {
+	fs := newFlagSet("selfplay", "[flags]",
+		"Lets the engine play itself and writes the games as PDN, to standard output\n"+
+			"or -o FILE. Each game opens with -opening random plies (so games differ);\n"+
+			"with a depth or node limit the same flags give the same games. A game\n"+
+			"that reaches -maxplies is recorded as a draw with a comment saying so.\n"+
+			"A summary line goes to standard error.", stderr)
+	variant := fs.String("variant", "russian", "ruleset: a preset ("+strings.Join(bashni.PresetNames(), ", ")+") with optional overrides")
+	games := fs.Int("games", 10, "number of games")
+	opening := fs.Int("opening", 4, "random plies at the start of each game")
+	seed := fs.Uint64("seed", 1, "seed of the random openings")
+	maxPlies := fs.Int("maxplies", 300, "plies after which a game is adjudicated a draw")
+	outName := fs.String("o", "", "write the PDN to this file instead of standard output")
+	lf := addLimitFlags(fs, 100*time.Millisecond)
+	rest, err := parseArgs(fs, args)
+	if err != nil {
+		return err
+	}
+	if err := wantArgs(rest, 0, ""); err != nil {
+		return err
+	}
+	lim, err := lf.limits()
+	if err != nil {
+		return err
+	}
+	v, err := bashni.ParseVariant(*variant)
+	if err != nil {
+		return err
+	}
+	switch {
+	case *games < 1:
+		return fmt.Errorf("-games %d: need at least 1", *games)
+	case *opening < 0:
+		return fmt.Errorf("-opening %d is negative", *opening)
+	}
+	out := stdout
+	if *outName != "" {
+		f, err := os.Create(*outName)
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		out = f
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+
+	spec := playerSpec{kind: "engine", limits: lim}
+	name := "bashni engine " + spec.String()
+	start := v.MustStart()
+	var score [3]int // white wins, black wins, draws
+	for i := range *games {
+		p := spec.newPlayer(nil, lf.hashMB) // an engine player needs no random source
+		g, err := playGame(ctx, start, openingFor(start, *opening, *seed, i), [2]player{p, p}, *maxPlies)
+		if ctx.Err() != nil {
+			return errors.New("interrupted")
+		}
+		if err != nil {
+			return fmt.Errorf("game %d: %w", i+1, err)
+		}
+		rec, err := gameRecord(g, "bashni selfplay", i+1, name, name, *opening)
+		if err != nil {
+			return fmt.Errorf("game %d: %w", i+1, err)
+		}
+		if err := pdn.Write(out, rec); err != nil {
+			return err
+		}
+		switch w, ok := g.winner(); {
+		case !ok:
+			score[2]++
+		case w == bashni.White:
+			score[0]++
+		default:
+			score[1]++
+		}
+	}
+	plural := "s"
+	if *games == 1 {
+		plural = ""
+	}
+	fmt.Fprintf(stderr, "%d game%s of %s (%s): white won %d, black won %d, drawn %d\n",
+		*games, plural, name, v, score[0], score[1], score[2])
+	return nil
+}
+
+// gameRecord returns the PDN record of a game of match or selfplay: its
+// event, round and players, a comment where the random opening ends, and
+// for a game adjudicated at the ply cap a draw (by agreement, as PDN has no
+// adjudication) with a comment saying so.
+func gameRecord(g playedGame, event string, round int, white, black string, opening int) (*pdn.Game, error) {
+	rec := pdn.NewGame(g.game,
+		pdn.Tag{Name: "Event", Value: event},
+		pdn.Tag{Name: "Round", Value: strconv.Itoa(round)},
+		pdn.Tag{Name: "White", Value: white},
+		pdn.Tag{Name: "Black", Value: black})
+	if n := min(opening, g.game.Plies()); n > 0 {
+		rec.Note(n).Comments = append(rec.Note(n).Comments, fmt.Sprintf("random opening of %d plies ends here", n))
+	}
+	if g.adjudicated && !g.game.Outcome().IsOver() {
+		rec.Note(g.game.Plies()).Comments = append(rec.Note(g.game.Plies()).Comments, g.reason())
+		if err := g.game.AgreeDraw(); err != nil {
+			return nil, err
+		}
+	}
+	return rec, nil
+}
