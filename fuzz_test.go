@@ -122,6 +122,15 @@ func FuzzParseMove(f *testing.F) {
 		if !parsersIsLegal(p, m) {
 			t.Fatalf("%s: ParseMove(%q) = %v, not a legal move (%v)", fen, text, m, MoveTexts(p.LegalMoves()))
 		}
+		// The move goes from the text's first square to its last, and is a
+		// capture exactly when the text is written as one.
+		squares, quiet, err := splitMove(text)
+		if err != nil {
+			t.Fatalf("%s: ParseMove(%q) = %v, but the text does not split: %v", fen, text, m, err)
+		}
+		if m.From() != squares[0] || m.To() != squares[len(squares)-1] || m.IsCapture() == quiet {
+			t.Fatalf("%s: ParseMove(%q) = %v, which does not match the text", fen, text, m)
+		}
 		back, err := p.ParseMove(m.String())
 		if err != nil || back != m {
 			t.Fatalf("%s: ParseMove(%q) = %v, whose text reads back as %v, %v", fen, text, m, back, err)
