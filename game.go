@@ -139,7 +139,9 @@ func (o Outcome) String() string {
 // draw), or by resignation or agreement.
 //
 // A Game keeps each move and a few bytes more per ply, not every position;
-// Positions rebuilds them on demand. Use it from one goroutine at a time.
+// Positions rebuilds them on demand. Create one with NewGame, NewGameFEN or
+// NewGameFrom (the zero Game is not ready for use), and use it from one
+// goroutine at a time.
 type Game struct {
 	start Position
 	pos   Position

@@ -6,6 +6,7 @@ import (
 	"io"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/bashni-dev/bashni"
 )
@@ -93,10 +94,14 @@ func (e *GameError) Unwrap() error { return e.Err }
 
 // shorten cuts long text for error messages.
 func shorten(s string) string {
-	if len(s) > 40 {
-		return s[:40] + "..."
+	if len(s) <= 40 {
+		return s
 	}
-	return s
+	cut := 40
+	for cut > 0 && !utf8.RuneStart(s[cut]) {
+		cut-- // not inside a character
+	}
+	return s[:cut] + "..."
 }
 
 // Next reads the next game. It returns io.EOF after the last game, and a
