@@ -198,9 +198,26 @@ func (p page) eval(expr string) string {
 
 // click clicks the square's playable square on the board (a tower standing
 // there takes the click for it, as it carries the same name).
+//
+// chromedp finds the node, then clicks it; when the page has just replaced
+// the board, the node found may already be gone ("Could not find node with
+// given id") before any mouse event is sent, so that error is retried.
 func (p page) click(sq string) {
 	p.t.Helper()
-	p.do("click "+sq, chromedp.Click(chromedp.CSS(fmt.Sprintf(`#board rect.sq[data-square=%q]`, sq))))
+	sel := chromedp.CSS(fmt.Sprintf(`#board rect.sq[data-square=%q]`, sq))
+	for try := 1; ; try++ {
+		ctx, cancel := context.WithTimeout(p.ctx, 30*time.Second)
+		err := chromedp.Do(ctx, chromedp.Click(sel))
+		cancel()
+		if err == nil {
+			return
+		}
+		if try == 5 || !strings.Contains(err.Error(), "Could not find node") {
+			p.t.Fatalf("click %s: %v", sq, err)
+		}
+		p.t.Logf("click %s: %v; trying again", sq, err)
+		time.Sleep(50 * time.Millisecond)
+	}
 }
 
 // waitFEN waits until the board shows the position.

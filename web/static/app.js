@@ -196,6 +196,7 @@ function showRoute(move) {
 }
 
 function play(text) {
+  clearSelection();
   const previous = { moves: game.moves.slice() };
   game.moves.push(text);
   load(previous);

@@ -1,0 +1,107 @@
+package e2e
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"testing"
+	"time"
+
+	"github.com/bashni-dev/bashni"
+	"github.com/chromedp/chromedp"
+)
+
+// pageMove is a legal move as the page has it from the server.
+type pageMove struct {
+	Text string   `json:"text"`
+	From string   `json:"from"`
+	Path []string `json:"path"`
+}
+
+// playByClicks plays the move the way a person does: click its tower, then
+// its landing squares one by one until the page plays it, taking the move
+// from the list of choices if the page asks.
+func (p page) playByClicks(m pageMove, plies int) {
+	p.t.Helper()
+	p.click(m.From)
+	for _, sq := range m.Path[1:] {
+		if p.eval(`String(selection === null)`) == "true" {
+			break
+		}
+		p.click(sq)
+	}
+	if p.eval(`String(selection === null)`) != "true" {
+		if p.eval(`String($("choices").hidden)`) == "true" {
+			p.t.Fatalf("clicked every square of %s (path %v) but the page neither played it nor offered choices", m.Text, m.Path)
+		}
+		p.do("choose "+m.Text, chromedp.Click(chromedp.JSPath(fmt.Sprintf(
+			`[...document.querySelectorAll("#choice-buttons button")].filter(b => b.textContent === %q)`, m.Text))))
+	}
+	ctx, cancel := context.WithTimeout(p.ctx, 20*time.Second)
+	defer cancel()
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](fmt.Sprintf(`state.moves.length === %d`, plies+1))); err != nil {
+		p.t.Fatalf("the page did not play %s: %v (status %q)", m.Text, err, p.status())
+	}
+	if got := p.eval(`state.moves[state.moves.length - 1]`); got != m.Text {
+		p.t.Fatalf("clicking the path of %s played %s", m.Text, got)
+	}
+}
+
+// A whole game of every ruleset, played with the mouse alone: each ply a
+// legal move chosen from the server's list, clicked square by square, until
+// the game is over. The page's move list must match a game replayed by the
+// library, and the outcome must be the library's.
+func TestFullGameEveryRuleset(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a full game per ruleset takes a while")
+	}
+	p := open(t)
+	p.waitFEN(fenAfter(t, bashni.Russian, ""))
+	for _, name := range bashni.PresetNames() {
+		v, err := bashni.ParseVariant(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p.choose("variant", name)
+		p.do("new "+name+" game", chromedp.Click(chromedp.CSS("#new")))
+		p.waitFEN(fenAfter(t, v, ""))
+		g, err := bashni.NewGame(v)
+		if err != nil {
+			t.Fatal(err)
+		}
+		plies := 0
+		for ; plies < 300 && !g.Outcome().IsOver(); plies++ {
+			var legal []pageMove
+			if err := json.Unmarshal([]byte(p.eval(`JSON.stringify(state.legal)`)), &legal); err != nil {
+				t.Fatal(err)
+			}
+			if len(legal) != len(g.LegalMoves()) {
+				t.Fatalf("%s ply %d: the page offers %d moves, the library has %d", name, plies, len(legal), len(g.LegalMoves()))
+			}
+			// Prefer long captures and moves of men, so games end; vary the
+			// choice with the ply.
+			m := legal[(plies*7+3)%len(legal)]
+			for _, c := range legal {
+				if len(c.Path) > len(m.Path) {
+					m = c
+				}
+			}
+			p.playByClicks(m, plies)
+			if _, err := g.PlayText(m.Text); err != nil {
+				t.Fatalf("%s ply %d: the page played %s, which the library refuses: %v", name, plies, m.Text, err)
+			}
+		}
+		want := "Game over, " + g.Outcome().String()
+		if !g.Outcome().IsOver() {
+			want = p.status() // the ply cap: nothing more to check
+		}
+		if got := p.status(); got != want {
+			t.Errorf("%s after %d plies: status %q, want %q", name, plies, got, want)
+		}
+		if got := p.eval(`document.querySelector("#fen").value`); got != g.Position().FEN() {
+			t.Errorf("%s: FEN box %q, want %q", name, got, g.Position().FEN())
+		}
+		p.screenshot("game-" + name)
+		t.Logf("%s: %d plies by clicking, %s", name, plies, g.Outcome())
+	}
+}
