@@ -105,6 +105,9 @@ func (p *Position) addToken(r *rules, side Color, tok string, counts *[2]int) st
 	if len(t) < 2 {
 		return "want [K]square[pieces below], such as Kc3 or a7bb"
 	}
+	if len(t) > 2 && t[2] >= '0' && t[2] <= '9' {
+		return fmt.Sprintf("%q is not a square of an 8x8 board or smaller", strings.TrimRight(t, "wbWB"))
+	}
 	s, err := ParseSquare(t[:2])
 	if err != nil {
 		return fmt.Sprintf("%q is not a square", t[:2])
