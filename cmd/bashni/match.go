@@ -36,9 +36,9 @@ type matchConfig struct {
 	pdn      io.Writer // when set, every game is written here as PDN
 }
 
-// runMatch is "bashni match [flags] A B" and "bashni match -ladder LO-HI".
+// runMatch is "bashni match [flags] A B" and "bashni match -ladder LIST".
 func runMatch(args []string, stdout, stderr io.Writer) error {
-	fs := newFlagSet("match", "[flags] PLAYER_A PLAYER_B  |  bashni match [flags] -ladder LO-HI",
+	fs := newFlagSet("match", "[flags] PLAYER_A PLAYER_B  |  bashni match [flags] -ladder LIST",
 		"Plays games between two players and prints the score of A with an Elo\n"+
 			"difference and its 95% interval. A player is random, greedy (the move\n"+
 			"that leaves it controlling the most pieces, one ply), or the engine with\n"+
@@ -46,8 +46,10 @@ func runMatch(args []string, stdout, stderr io.Writer) error {
 			"Games come in pairs: each opening (-opening random plies from the start)\n"+
 			"is played twice, A White then A Black. With the same flags a match with\n"+
 			"depth or node limits plays the same games again.\n"+
-			"-ladder LO-HI plays depth=D against depth=D-1 for each D from LO+1 to\n"+
-			"HI and prints a table of Elo differences, chained from depth LO.", stderr)
+			"-ladder plays each player of a space-separated list against the one\n"+
+			"before it and prints a markdown table of Elo differences chained from\n"+
+			"the first; in the list, N is the engine at depth N and LO-HI the depths\n"+
+			"LO to HI: -ladder \"1-8\", -ladder \"random greedy 1-6\".", stderr)
 	variant := fs.String("variant", "russian", "ruleset: a preset ("+strings.Join(bashni.PresetNames(), ", ")+") with optional overrides")
 	cfg := matchConfig{out: stdout}
 	fs.IntVar(&cfg.games, "games", 100, "games per match")
@@ -57,7 +59,7 @@ func runMatch(args []string, stdout, stderr io.Writer) error {
 	fs.IntVar(&cfg.maxPlies, "maxplies", 300, "plies after which a game is adjudicated a draw")
 	fs.IntVar(&cfg.hashMB, "hash", 8, "MiB of transposition table per engine")
 	fs.BoolVar(&cfg.verbose, "v", false, "print a line per game")
-	ladder := fs.String("ladder", "", "LO-HI: play each depth from LO+1 to HI against the one below")
+	ladder := fs.String("ladder", "", "players, each to play the one before it: \"1-8\" (depths 1 to 8), \"random greedy 1-4\"")
 	pdnName := fs.String("pdn", "", "write every game to this file as PDN")
 	rest, err := parseArgs(fs, args)
 	if err != nil {
@@ -91,11 +93,11 @@ func runMatch(args []string, stdout, stderr io.Writer) error {
 		if err := wantArgs(rest, 0, ""); err != nil {
 			return err
 		}
-		lo, hi, err := parseRange(*ladder)
+		rungs, err := parseLadder(*ladder)
 		if err != nil {
 			return fmt.Errorf("-ladder: %v", err)
 		}
-		return runLadder(ctx, cfg, lo, hi)
+		return runLadder(ctx, cfg, rungs)
 	}
 	if err := wantArgs(rest, 2, "two players, A and B"); err != nil {
 		return err
@@ -110,15 +112,39 @@ func runMatch(args []string, stdout, stderr io.Writer) error {
 	return err
 }
 
-// parseRange reads "LO-HI" with 1 <= LO < HI.
-func parseRange(text string) (lo, hi int, err error) {
-	a, b, ok := strings.Cut(text, "-")
-	lo, err1 := strconv.Atoi(a)
-	hi, err2 := strconv.Atoi(b)
-	if !ok || err1 != nil || err2 != nil || lo < 1 || hi <= lo || hi > 64 {
-		return 0, 0, fmt.Errorf("%q: want LO-HI, two depths with 1 <= LO < HI <= 64", text)
+// parseLadder reads the players of a ladder: space-separated player specs,
+// where N stands for depth=N and LO-HI for depth=LO ... depth=HI. A ladder
+// needs two players at least.
+func parseLadder(text string) ([]playerSpec, error) {
+	var rungs []playerSpec
+	for _, item := range strings.Fields(text) {
+		a, b, isRange := strings.Cut(item, "-")
+		lo, errLo := strconv.Atoi(a)
+		hi, errHi := strconv.Atoi(b)
+		switch {
+		case errLo == nil && !isRange:
+			hi, errHi = lo, nil
+		case errLo == nil && errHi == nil && isRange && lo <= hi:
+		default:
+			ps, err := parsePlayer(item)
+			if err != nil {
+				return nil, err
+			}
+			rungs = append(rungs, ps)
+			continue
+		}
+		for d := lo; d <= hi; d++ {
+			ps, err := parsePlayer(fmt.Sprintf("depth=%d", d))
+			if err != nil {
+				return nil, err
+			}
+			rungs = append(rungs, ps)
+		}
 	}
-	return lo, hi, nil
+	if len(rungs) < 2 {
+		return nil, fmt.Errorf("%q: want two players or more, such as \"1-8\" or \"random greedy 1-4\"", text)
+	}
+	return rungs, nil
 }
 
 // tally is the score of player A in a match.
@@ -309,33 +335,27 @@ func playMatch(ctx context.Context, cfg matchConfig, specs [2]playerSpec) (tally
 	return t, nil
 }
 
-// runLadder plays depth D against depth D-1 for D from lo+1 to hi and
-// prints a markdown table of the results.
-func runLadder(ctx context.Context, cfg matchConfig, lo, hi int) error {
-	type row struct {
-		depth int
-		t     tally
-	}
-	var rows []row
-	for d := lo + 1; d <= hi; d++ {
-		specs := [2]playerSpec{{kind: "engine"}, {kind: "engine"}}
-		specs[0].limits.Depth, specs[1].limits.Depth = d, d-1
-		t, err := playMatch(ctx, cfg, specs)
+// runLadder plays each rung against the one before it and prints a
+// markdown table of the results, Elo chained from the first rung.
+func runLadder(ctx context.Context, cfg matchConfig, rungs []playerSpec) error {
+	tallies := make([]tally, len(rungs))
+	for i := 1; i < len(rungs); i++ {
+		t, err := playMatch(ctx, cfg, [2]playerSpec{rungs[i], rungs[i-1]})
 		if err != nil {
 			return err
 		}
-		rows = append(rows, row{d, t})
+		tallies[i] = t
 	}
-	fmt.Fprintf(cfg.out, "\n| depth | vs depth-1 (+wins =draws -losses) | score | Elo vs depth-1 (95%%) | Elo vs depth %d (95%%) |\n", lo)
-	fmt.Fprintln(cfg.out, "|---:|---|---:|---|---|")
-	fmt.Fprintf(cfg.out, "| %d | | | | 0 |\n", lo)
+	fmt.Fprintf(cfg.out, "\n| player | vs the one above (+wins =draws -losses) | score | Elo vs the one above (95%%) | Elo vs %s (95%%) |\n", rungs[0])
+	fmt.Fprintln(cfg.out, "|---|---|---:|---|---|")
+	fmt.Fprintf(cfg.out, "| %s | | | | 0 |\n", rungs[0])
 	// The chained Elo adds the differences, and its interval the variances
 	// (the matches are independent), each from the standard error of the
 	// mean score carried to Elo by the slope of the Elo curve. A step won or
 	// lost outright makes the rest a bound only.
 	sum, variance, bounded := 0.0, 0.0, true
-	for _, r := range rows {
-		est, l, h := r.t.elo()
+	for i, t := range tallies[1:] {
+		est, l, h := t.elo()
 		var chained string
 		if math.IsInf(est, 0) || !bounded {
 			if bounded {
@@ -346,11 +366,11 @@ func runLadder(ctx context.Context, cfg matchConfig, lo, hi int) error {
 			chained = fmt.Sprintf("> %+.0f", sum)
 		} else {
 			sum += est
-			variance += r.t.eloVariance()
+			variance += t.eloVariance()
 			chained = fmt.Sprintf("%+.0f ± %.0f", sum, 1.96*math.Sqrt(variance))
 		}
-		fmt.Fprintf(cfg.out, "| %d | +%d =%d -%d | %.1f%% | %s | %s |\n",
-			r.depth, r.t.wins, r.t.draws, r.t.losses, 100*r.t.score(), formatElo(est, l, h), chained)
+		fmt.Fprintf(cfg.out, "| %s | +%d =%d -%d | %.1f%% | %s | %s |\n",
+			rungs[i+1], t.wins, t.draws, t.losses, 100*t.score(), formatElo(est, l, h), chained)
 	}
 	return nil
 }

@@ -15,6 +15,7 @@ import (
 	"github.com/bashni-dev/bashni"
 	"github.com/bashni-dev/bashni/engine"
 	"github.com/bashni-dev/bashni/pdn"
+	"github.com/google/go-cmp/cmp"
 )
 
 func TestTallyElo(t *testing.T) {
@@ -44,6 +45,33 @@ func TestTallyElo(t *testing.T) {
 	}
 	if got := formatElo(tally{100, 0, 0}.elo()); got != "+inf (95%: > +607)" {
 		t.Errorf("formatElo of 100-0: %q", got)
+	}
+}
+
+func TestParseLadder(t *testing.T) {
+	tests := map[string][]string{
+		"1-3":               {"depth=1", "depth=2", "depth=3"},
+		"random greedy 2-3": {"random", "greedy", "depth=2", "depth=3"},
+		"4 nodes=500 6":     {"depth=4", "nodes=500", "depth=6"},
+	}
+	for text, want := range tests {
+		rungs, err := parseLadder(text)
+		if err != nil {
+			t.Errorf("parseLadder(%q): %v", text, err)
+			continue
+		}
+		var got []string
+		for _, r := range rungs {
+			got = append(got, r.String())
+		}
+		if diff := cmp.Diff(want, got); diff != "" {
+			t.Errorf("parseLadder(%q) (-want +got):\n%s", text, diff)
+		}
+	}
+	for _, text := range []string{"", "3", "3-2", "random bogus", "0-2"} {
+		if _, err := parseLadder(text); err == nil {
+			t.Errorf("parseLadder(%q): no error", text)
+		}
 	}
 }
 
@@ -126,7 +154,7 @@ func TestMatchCommand(t *testing.T) {
 		t.Errorf("output:\n%s", strings.Join(out, "\n"))
 	}
 	out = lines(mustCLI(t, "match", "-variant", "lasca", "-games", "2", "-ladder", "1-2"))
-	if last := out[len(out)-1]; !strings.HasPrefix(last, "| 2 | +") {
+	if last := out[len(out)-1]; !strings.HasPrefix(last, "| depth=2 | +") {
 		t.Errorf("ladder table ends with %q", last)
 	}
 	for _, args := range [][]string{{"depth=1"}, {"-games", "0", "random", "random"}, {"-ladder", "3-2"}, {"random", "bogus"}} {
