@@ -99,12 +99,13 @@ type Engine struct {
 	opts    Options
 	tt      *table
 	eval    *evaluator
+	weights weights // the evaluation's parameters (tests may change them)
 	history [2][64][64]int32
 }
 
 // New returns an Engine configured by opts.
 func New(opts Options) *Engine {
-	return &Engine{opts: opts, tt: newTable(opts.HashMB)}
+	return &Engine{opts: opts, tt: newTable(opts.HashMB), weights: defaultWeights}
 }
 
 // Clear forgets everything learned by earlier searches (the transposition

@@ -46,7 +46,7 @@ var defaultWeights = weights{
 	reserveMan: 45, reserveKing: 80, deepOwn: 20,
 	prisonerMan: 55, prisonerKing: 90, exposed: 12,
 	backRank: 8, centre: 6,
-	manMobility: 3, kingMobility: 2, immobileMan: 4,
+	manMobility: 6, kingMobility: 4, immobileMan: 8,
 	advance:             [8]Score{0, 0, 2, 4, 6, 9, 12, 0},
 	lateAdvance:         [8]Score{0, 3, 7, 12, 18, 26, 36, 0},
 	manyTowersThreshold: 10,

@@ -52,7 +52,7 @@ func (e *Engine) search(ctx context.Context, g game, lim Limits) (Result, error)
 	if e.eval == nil || e.eval.v != v {
 		// The key does not include the ruleset: what was learned in
 		// another one does not apply.
-		e.eval = newEvaluator(v, defaultWeights)
+		e.eval = newEvaluator(v, e.weights)
 		e.clear()
 	}
 	e.tt.age++

@@ -1,0 +1,51 @@
+package engine_test
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/bashni-dev/bashni"
+	"github.com/bashni-dev/bashni/engine"
+)
+
+func ExampleEngine_Search() {
+	// White's man crowns on d8, and the new king catches the man on g7.
+	pos, err := bashni.ParseFEN(bashni.Russian, "W:Wc7:Bg7")
+	if err != nil {
+		panic(err)
+	}
+	e := engine.New(engine.Options{HashMB: 1})
+	res, err := e.Search(context.Background(), pos, engine.Limits{Depth: 8})
+	if err != nil {
+		panic(err)
+	}
+	fmt.Println(res.Move, res.Score)
+	fmt.Println(res.PV)
+	// Output:
+	// c7-d8 win 5
+	// [c7-d8 g7-h6 d8-f6 h6-g5 f6:h4]
+}
+
+func ExampleEngine_SearchGame() {
+	// A game: the engine sees the moves that led to the position, so it
+	// knows which of its moves would repeat one.
+	start := bashni.Lasca.MustStart()
+	var moves []bashni.Move
+	pos := start
+	for _, text := range []string{"c3-d4", "e5xc3", "b2xd4"} {
+		m, err := pos.ParseMove(text)
+		if err != nil {
+			panic(err)
+		}
+		moves = append(moves, m)
+		pos = pos.PlayUnchecked(m)
+	}
+	e := engine.New(engine.Options{HashMB: 1})
+	res, err := e.SearchGame(context.Background(), start, moves, engine.Limits{Nodes: 20000})
+	if err != nil {
+		panic(err)
+	}
+	fmt.Println(res.Nodes, res.Stop)
+	// Output:
+	// 20000 nodes
+}
