@@ -1,0 +1,149 @@
+package engine
+
+import (
+	"context"
+	"math/rand/v2"
+	"os"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/bashni-dev/bashni"
+)
+
+// TestTuneWeights compares evaluation weights: an engine with changed
+// weights plays one with the defaults, each random opening twice with the
+// colours swapped, at a fixed depth. It runs only when asked, as in
+//
+//	BASHNI_TUNE=mob-half BASHNI_TUNE_VARIANT=lasca BASHNI_TUNE_DEPTH=5 BASHNI_TUNE_PAIRS=40 \
+//	    go test -run TestTuneWeights -v ./engine
+//
+// and logs the changed engine's score. Changes combine with '+'
+// ("king300+no-advance"); see weightChanges for their names.
+func TestTuneWeights(t *testing.T) {
+	changes := os.Getenv("BASHNI_TUNE")
+	if changes == "" {
+		t.Skip("set BASHNI_TUNE to compare weights (see the comment)")
+	}
+	v, err := bashni.ParseVariant(envOr("BASHNI_TUNE_VARIANT", "russian"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	depth, err1 := strconv.Atoi(envOr("BASHNI_TUNE_DEPTH", "5"))
+	pairs, err2 := strconv.Atoi(envOr("BASHNI_TUNE_PAIRS", "50"))
+	if err1 != nil || err2 != nil {
+		t.Fatal("BASHNI_TUNE_DEPTH and BASHNI_TUNE_PAIRS are whole numbers")
+	}
+	w := defaultWeights
+	for _, name := range strings.Split(changes, "+") {
+		change, ok := weightChanges[name]
+		if !ok {
+			t.Fatalf("unknown change %q", name)
+		}
+		change(&w)
+	}
+	var mu sync.Mutex
+	var wg sync.WaitGroup
+	points := 0.0
+	next := make(chan int)
+	for range 2 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			changed, base := New(Options{HashMB: 4}), New(Options{HashMB: 4})
+			changed.weights = w
+			for k := range next {
+				opening := randomOpening(v, rand.New(rand.NewPCG(99, uint64(k))), 4)
+				p := tuneGame(t, v, opening, changed, base, depth) + 1 - tuneGame(t, v, opening, base, changed, depth)
+				mu.Lock()
+				points += p
+				mu.Unlock()
+			}
+		}()
+	}
+	for k := range pairs {
+		next <- k
+	}
+	close(next)
+	wg.Wait()
+	t.Logf("%s in %s at depth %d: %.1f of %d points (%.1f%%)", changes, v, depth, points, 2*pairs, 50*points/float64(pairs))
+}
+
+// weightChanges are the named changes TestTuneWeights can try.
+var weightChanges = map[string]func(*weights){
+	"same":        func(w *weights) {},
+	"king200":     func(w *weights) { w.king = 200 },
+	"king300":     func(w *weights) { w.king = 300 },
+	"prisoner35":  func(w *weights) { w.prisonerMan = 35 },
+	"prisoner80":  func(w *weights) { w.prisonerMan = 80 },
+	"reserve25":   func(w *weights) { w.reserveMan = 25 },
+	"reserve70":   func(w *weights) { w.reserveMan = 70 },
+	"exposed0":    func(w *weights) { w.exposed = 0 },
+	"exposed30":   func(w *weights) { w.exposed = 30 },
+	"no-mobility": func(w *weights) { w.manMobility, w.kingMobility, w.immobileMan = 0, 0, 0 },
+	"mob-half":    func(w *weights) { w.manMobility, w.kingMobility, w.immobileMan = 3, 2, 4 },
+	"mob-double":  func(w *weights) { w.manMobility, w.kingMobility, w.immobileMan = 12, 8, 16 },
+	"no-advance":  func(w *weights) { w.advance, w.lateAdvance = [8]Score{}, [8]Score{} },
+	"no-back":     func(w *weights) { w.backRank = 0 },
+	"back20":      func(w *weights) { w.backRank = 20 },
+	"no-centre":   func(w *weights) { w.centre = 0 },
+}
+
+func envOr(name, def string) string {
+	if v := os.Getenv(name); v != "" {
+		return v
+	}
+	return def
+}
+
+func randomOpening(v bashni.Variant, rng *rand.Rand, plies int) []bashni.Move {
+	pos := v.MustStart()
+	var ms []bashni.Move
+	for range plies {
+		legal := pos.LegalMoves()
+		if len(legal) == 0 {
+			break
+		}
+		m := legal[rng.IntN(len(legal))]
+		ms = append(ms, m)
+		pos = pos.PlayUnchecked(m)
+	}
+	return ms
+}
+
+// tuneGame plays white against black after the opening, at most 300 plies,
+// and returns White's points.
+func tuneGame(t *testing.T, v bashni.Variant, opening []bashni.Move, white, black *Engine, depth int) float64 {
+	white.Clear()
+	black.Clear()
+	g, err := bashni.NewGame(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, m := range opening {
+		if err := g.Play(m); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for !g.Outcome().IsOver() && g.Plies() < 300 {
+		e := white
+		if g.Position().Turn() == bashni.Black {
+			e = black
+		}
+		r, err := e.SearchGame(context.Background(), g.Start(), g.Moves(), Limits{Depth: depth})
+		if err == nil {
+			err = g.Play(r.Move)
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	switch c, ok := g.Outcome().Winner(); {
+	case !ok:
+		return 0.5
+	case c == bashni.White:
+		return 1
+	}
+	return 0
+}
