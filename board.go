@@ -283,6 +283,9 @@ type geometry struct {
 	// canJump[d] holds the squares with two neighbours in a row in direction
 	// d: those a short jump in direction d can start from.
 	canJump [4]uint64
+	// adj[s] holds the squares next to s diagonally, lines[s] all squares on
+	// its two diagonals: where a tower on s could find something to jump.
+	adj, lines [64]uint64
 }
 
 // stepBB moves every square of x one step in direction d, dropping those that
@@ -333,6 +336,12 @@ func newGeometry(size int) *geometry {
 	}
 	for s := 0; s < 64; s++ {
 		for d := 0; d < 4; d++ {
+			for t := g.step[s][d]; t != NoSquare; t = g.step[t][d] {
+				if t == g.step[s][d] {
+					g.adj[s] |= t.bit()
+				}
+				g.lines[s] |= t.bit()
+			}
 			if a := g.step[s][d]; a != NoSquare && g.step[a][d] != NoSquare {
 				g.canJump[d] |= 1 << s
 			}

@@ -45,8 +45,12 @@ func (p *Position) appendLegal(buf []Move, all bool) []Move {
 func (p *Position) countLegal(buf []Move) int {
 	r := p.rules()
 	t := p.tops()
-	if capturersOf(r, t) != 0 {
-		return len(p.appendLegal(buf[:0], false))
+	if c := capturersOf(r, t); c != 0 {
+		var g generator
+		g.r = r
+		g.out = buf[:0]
+		g.captures(p, c)
+		return len(g.out)
 	}
 	return countQuiet(r, t)
 }
@@ -221,6 +225,13 @@ func (g *generator) extend(p *Position, sq Square, king bool, lastDir int, probe
 	st := &g.r.step
 	flying := king && g.r.FlyingKings
 	jumpable := g.opp &^ g.excl
+	reach := &g.r.adj
+	if flying {
+		reach = &g.r.lines
+	}
+	if jumpable&reach[sq] == 0 {
+		return false // nothing to jump anywhere near: the common case
+	}
 	free := g.r.board &^ (g.occ | g.block) // squares a tower may cross or land on
 	reverse := -1
 	if lastDir >= 0 && g.r.Rejump == RejumpNoReversal {
