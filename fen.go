@@ -12,6 +12,7 @@ type FENError struct {
 	Reason string
 }
 
+// Error returns the error text: the FEN, the token and the reason.
 func (e *FENError) Error() string {
 	if e.Token == "" {
 		return fmt.Sprintf("bashni: FEN %q: %s", e.FEN, e.Reason)

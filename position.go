@@ -371,6 +371,8 @@ type MoveError struct {
 	err        error
 }
 
+// Error returns the error text: the move, the reason, and the candidate or
+// legal moves.
 func (e *MoveError) Error() string {
 	s := fmt.Sprintf("bashni: move %q: %s", e.Text, e.Reason)
 	if len(e.Candidates) > 0 {
@@ -386,6 +388,8 @@ func (e *MoveError) Error() string {
 	return s
 }
 
+// Unwrap returns the sentinel error (ErrIllegalMove, ErrAmbiguousMove or
+// ErrBadMoveText) for errors.Is.
 func (e *MoveError) Unwrap() error { return e.err }
 
 func joinMoves(ms []Move, sep, last string) string {

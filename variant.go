@@ -276,6 +276,7 @@ type VariantError struct {
 	Reason string
 }
 
+// Error returns the error text: the variant text, if any, and the reason.
 func (e *VariantError) Error() string {
 	if e.Text != "" {
 		return fmt.Sprintf("bashni: variant %q: %s", e.Text, e.Reason)

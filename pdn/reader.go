@@ -57,6 +57,8 @@ type GameError struct {
 	Err   error  // why: a *bashni.MoveError for a move, and so on
 }
 
+// Error returns the error text: the game, where in it, the token and the
+// reason.
 func (e *GameError) Error() string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "pdn: game %d", e.Game)
@@ -90,6 +92,7 @@ func (e *GameError) Reason() string {
 	return fmt.Sprintf("%q: %s", shorten(e.Token), why)
 }
 
+// Unwrap returns the underlying error, such as a *bashni.MoveError.
 func (e *GameError) Unwrap() error { return e.Err }
 
 // shorten cuts long text for error messages.
