@@ -209,11 +209,11 @@ func eloOf(p float64) float64 {
 func formatElo(est, lo, hi float64) string {
 	switch {
 	case math.IsInf(est, 1):
-		return fmt.Sprintf("+inf (95%%: > %+.0f)", lo)
+		return fmt.Sprintf("+inf (95%%: > %s)", eloText(lo))
 	case math.IsInf(est, -1):
-		return fmt.Sprintf("-inf (95%%: < %+.0f)", hi)
+		return fmt.Sprintf("-inf (95%%: < %s)", eloText(hi))
 	}
-	return fmt.Sprintf("%+.0f (95%%: %s to %s)", est, eloText(lo), eloText(hi))
+	return fmt.Sprintf("%s (95%%: %s to %s)", eloText(est), eloText(lo), eloText(hi))
 }
 
 func eloText(e float64) string {
@@ -223,7 +223,10 @@ func eloText(e float64) string {
 	case math.IsInf(e, -1):
 		return "-inf"
 	}
-	return fmt.Sprintf("%+.0f", e)
+	if r := math.Round(e); r != 0 {
+		return fmt.Sprintf("%+.0f", r)
+	}
+	return "0" // not "-0"
 }
 
 func (t tally) String() string {
@@ -303,6 +306,7 @@ func playMatch(ctx context.Context, cfg matchConfig, specs [2]playerSpec) (tally
 		return tally{}, errors.New("interrupted")
 	}
 	var t tally
+	adjudicated := 0
 	for i, g := range games {
 		if errs[i] != nil {
 			return t, fmt.Errorf("game %d: %w", i+1, errs[i])
@@ -320,6 +324,9 @@ func playMatch(ctx context.Context, cfg matchConfig, specs [2]playerSpec) (tally
 				return t, fmt.Errorf("game %d: %w", i+1, err)
 			}
 		}
+		if g.adjudicated {
+			adjudicated++
+		}
 		w, decisive := g.winner()
 		aColour := bashni.Color(i % 2)
 		switch {
@@ -331,7 +338,11 @@ func playMatch(ctx context.Context, cfg matchConfig, specs [2]playerSpec) (tally
 			t.losses++
 		}
 	}
-	fmt.Fprintf(cfg.out, "A=%s vs B=%s: %s, Elo A-B %s, %s\n", specs[0], specs[1], t, formatElo(t.elo()), roundDuration(time.Since(began)))
+	capped := ""
+	if adjudicated > 0 {
+		capped = fmt.Sprintf(" (%d drawn at the %d-ply cap)", adjudicated, cfg.maxPlies)
+	}
+	fmt.Fprintf(cfg.out, "A=%s vs B=%s: %s%s, Elo A-B %s, %s\n", specs[0], specs[1], t, capped, formatElo(t.elo()), roundDuration(time.Since(began)))
 	return t, nil
 }
 
@@ -363,11 +374,11 @@ func runLadder(ctx context.Context, cfg matchConfig, rungs []playerSpec) error {
 			}
 			bounded = false
 			sum += l
-			chained = fmt.Sprintf("> %+.0f", sum)
+			chained = "> " + eloText(sum)
 		} else {
 			sum += est
 			variance += t.eloVariance()
-			chained = fmt.Sprintf("%+.0f ± %.0f", sum, 1.96*math.Sqrt(variance))
+			chained = fmt.Sprintf("%s ± %.0f", eloText(sum), 1.96*math.Sqrt(variance))
 		}
 		fmt.Fprintf(cfg.out, "| %s | +%d =%d -%d | %.1f%% | %s | %s |\n",
 			rungs[i+1], t.wins, t.draws, t.losses, 100*t.score(), formatElo(est, l, h), chained)

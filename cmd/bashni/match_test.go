@@ -153,6 +153,10 @@ func TestMatchCommand(t *testing.T) {
 	if len(out) != 2 || !strings.HasPrefix(out[1], "A=depth=1 vs B=random: +") {
 		t.Errorf("output:\n%s", strings.Join(out, "\n"))
 	}
+	out = lines(mustCLI(t, "match", "-games", "2", "-opening", "0", "-maxplies", "2", "depth=1", "random"))
+	if want := "A=depth=1 vs B=random: +0 =2 -0, score 50.0% (2 drawn at the 2-ply cap), Elo A-B 0 (95%: 0 to 0), "; !strings.HasPrefix(out[1], want) {
+		t.Errorf("capped games: %q, want it to start %q", out[1], want)
+	}
 	out = lines(mustCLI(t, "match", "-variant", "lasca", "-games", "2", "-ladder", "1-2"))
 	if last := out[len(out)-1]; !strings.HasPrefix(last, "| depth=2 | +") {
 		t.Errorf("ladder table ends with %q", last)
