@@ -18,13 +18,13 @@ var (
 )
 
 func init() {
-	engineMove = func(ctx context.Context, pos bashni.Position, think time.Duration) (bashni.Move, error) {
+	engineMove = func(ctx context.Context, g *bashni.Game, think time.Duration) (bashni.Move, error) {
 		playEngineOnce.Do(func() { playEngine = engine.New(engine.Options{}) })
 		lim := engine.Limits{Time: think}
 		if think <= 0 {
 			lim = engine.Limits{Depth: 1} // no time to think: the best capture or step at a glance
 		}
-		res, err := playEngine.Search(ctx, pos, lim)
+		res, err := playEngine.SearchGame(ctx, g.Start(), g.Moves(), lim)
 		return res.Move, err
 	}
 }

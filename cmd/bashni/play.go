@@ -14,8 +14,10 @@ import (
 	"github.com/bashni-dev/bashni/pdn"
 )
 
-// engineMove, when non-nil, chooses the engine's move; engineplay.go sets it.
-var engineMove func(ctx context.Context, pos bashni.Position, think time.Duration) (bashni.Move, error)
+// engineMove, when non-nil, chooses the engine's move in the game's current
+// position; engineplay.go sets it. It gets the whole game, not just the
+// position, so that it can see repetitions and the kings-only count.
+var engineMove func(ctx context.Context, g *bashni.Game, think time.Duration) (bashni.Move, error)
 
 func init() {
 	register(&command{name: "play", summary: "play a game at the terminal: two people, or against the engine", run: runPlay})
@@ -138,8 +140,7 @@ func (s *playSession) number() string {
 
 // engineTurn lets the engine choose and play a move.
 func (s *playSession) engineTurn() error {
-	pos := s.game.Position()
-	m, err := engineMove(context.Background(), pos, s.think)
+	m, err := engineMove(context.Background(), s.game, s.think)
 	if err != nil {
 		return fmt.Errorf("engine: %w", err)
 	}

@@ -24,7 +24,7 @@ func playScript(t *testing.T, input string, args ...string) (out, errOut string,
 }
 
 // withEngine runs f with engineMove set to e (nil: no engine built in).
-func withEngine(t *testing.T, e func(context.Context, bashni.Position, time.Duration) (bashni.Move, error), f func()) {
+func withEngine(t *testing.T, e func(context.Context, *bashni.Game, time.Duration) (bashni.Move, error), f func()) {
 	t.Helper()
 	old := engineMove
 	engineMove = e
@@ -33,7 +33,8 @@ func withEngine(t *testing.T, e func(context.Context, bashni.Position, time.Dura
 }
 
 // firstMove is a fake engine: the first of the sorted legal moves.
-func firstMove(_ context.Context, pos bashni.Position, _ time.Duration) (bashni.Move, error) {
+func firstMove(_ context.Context, g *bashni.Game, _ time.Duration) (bashni.Move, error) {
+	pos := g.Position()
 	texts := bashni.MoveTexts(pos.LegalMoves())
 	return pos.ParseMove(texts[0])
 }
