@@ -66,28 +66,31 @@ func (c PerftConfig) Divide(p Position, depth int) []MoveCount {
 	if c.HashMB > 0 {
 		table = newPerftTable(c.HashMB)
 	}
-	// The work is split into the subtrees two plies down (or one, when the
-	// depth is shallow): a few root moves would share out badly among
-	// goroutines, the dozens of second plies evenly.
+	threads := c.Threads
+	if threads < 1 {
+		threads = 1
+	}
+	// The work is shared out as subtrees: the root moves' subtrees are split
+	// ply by ply until there are enough of them to share evenly (a start
+	// position has 6 or 7 moves, and lasca's 6 second plies are no better),
+	// keeping at least two plies in each so that bulk counting still counts.
 	type item struct {
 		root int
 		pos  Position
 		left int // plies still to count
 	}
-	var items []item
+	items := make([]item, len(moves))
 	for i, m := range moves {
-		child := p.PlayUnchecked(m)
-		if depth < 3 {
-			items = append(items, item{i, child, depth - 1})
-			continue
-		}
-		for _, m2 := range child.LegalMoves() {
-			items = append(items, item{i, child.PlayUnchecked(m2), depth - 2})
-		}
+		items[i] = item{i, p.PlayUnchecked(m), depth - 1}
 	}
-	threads := c.Threads
-	if threads < 1 {
-		threads = 1
+	for threads > 1 && len(items) < 64*threads && len(items) > 0 && items[0].left > 2 {
+		var next []item
+		for _, it := range items {
+			for _, m := range it.pos.LegalMoves() {
+				next = append(next, item{it.root, it.pos.PlayUnchecked(m), it.left - 1})
+			}
+		}
+		items = next
 	}
 	var next atomic.Int64
 	var wg sync.WaitGroup

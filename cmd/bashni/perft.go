@@ -24,7 +24,7 @@ func runPerft(args []string, stdout, stderr io.Writer) error {
 	pf := addPositionFlags(fs)
 	divide := fs.Bool("divide", false, "first print \"<move> <count>\" for each legal move, sorted by move text")
 	bulk := fs.Bool("bulk", true, "count the moves of the last ply without playing them")
-	threads := fs.Int("threads", 1, "split the root moves over this many goroutines")
+	threads := fs.Int("threads", 1, "share the counting among this many goroutines (the subtrees two plies down)")
 	hashMB := fs.Int("hash", 0, "MiB of table for transpositions (0: none); exact unless two positions share a 64-bit key")
 	rest, err := parseArgs(fs, args)
 	if err != nil {
