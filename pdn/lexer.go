@@ -217,15 +217,30 @@ func (lx *lexer) quoted(line int) token {
 // comment reads a {...} comment after its '{', turning runs of white space
 // into single spaces.
 func (lx *lexer) comment(line int) token {
+	return lx.commentTo(line, "{", '}')
+}
+
+// lineComment reads a ; comment to the end of its line.
+func (lx *lexer) lineComment(line int) token {
+	return lx.commentTo(line, ";", '\n')
+}
+
+// commentTo reads a comment up to the byte end, turning runs of white space
+// into single spaces. A '{' comment must be closed; a ';' comment also ends
+// with the input.
+func (lx *lexer) commentTo(line int, opener string, end byte) token {
 	lx.sb.Reset()
 	long, space := false, false
 	for {
 		c, ok := lx.readByte()
 		if !ok {
-			return token{kind: tokError, text: "{", line: line,
-				err: fmt.Errorf("comment opened on line %d is not closed with '}'", line)}
+			if end == '\n' {
+				break
+			}
+			return token{kind: tokError, text: opener, line: line,
+				err: fmt.Errorf("comment opened on line %d is not closed with '%c'", line, end)}
 		}
-		if c == '}' {
+		if c == end {
 			break
 		}
 		if isSpace(c) {
@@ -243,36 +258,7 @@ func (lx *lexer) comment(line int) token {
 		lx.sb.WriteByte(c)
 	}
 	if long {
-		return tooLong(line, "comment", "{", lx.maxComment)
-	}
-	return token{kind: tokComment, text: lx.sb.String(), line: line}
-}
-
-// lineComment reads a ; comment to the end of its line.
-func (lx *lexer) lineComment(line int) token {
-	lx.sb.Reset()
-	long, space := false, false
-	for {
-		c, ok := lx.readByte()
-		if !ok || c == '\n' {
-			break
-		}
-		if isSpace(c) {
-			space = true
-			continue
-		}
-		if lx.sb.Len()+2 > lx.maxComment {
-			long = true
-			continue
-		}
-		if space && lx.sb.Len() > 0 {
-			lx.sb.WriteByte(' ')
-		}
-		space = false
-		lx.sb.WriteByte(c)
-	}
-	if long {
-		return tooLong(line, "comment", ";", lx.maxComment)
+		return tooLong(line, "comment", opener, lx.maxComment)
 	}
 	return token{kind: tokComment, text: lx.sb.String(), line: line}
 }
