@@ -163,8 +163,9 @@ func splitMove(text string) (squares []Square, quiet bool, err error) {
 	return squares, quiet, nil
 }
 
-// sortedTexts returns the canonical texts of the moves, sorted.
-func sortedTexts(ms []Move) []string {
+// MoveTexts returns the canonical texts of the moves, sorted: a convenient
+// form for printing and comparing move lists.
+func MoveTexts(ms []Move) []string {
 	out := make([]string, len(ms))
 	for i, m := range ms {
 		out[i] = m.String()
@@ -172,7 +173,3 @@ func sortedTexts(ms []Move) []string {
 	sort.Strings(out)
 	return out
 }
-
-// MoveTexts returns the canonical texts of the moves, sorted: a convenient
-// form for printing and comparing move lists.
-func MoveTexts(ms []Move) []string { return sortedTexts(ms) }

@@ -393,7 +393,7 @@ func (e *MoveError) Error() string {
 func (e *MoveError) Unwrap() error { return e.err }
 
 func joinMoves(ms []Move, sep, last string) string {
-	texts := sortedTexts(ms)
+	texts := MoveTexts(ms)
 	out := ""
 	for i, t := range texts {
 		switch {
