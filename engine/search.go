@@ -264,6 +264,30 @@ func (s *searcher) updatePV(ply int, m bashni.Move) {
 	s.pvLen[ply] = n + 1
 }
 
+// open does what every node of the search does first: count the node, check
+// the limits, and settle the node at once (done) when the search is stopped,
+// the position is drawn or the ply limit is reached.
+func (s *searcher) open(pos *bashni.Position, ply int) (v Score, done bool) {
+	if s.stopped {
+		return 0, true
+	}
+	s.nodes++
+	s.checkLimits()
+	if s.stopped {
+		return 0, true
+	}
+	if ply > s.seldepth {
+		s.seldepth = ply
+	}
+	if s.drawn(ply) {
+		return Draw, true
+	}
+	if ply >= MaxPly {
+		return s.ev.evaluate(pos), true
+	}
+	return 0, false
+}
+
 // alphaBeta returns the value of pos, at ply from the root, searched depth
 // plies deep, within the window (alpha, beta).
 func (s *searcher) alphaBeta(pos *bashni.Position, alpha, beta Score, depth, ply int) Score {
@@ -271,22 +295,8 @@ func (s *searcher) alphaBeta(pos *bashni.Position, alpha, beta Score, depth, ply
 	if depth <= 0 {
 		return s.quiesce(pos, alpha, beta, ply)
 	}
-	if s.stopped {
-		return 0
-	}
-	s.nodes++
-	s.checkLimits()
-	if s.stopped {
-		return 0
-	}
-	if ply > s.seldepth {
-		s.seldepth = ply
-	}
-	if s.drawn(ply) {
-		return Draw
-	}
-	if ply >= MaxPly {
-		return s.ev.evaluate(pos)
+	if v, done := s.open(pos, ply); done {
+		return v
 	}
 	// A win in fewer plies than one already found is the best hope.
 	if a := -Win + Score(ply); alpha < a {
@@ -416,22 +426,8 @@ func (s *searcher) cutoff(pos *bashni.Position, m bashni.Move, ply, depth int) {
 // "standing pat"), and only a position without captures is evaluated.
 func (s *searcher) quiesce(pos *bashni.Position, alpha, beta Score, ply int) Score {
 	s.pvLen[ply] = 0
-	if s.stopped {
-		return 0
-	}
-	s.nodes++
-	s.checkLimits()
-	if s.stopped {
-		return 0
-	}
-	if ply > s.seldepth {
-		s.seldepth = ply
-	}
-	if s.drawn(ply) {
-		return Draw
-	}
-	if ply >= MaxPly {
-		return s.ev.evaluate(pos)
+	if v, done := s.open(pos, ply); done {
+		return v
 	}
 	l := &s.moves[ply]
 	l.moves = pos.AppendLegalMoves(l.moves[:0])
