@@ -70,12 +70,7 @@ func (s *Server) info(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) state(w http.ResponseWriter, r *http.Request) {
-	req, err := s.readRequest(w, r)
-	if err != nil {
-		fail(w, err)
-		return
-	}
-	g, err := s.replay(req)
+	req, g, err := s.postedGame(w, r)
 	if err != nil {
 		fail(w, err)
 		return
@@ -93,12 +88,7 @@ func (s *Server) engine(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusNotImplemented, "this server has no engine")
 		return
 	}
-	req, err := s.readRequest(w, r)
-	if err != nil {
-		fail(w, err)
-		return
-	}
-	g, err := s.replay(req)
+	req, g, err := s.postedGame(w, r)
 	if err != nil {
 		fail(w, err)
 		return
@@ -176,6 +166,16 @@ func (s *Server) picture(w http.ResponseWriter, r *http.Request) {
 	}
 	w.Header().Set("Content-Type", "image/svg+xml")
 	_, _ = io.WriteString(w, pic)
+}
+
+// postedGame reads a POSTed gameRequest and replays the game it describes.
+func (s *Server) postedGame(w http.ResponseWriter, r *http.Request) (gameRequest, *bashni.Game, error) {
+	req, err := s.readRequest(w, r)
+	if err != nil {
+		return req, nil, err
+	}
+	g, err := s.replay(req)
+	return req, g, err
 }
 
 // readRequest decodes a POSTed gameRequest, strictly: unknown fields,
