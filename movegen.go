@@ -20,23 +20,31 @@ func (p *Position) AppendLegalMoves(buf []Move) []Move {
 
 // HasLegalMoves reports whether the side to move has a legal move.
 func (p *Position) HasLegalMoves() bool {
-	var buf [32]Move
-	return len(p.appendLegal(buf[:0], false)) > 0
+	r := p.rules()
+	t := p.tops()
+	return capturersOf(r, t) != 0 || countQuiet(r, t) > 0
 }
 
 // appendLegal generates the legal moves; with all set it keeps every capture
 // sequence instead of one per resulting position (for reading move text).
 func (p *Position) appendLegal(buf []Move, all bool) []Move {
+	r := p.rules()
+	if c := capturersOf(r, p.tops()); c != 0 {
+		return appendCaptures(p, r, c, buf, all)
+	}
+	return quietMoves(p, r, buf)
+}
+
+// appendCaptures appends the captures of the towers in from, each of which
+// has a first jump.
+func appendCaptures(p *Position, r *rules, from uint64, buf []Move, all bool) []Move {
 	var g generator
-	g.r = p.rules()
+	g.r = r
 	g.out = buf
 	g.start = len(buf)
 	g.all = all
-	if c := capturersOf(g.r, p.tops()); c != 0 {
-		g.captures(p, c)
-		return g.out
-	}
-	return quietMoves(p, g.r, g.out)
+	g.captures(p, from)
+	return g.out
 }
 
 // countLegal returns the number of legal moves, as len(appendLegal) would;
@@ -46,11 +54,7 @@ func (p *Position) countLegal(buf []Move) int {
 	r := p.rules()
 	t := p.tops()
 	if c := capturersOf(r, t); c != 0 {
-		var g generator
-		g.r = r
-		g.out = buf[:0]
-		g.captures(p, c)
-		return len(g.out)
+		return len(appendCaptures(p, r, c, buf[:0], false))
 	}
 	return countQuiet(r, t)
 }
