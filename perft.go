@@ -93,23 +93,30 @@ func (c PerftConfig) Divide(p Position, depth int) []MoveCount {
 		items = next
 	}
 	var next atomic.Int64
-	var wg sync.WaitGroup
 	counts := make([]atomic.Uint64, len(moves))
-	for t := 0; t < threads; t++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			pc := newPerftCounter(c, table, depth)
-			for {
-				i := int(next.Add(1) - 1)
-				if i >= len(items) {
-					return
-				}
-				counts[items[i].root].Add(pc.count(&items[i].pos, items[i].left))
+	work := func() {
+		pc := newPerftCounter(c, table, depth)
+		for {
+			i := int(next.Add(1) - 1)
+			if i >= len(items) {
+				return
 			}
-		}()
+			counts[items[i].root].Add(pc.count(&items[i].pos, items[i].left))
+		}
 	}
-	wg.Wait()
+	if threads == 1 {
+		work() // no goroutine for small counts: tests and tools call perft often
+	} else {
+		var wg sync.WaitGroup
+		for range threads {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				work()
+			}()
+		}
+		wg.Wait()
+	}
 	for i := range out {
 		out[i].Nodes = counts[i].Load()
 	}
