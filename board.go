@@ -286,6 +286,8 @@ type geometry struct {
 	// adj[s] holds the squares next to s diagonally, lines[s] all squares on
 	// its two diagonals: where a tower on s could find something to jump.
 	adj, lines [64]uint64
+	// rays[s][d] holds the squares from s to the edge in direction d.
+	rays [64][4]uint64
 }
 
 // stepBB moves every square of x one step in direction d, dropping those that
@@ -341,6 +343,7 @@ func newGeometry(size int) *geometry {
 					g.adj[s] |= t.bit()
 				}
 				g.lines[s] |= t.bit()
+				g.rays[s][d] |= t.bit()
 			}
 			if a := g.step[s][d]; a != NoSquare && g.step[a][d] != NoSquare {
 				g.canJump[d] |= 1 << s

@@ -47,111 +47,7 @@ func appendCaptures(p *Position, r *rules, from uint64, buf []Move, all bool) []
 	return g.out
 }
 
-// countLegal returns the number of legal moves, as len(appendLegal) would;
-// when there is no capture it counts the quiet moves on bitboards without
-// building them (the bulk counting of perft's last ply).
-func (p *Position) countLegal(buf []Move) int {
-	r := p.rules()
-	t := p.tops()
-	if c := capturersOf(r, t); c != 0 {
-		return len(appendCaptures(p, r, c, buf[:0], false))
-	}
-	return countQuiet(r, t)
-}
-
-// tops is what the capture test and the counting of quiet moves need of a
-// position: its tops, seen from the side to move.
-type tops struct {
-	us       Color
-	own, opp uint64 // squares topped by the mover, by the opponent
-	ownKings uint64 // the mover's squares topped by a king
-}
-
-func (p *Position) tops() tops {
-	if p.turn == White {
-		return tops{White, p.white, p.black, p.white & p.kings}
-	}
-	return tops{Black, p.black, p.white, p.black & p.kings}
-}
-
-// afterQuiet returns the tops after the quiet move m, which moves no piece
-// but one top from m.from to m.to; oppKings are the opponent's kings.
-func (t tops) afterQuiet(m *Move, oppKings uint64) tops {
-	return tops{t.us ^ 1, t.opp, t.own ^ (m.from.bit() | m.to.bit()), oppKings}
-}
-
-// countQuiet counts the quiet moves.
-func countQuiet(r *rules, t tops) int {
-	empty := r.board &^ (t.own | t.opp)
-	n := 0
-	for _, d := range forwardDirs(t.us) {
-		n += bits.OnesCount64(r.stepBB(t.own&^t.ownKings, d) & empty)
-	}
-	if !r.FlyingKings {
-		for _, d := range allDirs {
-			n += bits.OnesCount64(r.stepBB(t.ownKings, d) & empty)
-		}
-		return n
-	}
-	for bb := t.ownKings; bb != 0; bb &= bb - 1 {
-		s := Square(bits.TrailingZeros64(bb))
-		for _, d := range allDirs {
-			for x := r.step[s][d]; x != NoSquare && empty&x.bit() != 0; x = r.step[x][d] {
-				n++
-			}
-		}
-	}
-	return n
-}
-
-// generator holds the state of one call's move generation. A capture is
-// explored depth first on a private copy of the tops (occ, opp) while the
-// position itself stays untouched: a jumped tower's new top is read from its
-// stack, counting the pieces taken from it so far (pops). The position is
-// passed to each method rather than kept in a field: appending to out makes
-// the generator's pointers escape, and the position must stay where the
-// caller put it (on the stack in search and perft loops).
-type generator struct {
-	r         *rules
-	out       []Move
-	start     int  // index of the first capture in out
-	best      int  // with Majority: the most jumps of a sequence kept so far
-	all       bool // keep every sequence, not one per resulting position
-	us        Color
-	startKing bool
-	occ       uint64 // occupied squares now (the moving tower is lifted off)
-	opp       uint64 // squares whose top is the opponent's now
-	excl      uint64 // opponent's towers that may not be jumped now (Rejump)
-	block     uint64 // squares a king may not cross or land on (Turkish strike)
-	pops      [32]uint8
-	cur       Move
-}
-
 var allDirs = [4]int{dirNE, dirNW, dirSE, dirSW}
-
-// captures appends the capture moves of the towers in from, each of which
-// has a first jump.
-func (g *generator) captures(p *Position, from uint64) {
-	g.us = p.turn
-	own, opp := p.white, p.black
-	if g.us == Black {
-		own, opp = opp, own
-	}
-	occ := p.white | p.black
-	var flags uint8
-	if g.r.Separator == 'x' {
-		flags = flagSepX
-	}
-	for bb := from; bb != 0; bb &= bb - 1 {
-		s := Square(bits.TrailingZeros64(bb))
-		g.startKing = p.kings&s.bit() != 0
-		g.occ = occ &^ s.bit()
-		g.opp = opp
-		g.excl = 0
-		g.cur = Move{from: s, flags: flags}
-		g.extend(p, s, g.startKing, -1, false)
-	}
-}
 
 // capturersOf returns the towers of the side to move that can make a first
 // jump, found with a few shifts for men and short kings and by walking the
@@ -162,11 +58,8 @@ func capturersOf(r *rules, t tops) uint64 {
 	empty := r.board &^ occ
 	// A tower on s jumps in direction d when s+d is the opponent's and s+2d
 	// is empty: one mask and two shifts per direction.
-	ne := r.canJump[dirNE] & (t.opp >> 9) & (empty >> 18)
-	nw := r.canJump[dirNW] & (t.opp >> 7) & (empty >> 14)
-	se := r.canJump[dirSE] & (t.opp << 7) & (empty << 14)
-	sw := r.canJump[dirSW] & (t.opp << 9) & (empty << 18)
-	forward, backward := ne|nw, se|sw
+	j := shortJumpSets(r, t.opp, empty)
+	forward, backward := j.ne|j.nw, j.se|j.sw
 	if t.us == Black {
 		forward, backward = backward, forward
 	}
@@ -187,6 +80,22 @@ func capturersOf(r *rules, t tops) uint64 {
 	return out
 }
 
+// jumpSets holds, per direction, the squares from which a short jump in that
+// direction exists: the next square holds a tower to jump, the one after is
+// empty.
+type jumpSets struct{ ne, nw, se, sw uint64 }
+
+// shortJumpSets finds the short jumps over the towers in opp onto the empty
+// squares: for each direction, one mask and two shifts.
+func shortJumpSets(r *rules, opp, empty uint64) jumpSets {
+	return jumpSets{
+		ne: r.canJump[dirNE] & (opp >> 9) & (empty >> 18),
+		nw: r.canJump[dirNW] & (opp >> 7) & (empty >> 14),
+		se: r.canJump[dirSE] & (opp << 7) & (empty << 14),
+		sw: r.canJump[dirSW] & (opp << 9) & (empty << 18),
+	}
+}
+
 // flyingKingJumps reports whether a flying king on s has a first jump.
 func flyingKingJumps(r *rules, s Square, occ, opp uint64) bool {
 	for _, d := range allDirs {
@@ -204,200 +113,12 @@ func flyingKingJumps(r *rules, s Square, occ, opp uint64) bool {
 	return false
 }
 
-// dirs returns the directions a tower with a man or king on top captures in.
-func (g *generator) dirs(king bool) []int {
-	if king || g.r.MenCaptureBackward {
-		return allDirs[:]
-	}
-	return forwardDirs(g.us)
-}
-
 // forwardDirs returns the directions a man of colour c moves in.
 func forwardDirs(c Color) []int {
 	if c == White {
 		return allDirs[:2]
 	}
 	return allDirs[2:]
-}
-
-// extend tries every jump from sq, the square the moving tower stands on,
-// after a jump in direction lastDir (-1 before the first jump). It explores
-// each jump to the end of its sequence and records the finished ones. With
-// probe set it only reports whether a jump exists. It reports whether any
-// jump was possible.
-func (g *generator) extend(p *Position, sq Square, king bool, lastDir int, probe bool) bool {
-	st := &g.r.step
-	flying := king && g.r.FlyingKings
-	jumpable := g.opp &^ g.excl
-	reach := &g.r.adj
-	if flying {
-		reach = &g.r.lines
-	}
-	if jumpable&reach[sq] == 0 {
-		return false // nothing to jump anywhere near: the common case
-	}
-	free := g.r.board &^ (g.occ | g.block) // squares a tower may cross or land on
-	reverse := -1
-	if lastDir >= 0 && g.r.Rejump == RejumpNoReversal {
-		reverse = 3 - lastDir // R3
-	}
-	found := false
-	// NoSquare.bit() is 0, so the bit tests below also stop at the edge.
-	for _, d := range g.dirs(king) {
-		if d == reverse {
-			continue
-		}
-		a := st[sq][d]
-		if flying {
-			for free&a.bit() != 0 {
-				a = st[a][d]
-			}
-		}
-		if jumpable&a.bit() == 0 {
-			continue
-		}
-		if free&st[a][d].bit() == 0 {
-			continue
-		}
-		if probe {
-			return true
-		}
-		found = true
-		g.jump(p, a, d, king, flying)
-	}
-	return found
-}
-
-// pieceAt returns the k-th piece from the top of the tower on s as it stood
-// before the move.
-func pieceAt(p *Position, s Square, k int) pieceCode {
-	if k == 0 {
-		return p.topCode(s)
-	}
-	return stackAt(p.below[idx(s)], k-1)
-}
-
-// jump takes the top of the tower on a, jumped in direction d, explores every
-// landing and what follows, and undoes the jump.
-func (g *generator) jump(p *Position, a Square, d int, king, flying bool) {
-	n := g.cur.n
-	saveOcc, saveOpp, saveExcl, saveBlock := g.occ, g.opp, g.excl, g.block
-	b := a.bit()
-	var piece pieceCode
-	if g.r.Transfer == TransferImmediate {
-		// R1: the top goes under at once; the tower's next piece is its top.
-		k := int(g.pops[idx(a)])
-		piece = pieceAt(p, a, k)
-		g.pops[idx(a)]++
-		if k+1 == 1+stackLen(p.below[idx(a)]) {
-			g.occ &^= b
-			g.opp &^= b
-		} else if Color(pieceAt(p, a, k+1)&codeBlack) == g.us {
-			g.opp &^= b
-		}
-	} else {
-		// I1: the jumped tower stays whole as an obstacle until the end.
-		piece = p.topCode(a)
-	}
-	switch g.r.Rejump {
-	case RejumpOnce:
-		g.excl |= b
-	case RejumpNever:
-		g.excl |= b
-		g.block |= b
-	case RejumpNotLast:
-		g.excl = b
-	}
-	g.cur.over[n] = a
-	g.cur.taken |= uint32(piece) << (2 * n)
-	g.cur.n = n + 1
-
-	st := &g.r.step
-	if flying {
-		var land [8]Square
-		nl := 0
-		free := g.r.board &^ (g.occ | g.block)
-		for l := st[a][d]; free&l.bit() != 0; l = st[l][d] {
-			land[nl] = l
-			nl++
-		}
-		if g.r.KingLanding == LandToContinue {
-			// R5: where some landing lets the king jump on, it must use one.
-			kept := 0
-			for _, l := range land[:nl] {
-				if g.extend(p, l, true, d, true) {
-					land[kept] = l
-					kept++
-				}
-			}
-			if kept > 0 {
-				nl = kept
-			}
-		}
-		for _, l := range land[:nl] {
-			g.land(p, l, true, d)
-		}
-	} else {
-		g.land(p, st[a][d], king, d)
-	}
-
-	if g.r.Transfer == TransferImmediate {
-		g.pops[idx(a)]--
-	}
-	g.occ, g.opp, g.excl, g.block = saveOcc, saveOpp, saveExcl, saveBlock
-	g.cur.n = n
-	g.cur.over[n] = 0
-	g.cur.path[n] = 0
-	g.cur.taken &^= 3 << (2 * n)
-}
-
-// land puts the moving tower on l after a jump in direction d and goes on
-// capturing from there, or records the finished sequence.
-func (g *generator) land(p *Position, l Square, king bool, d int) {
-	g.cur.path[g.cur.n-1] = l
-	if !king && g.r.far[g.us]&l.bit() != 0 {
-		switch g.r.Crowning {
-		case CrownAndStop: // L6
-			g.record(l, true)
-			return
-		case CrownAndContinue: // R6
-			king = true
-		}
-	}
-	if !g.extend(p, l, king, d, false) {
-		g.record(l, king)
-	}
-}
-
-// record adds the finished sequence ending on l, merging it with an earlier
-// one of the same result (section 8) and applying the majority rule (I2).
-func (g *generator) record(l Square, king bool) {
-	m := g.cur
-	m.to = l
-	if !g.startKing && (king || g.r.far[g.us]&l.bit() != 0) {
-		m.flags |= flagPromote
-	}
-	if g.r.Majority {
-		n := int(m.n)
-		if n < g.best {
-			return
-		}
-		if n > g.best {
-			g.out = g.out[:g.start]
-			g.best = n
-		}
-	}
-	if !g.all && m.n > 1 { // one jump is never reached by another sequence
-		for i := g.start; i < len(g.out); i++ {
-			if g.out[i].sameResult(&m, g.r) {
-				if m.pathLess(&g.out[i]) {
-					g.out[i] = m
-				}
-				return
-			}
-		}
-	}
-	g.out = append(g.out, m)
 }
 
 // quietMoves appends the moves without capture: men's steps found on

@@ -577,6 +577,14 @@ func refCompare(tb refTB, p bashni.Position) int {
 			tb.Fatalf("start %s\nvariant %s: move %s (-reference +core):\n%s", p.FEN(), v, m, cmp.Diff(wantFacts, gotFacts))
 		}
 	}
+	// Perft's bulk counting (the last ply counted without building moves,
+	// the one before from the tops where it can) agrees with playing every
+	// move the generator lists.
+	for depth := 2; depth <= 3; depth++ {
+		if bulk, plain := bashni.Perft(p, depth), (bashni.PerftConfig{NoBulk: true}).Perft(p, depth); bulk != plain {
+			tb.Fatalf("start %s\nvariant %s: perft %d is %d with bulk counting, %d without", p.FEN(), v, depth, bulk, plain)
+		}
+	}
 	return len(moves)
 }
 
