@@ -10,47 +10,48 @@ import "math/bits"
 // buf is scratch space for the captures that have to be generated.
 func (p *Position) countLegal(buf []Move) int {
 	r := p.rules()
-	t := p.tops()
-	if c := capturersOf(r, t); c != 0 {
-		return countCaptures(p, r, t, c, buf)
+	n, slow := countFromTops(r, p.tops())
+	if slow != 0 {
+		n += len(appendCaptures(p, r, slow, buf[:0], false))
 	}
-	return countQuiet(r, t)
+	return n
 }
 
-// countCaptures returns the number of captures of the towers in from, each of
-// which has a first jump, as len(appendCaptures) would. Near the leaves most
-// captures are a man's single jump with nothing to jump after it: those are
-// counted here on bitboards, with no search at all. Towers with a longer
-// sequence, kings, and men crowned to go on capturing go through the full
-// search.
+// countFromTops counts the legal moves of a position from its tops alone,
+// where it can: n is the number of moves found, slow the towers whose
+// captures need the full search (not counted in n).
 //
-// Whether a man can jump again from where it lands is read from the short
-// jumps of the position before the move: lifting the man off its square and
-// taking the top of the jumped tower change only the squares behind it, and
-// the way back is barred anyway (R3, or the rule that the tower just jumped
-// may not be jumped again at once). Only RejumpAny allows the way back, so it
-// always takes the full search.
-func countCaptures(p *Position, r *rules, t tops, from uint64, buf []Move) int {
-	men := from &^ t.ownKings
-	if r.Rejump == RejumpAny || men == 0 {
-		return len(appendCaptures(p, r, from, buf[:0], false))
-	}
+// Near the leaves most captures are a man's single jump with nothing to
+// jump after it: those are counted here on bitboards. Whether a man can jump
+// again from where it lands is read from the short jumps of the position
+// before the move: lifting the man off its square and taking the top of the
+// jumped tower change only the squares behind it, and the way back is barred
+// anyway (R3, or the rule that the tower just jumped may not be jumped again
+// at once). Towers with longer sequences, kings, men crowned to go on
+// capturing, and every capture under RejumpAny (which allows the way back)
+// go through the search; with Majority (I2) a longer sequence anywhere may
+// outrank the single jumps, so then all of them do.
+func countFromTops(r *rules, t tops) (n int, slow uint64) {
 	j := shortJumpSets(r, t.opp, r.board&^(t.own|t.opp))
-	if !r.MenCaptureBackward { // men jump forward only
-		if t.us == White {
-			j.se, j.sw = 0, 0
-		} else {
-			j.ne, j.nw = 0, 0
-		}
+	m := menJumps(r, t.us, j)
+	men := t.own &^ t.ownKings & (m.ne | m.nw | m.se | m.sw) // men that capture
+	if t.ownKings != 0 {
+		slow = kingCapturers(r, t, j)
 	}
-	// The landing squares of the men's first jumps, per direction, and those
-	// from which the man goes on: any direction but back.
-	landNE, landNW := (men&j.ne)<<18, (men&j.nw)<<14
-	landSE, landSW := (men&j.se)>>14, (men&j.sw)>>18
-	endNE := landNE &^ (j.ne | j.nw | j.se)
-	endNW := landNW &^ (j.ne | j.nw | j.sw)
-	endSE := landSE &^ (j.ne | j.se | j.sw)
-	endSW := landSW &^ (j.nw | j.se | j.sw)
+	if men|slow == 0 {
+		return countQuiet(r, t), 0
+	}
+	if r.Rejump == RejumpAny {
+		return 0, men | slow
+	}
+	// The landing squares of the men's jumps, per direction, and those from
+	// which the man goes on: any of its directions but back.
+	landNE, landNW := (men&m.ne)<<18, (men&m.nw)<<14
+	landSE, landSW := (men&m.se)>>14, (men&m.sw)>>18
+	endNE := landNE &^ (m.ne | m.nw | m.se)
+	endNW := landNW &^ (m.ne | m.nw | m.sw)
+	endSE := landSE &^ (m.ne | m.se | m.sw)
+	endSW := landSW &^ (m.nw | m.se | m.sw)
 	switch far := r.far[t.us]; r.Crowning {
 	case CrownAndStop: // L6: crowned, the move ends
 		endNE |= landNE & far
@@ -63,17 +64,14 @@ func countCaptures(p *Position, r *rules, t tops, from uint64, buf []Move) int {
 		endSE &^= far
 		endSW &^= far
 	}
-	slow := from&t.ownKings | (landNE&^endNE)>>18 | (landNW&^endNW)>>14 |
+	slow |= (landNE&^endNE)>>18 | (landNW&^endNW)>>14 |
 		(landSE&^endSE)<<14 | (landSW&^endSW)<<18
-	n := bits.OnesCount64(endNE>>18&^slow) + bits.OnesCount64(endNW>>14&^slow) +
+	if slow != 0 && r.Majority {
+		return 0, men | slow
+	}
+	n = bits.OnesCount64(endNE>>18&^slow) + bits.OnesCount64(endNW>>14&^slow) +
 		bits.OnesCount64(endSE<<14&^slow) + bits.OnesCount64(endSW<<18&^slow)
-	if slow == 0 {
-		return n
-	}
-	if r.Majority { // a longer sequence elsewhere may outrank the singles
-		return len(appendCaptures(p, r, from, buf[:0], false))
-	}
-	return n + len(appendCaptures(p, r, slow, buf[:0], false))
+	return n, slow
 }
 
 // tops is what the capture test and the counting of quiet moves need of a

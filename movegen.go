@@ -54,26 +54,37 @@ var allDirs = [4]int{dirNE, dirNW, dirSE, dirSW}
 // lines of flying kings. Most positions have none, and then the capture
 // search is skipped altogether.
 func capturersOf(r *rules, t tops) uint64 {
-	occ := t.own | t.opp
-	empty := r.board &^ occ
-	// A tower on s jumps in direction d when s+d is the opponent's and s+2d
-	// is empty: one mask and two shifts per direction.
-	j := shortJumpSets(r, t.opp, empty)
-	forward, backward := j.ne|j.nw, j.se|j.sw
-	if t.us == Black {
-		forward, backward = backward, forward
+	j := shortJumpSets(r, t.opp, r.board&^(t.own|t.opp))
+	m := menJumps(r, t.us, j)
+	out := t.own &^ t.ownKings & (m.ne | m.nw | m.se | m.sw)
+	if t.ownKings != 0 {
+		out |= kingCapturers(r, t, j)
 	}
-	men := t.own &^ t.ownKings
-	out := men & forward
-	if r.MenCaptureBackward {
-		out |= men & backward
+	return out
+}
+
+// menJumps keeps of j the directions men of colour us capture in.
+func menJumps(r *rules, us Color, j jumpSets) jumpSets {
+	switch {
+	case r.MenCaptureBackward:
+	case us == White:
+		j.se, j.sw = 0, 0
+	default:
+		j.ne, j.nw = 0, 0
 	}
+	return j
+}
+
+// kingCapturers returns the kings of the side to move that can make a first
+// jump; j are the position's short jumps.
+func kingCapturers(r *rules, t tops, j jumpSets) uint64 {
 	if !r.FlyingKings {
-		return out | t.ownKings&(forward|backward)
+		return t.ownKings & (j.ne | j.nw | j.se | j.sw)
 	}
+	var out uint64
 	for bb := t.ownKings; bb != 0; bb &= bb - 1 {
 		s := Square(bits.TrailingZeros64(bb))
-		if flyingKingJumps(r, s, occ, t.opp) {
+		if flyingKingJumps(r, s, t.own|t.opp, t.opp) {
 			out |= s.bit()
 		}
 	}

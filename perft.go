@@ -197,10 +197,17 @@ func (pc *perftCounter) countReplies(moves, buf []Move) uint64 {
 	for i := range moves {
 		m := &moves[i]
 		if m.n == 0 && m.flags&flagPromote == 0 {
-			if after := t.afterQuiet(m, oppKings); capturersOf(r, after) == 0 {
-				n += uint64(countQuiet(r, after))
+			// The tops after a quiet move are known without playing it;
+			// it is played only when a reply needs the full search.
+			k, slow := countFromTops(r, t.afterQuiet(m, oppKings))
+			n += uint64(k)
+			if slow == 0 {
 				continue
 			}
+			p.playSaving(m, &u)
+			n += uint64(len(appendCaptures(p, r, slow, buf[:0], false)))
+			p.unplay(&u)
+			continue
 		}
 		p.playSaving(m, &u)
 		n += uint64(p.countLegal(buf))
