@@ -22,8 +22,9 @@ type Position struct {
 }
 
 // idx is a square's slot in Position.below: every dark square of a board of
-// at most 8x8 has its own rank*4+file/2.
-func idx(s Square) int { return int(s >> 1) }
+// at most 8x8 has its own rank*4+file/2. (The mask, a no-op for squares of
+// the board, spares the index checks on the hot paths.)
+func idx(s Square) int { return int(s>>1) & 31 }
 
 func (p *Position) rules() *rules {
 	if p.r == nil {
@@ -256,7 +257,7 @@ func (p Position) PlayUnchecked(m Move) Position {
 // back moves in place.
 type undo struct {
 	white, black, kings, key uint64
-	n                        int
+	n                        int // squares saved; -1 for a quiet move
 	idx                      [maxJumps + 2]uint8
 	below                    [maxJumps + 2]stack
 }
@@ -270,6 +271,14 @@ func (u *undo) save(p *Position, s Square) {
 // playSaving plays m in place and records in u how to take it back.
 func (p *Position) playSaving(m *Move, u *undo) {
 	u.white, u.black, u.kings, u.key = p.white, p.black, p.kings, p.key
+	if m.n == 0 {
+		// A quiet move only carries a stack from one square to an empty
+		// one: unplay carries it back.
+		u.n = -1
+		u.idx[0], u.idx[1] = uint8(idx(m.from)), uint8(idx(m.to))
+		p.playQuiet(m)
+		return
+	}
 	u.n = 0
 	u.save(p, m.from)
 	u.save(p, m.to)
@@ -281,9 +290,13 @@ func (p *Position) playSaving(m *Move, u *undo) {
 
 // unplay takes back the move recorded in u.
 func (p *Position) unplay(u *undo) {
+	if u.n < 0 {
+		from, to := u.idx[0]&31, u.idx[1]&31
+		p.below[from], p.below[to] = p.below[to], 0
+	}
 	// In reverse, so that a square saved twice gets its first (older) value.
 	for i := u.n - 1; i >= 0; i-- {
-		p.below[u.idx[i]] = u.below[i]
+		p.below[u.idx[i]&31] = u.below[i]
 	}
 	p.white, p.black, p.kings, p.key = u.white, u.black, u.kings, u.key
 	p.turn ^= 1
@@ -336,27 +349,36 @@ func (p *Position) play(m *Move) {
 }
 
 // playQuiet applies the quiet move m in place: the most common move, so it
-// flips bits rather than clearing and placing the tower.
+// flips bits rather than clearing and placing the tower. (The masks by 63
+// and 3, no-ops for a legal move, spare the index checks.)
 func (p *Position) playQuiet(m *Move) {
-	top := p.topCode(m.from)
-	st := p.below[idx(m.from)]
-	mask := m.from.bit() | m.to.bit()
-	if top&codeBlack != 0 {
+	from, to := m.from&63, m.to&63
+	fb := uint64(1) << from
+	mask := fb | uint64(1)<<to
+	var top pieceCode
+	if p.black&fb != 0 {
 		p.black ^= mask
+		top = codeBlack
 	} else {
 		p.white ^= mask
 	}
-	if top&codeKing != 0 {
+	if p.kings&fb != 0 {
 		p.kings ^= mask
-	}
-	p.key ^= towerKey(m.from, top, st)
-	if m.flags&flagPromote != 0 {
 		top |= codeKing
-		p.kings |= m.to.bit()
 	}
-	p.below[idx(m.from)] = 0
-	p.below[idx(m.to)] = st
-	p.key ^= towerKey(m.to, top, st) ^ turnKey
+	newTop := top
+	if m.flags&flagPromote != 0 {
+		newTop |= codeKing
+		p.kings |= uint64(1) << to
+	}
+	st := p.below[idx(from)]
+	p.below[idx(from)] = 0
+	p.below[idx(to)] = st
+	if st == 0 {
+		p.key ^= singleKeys[from][top&3] ^ singleKeys[to][newTop&3] ^ turnKey
+	} else {
+		p.key ^= mixTowerKey(from, top, st) ^ mixTowerKey(to, newTop, st) ^ turnKey
+	}
 	p.turn ^= 1
 }
 
