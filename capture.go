@@ -42,76 +42,150 @@ func (g *generator) captures(p *Position, from uint64) {
 		g.cur = Move{from: s, flags: flags}
 		// The moving tower is lifted off its square: a flying king may
 		// cross it or land on it again.
-		g.search(p, s, g.startKing, -1, occ&^s.bit(), opp, 0)
+		g.visit(p, s, g.startKing, -1, occ&^s.bit(), opp, 0)
 	}
 }
 
-// overs returns the squares of the towers a tower on sq can jump now, one per
-// direction at most: occ holds the occupied squares (and those no king may
-// cross), jumpable the opponent's towers that may be jumped, lastDir the
-// direction of the jump that led here (-1 before the first).
-func (g *generator) overs(sq Square, king bool, lastDir int, occ, jumpable uint64) uint64 {
+// visit stands the moving tower on sq, where it starts or where its last
+// jump landed (in direction lastDir, -1 at the start), and tries every jump
+// from there: it explores each to the end of its sequence and records the
+// finished ones. occ holds the occupied squares (and those no king may
+// cross), opp the squares topped by the opponent, excl the opponent's towers
+// that may not be jumped now. All three change as the sequence goes on and
+// travel as arguments, so a jump needs no undo of them.
+//
+// One call per square the tower stands on: landing, crowning, finding the
+// jumps and taking them are done here, not in helpers, because calls are
+// what a capture search spends most of its time on.
+func (g *generator) visit(p *Position, sq Square, king bool, lastDir int, occ, opp, excl uint64) {
 	r := g.r
-	var out uint64
-	if king && r.FlyingKings {
-		free := r.board &^ occ
-		for d := 0; d < 4; d++ {
-			blockers := r.rays[sq][d] & occ
-			if blockers&jumpable == 0 {
-				continue
-			}
-			// The nearest blocker: lowest square going north, highest south.
-			var a Square
-			if d < dirSE {
-				a = Square(bits.TrailingZeros64(blockers))
-			} else {
-				a = Square(63 - bits.LeadingZeros64(blockers))
-			}
-			if jumpable&a.bit() != 0 && free&r.step[a][d].bit() != 0 {
-				out |= a.bit()
+	n := g.cur.n
+	if n > 0 {
+		g.cur.path[n-1] = sq
+		if !king && r.far[g.us]&sq.bit() != 0 {
+			switch r.Crowning {
+			case CrownAndStop: // L6
+				g.record(sq, true)
+				return
+			case CrownAndContinue: // R6
+				king = true
 			}
 		}
+	}
+	var out uint64 // the towers it can jump now, one per direction at most
+	if king && r.FlyingKings {
+		out = flyingOvers(r, sq, occ, opp&^excl)
 	} else {
-		out = shortJumpOvers(r, sq, !king && !r.MenCaptureBackward, g.us, occ, jumpable)
+		// A short jump in direction d: sq+d is jumpable and sq+2d free,
+		// for two or four directions at once with shifts.
+		s := sq.bit()
+		free := r.board &^ occ
+		if king || r.MenCaptureBackward || g.us == White {
+			out = (s&r.canJump[dirNE])<<9&(free>>9) | (s&r.canJump[dirNW])<<7&(free>>7)
+		}
+		if king || r.MenCaptureBackward || g.us == Black {
+			out |= (s&r.canJump[dirSE])>>7&(free<<7) | (s&r.canJump[dirSW])>>9&(free<<9)
+		}
+		out &= opp &^ excl
 	}
 	if lastDir >= 0 && r.Rejump == RejumpNoReversal {
 		out &^= r.rays[sq][3-lastDir] // R3: never back the way it came
 	}
-	return out
-}
-
-// shortJumpOvers returns the squares of the towers in jumpable that a piece
-// on sq, moving one square at a time, can jump now; forwardOnly limits it to
-// the forward directions of colour us. A short jump in direction d needs sq+d
-// jumpable and sq+2d free: four directions at once with shifts.
-func shortJumpOvers(r *rules, sq Square, forwardOnly bool, us Color, occ, jumpable uint64) uint64 {
-	s := sq.bit()
-	free := r.board &^ occ
-	north := (s&r.canJump[dirNE])<<9&(free>>9) | (s&r.canJump[dirNW])<<7&(free>>7)
-	south := (s&r.canJump[dirSE])>>7&(free<<7) | (s&r.canJump[dirSW])>>9&(free<<9)
-	switch {
-	case !forwardOnly:
-		return (north | south) & jumpable
-	case us == White:
-		return north & jumpable
-	}
-	return south & jumpable
-}
-
-// search tries every jump from sq, the square the moving tower stands on,
-// explores each to the end of its sequence and records the finished ones.
-// It reports whether any jump was possible.
-func (g *generator) search(p *Position, sq Square, king bool, lastDir int, occ, opp, excl uint64) bool {
-	out := g.overs(sq, king, lastDir, occ, opp&^excl)
 	if out == 0 {
-		return false
+		if n > 0 {
+			g.record(sq, king)
+		}
+		return
 	}
-	for d := 0; d < 4; d++ {
-		if o := out & g.r.rays[sq][d]; o != 0 {
-			g.jump(p, Square(bits.TrailingZeros64(o)), d, king, occ, opp, excl)
+	g.cur.n = n + 1
+	for ; out != 0; out &= out - 1 {
+		a := Square(bits.TrailingZeros64(out))
+		d := dirTo(r, sq, a)
+		b := a.bit()
+		occ, opp, excl := occ, opp, excl
+		var piece pieceCode
+		if r.Transfer == TransferImmediate {
+			// R1: the top goes under at once; the tower's next piece is
+			// its top.
+			k := int(g.pops[idx(a)])
+			piece = pieceAt(p, a, k)
+			g.pops[idx(a)]++
+			if k == stackLen(p.below[idx(a)]) {
+				occ &^= b
+				opp &^= b
+			} else if Color(pieceAt(p, a, k+1)&codeBlack) == g.us {
+				opp &^= b
+			}
+		} else {
+			// I1: the jumped tower stays whole as an obstacle until the
+			// end.
+			piece = p.topCode(a)
+		}
+		switch r.Rejump {
+		case RejumpOnce:
+			excl |= b
+		case RejumpNever:
+			// Turkish strike: the square may be neither jumped nor crossed.
+			excl |= b
+			occ |= b
+		case RejumpNotLast:
+			excl = b
+		}
+		g.cur.over[n] = a
+		g.cur.taken = g.cur.taken&^(3<<(2*n)) | uint32(piece)<<(2*n)
+		if king && r.FlyingKings {
+			g.flyingLandings(p, a, d, occ, opp, excl)
+		} else {
+			g.visit(p, r.step[a][d], king, d, occ, opp, excl)
+		}
+		if r.Transfer == TransferImmediate {
+			g.pops[idx(a)]--
 		}
 	}
-	return true
+	g.cur.n = n
+	g.cur.over[n] = 0
+	g.cur.path[n] = 0
+	g.cur.taken &^= 3 << (2 * n)
+}
+
+// dirTo returns the direction from sq to a, a square on one of its
+// diagonals.
+func dirTo(r *rules, sq, a Square) int {
+	if a > sq {
+		if r.rays[sq][dirNE]&a.bit() != 0 {
+			return dirNE
+		}
+		return dirNW
+	}
+	if r.rays[sq][dirSE]&a.bit() != 0 {
+		return dirSE
+	}
+	return dirSW
+}
+
+// flyingOvers returns the squares of the towers in jumpable that a flying
+// king on sq can jump now, one per direction at most: the nearest occupied
+// square of each line, if jumpable with a free square behind it.
+func flyingOvers(r *rules, sq Square, occ, jumpable uint64) uint64 {
+	free := r.board &^ occ
+	var out uint64
+	for d := 0; d < 4; d++ {
+		blockers := r.rays[sq][d] & occ
+		if blockers&jumpable == 0 {
+			continue
+		}
+		// The nearest blocker: lowest square going north, highest south.
+		var a Square
+		if d < dirSE {
+			a = Square(bits.TrailingZeros64(blockers))
+		} else {
+			a = Square(63 - bits.LeadingZeros64(blockers))
+		}
+		if jumpable&a.bit() != 0 && free&r.step[a][d].bit() != 0 {
+			out |= a.bit()
+		}
+	}
+	return out
 }
 
 // pieceAt returns the k-th piece from the top of the tower on s as it stood
@@ -121,58 +195,6 @@ func pieceAt(p *Position, s Square, k int) pieceCode {
 		return p.topCode(s)
 	}
 	return stackAt(p.below[idx(s)], k-1)
-}
-
-// jump takes the top of the tower on a, jumped in direction d, explores every
-// landing and what follows, and takes the jump back. occ, opp and excl are
-// the squares as they were before the jump.
-func (g *generator) jump(p *Position, a Square, d int, king bool, occ, opp, excl uint64) {
-	r := g.r
-	b := a.bit()
-	var piece pieceCode
-	if r.Transfer == TransferImmediate {
-		// R1: the top goes under at once; the tower's next piece is its top.
-		k := int(g.pops[idx(a)])
-		piece = pieceAt(p, a, k)
-		g.pops[idx(a)]++
-		if k == stackLen(p.below[idx(a)]) {
-			occ &^= b
-			opp &^= b
-		} else if Color(pieceAt(p, a, k+1)&codeBlack) == g.us {
-			opp &^= b
-		}
-	} else {
-		// I1: the jumped tower stays whole as an obstacle until the end.
-		piece = p.topCode(a)
-	}
-	switch r.Rejump {
-	case RejumpOnce:
-		excl |= b
-	case RejumpNever:
-		// Turkish strike: the square may be neither jumped nor crossed.
-		excl |= b
-		occ |= b
-	case RejumpNotLast:
-		excl = b
-	}
-	n := g.cur.n
-	g.cur.over[n] = a
-	g.cur.taken |= uint32(piece) << (2 * n)
-	g.cur.n = n + 1
-
-	if king && r.FlyingKings {
-		g.flyingLandings(p, a, d, occ, opp, excl)
-	} else {
-		g.land(p, r.step[a][d], king, d, occ, opp, excl)
-	}
-
-	if r.Transfer == TransferImmediate {
-		g.pops[idx(a)]--
-	}
-	g.cur.n = n
-	g.cur.over[n] = 0
-	g.cur.path[n] = 0
-	g.cur.taken &^= 3 << (2 * n)
 }
 
 // flyingLandings lands a flying king that jumped a in direction d on each
@@ -190,7 +212,11 @@ func (g *generator) flyingLandings(p *Position, a Square, d int, occ, opp, excl 
 	if r.KingLanding == LandToContinue && nl > 1 {
 		kept := 0
 		for _, l := range land[:nl] {
-			if g.overs(l, true, d, occ, opp&^excl) != 0 {
+			out := flyingOvers(r, l, occ, opp&^excl)
+			if r.Rejump == RejumpNoReversal {
+				out &^= r.rays[l][3-d]
+			}
+			if out != 0 {
 				land[kept] = l
 				kept++
 			}
@@ -200,25 +226,7 @@ func (g *generator) flyingLandings(p *Position, a Square, d int, occ, opp, excl 
 		}
 	}
 	for _, l := range land[:nl] {
-		g.land(p, l, true, d, occ, opp, excl)
-	}
-}
-
-// land puts the moving tower on l after a jump in direction d and goes on
-// capturing from there, or records the finished sequence.
-func (g *generator) land(p *Position, l Square, king bool, d int, occ, opp, excl uint64) {
-	g.cur.path[g.cur.n-1] = l
-	if !king && g.r.far[g.us]&l.bit() != 0 {
-		switch g.r.Crowning {
-		case CrownAndStop: // L6
-			g.record(l, true)
-			return
-		case CrownAndContinue: // R6
-			king = true
-		}
-	}
-	if !g.search(p, l, king, d, occ, opp, excl) {
-		g.record(l, king)
+		g.visit(p, l, true, d, occ, opp, excl)
 	}
 }
 
