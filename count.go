@@ -90,9 +90,50 @@ func (p *Position) tops() tops {
 }
 
 // afterQuiet returns the tops after the quiet move m, which moves no piece
-// but one top from m.from to m.to; oppKings are the opponent's kings.
+// but one top from m.from to m.to; oppKings are the opponent's kings. (The
+// new side to move does not care whether the moved piece is a king.)
 func (t tops) afterQuiet(m *Move, oppKings uint64) tops {
 	return tops{t.us ^ 1, t.opp, t.own ^ (m.from.bit() | m.to.bit()), oppKings}
+}
+
+// topsAfterCapture returns the tops after the capture m, seen from the side
+// to move next: the moving tower leaves its square for m.to, and each jump
+// uncovers the next piece of the jumped tower, or empties its square. (Tops
+// are all the same whether prisoners go under at once or at the end, or
+// leave the board.)
+func (p *Position) topsAfterCapture(m *Move) tops {
+	white, black, kings := p.white, p.black, p.kings
+	from := m.from.bit()
+	white &^= from
+	black &^= from
+	kings &^= from
+	var pops [32]uint8
+	for _, a := range m.over[:m.n] {
+		b := a.bit()
+		white &^= b
+		black &^= b
+		kings &^= b
+		i := idx(a)
+		pops[i]++
+		if st := p.below[i]; int(pops[i]) <= stackLen(st) {
+			c := stackAt(st, int(pops[i])-1)
+			if c&codeBlack != 0 {
+				black |= b
+			} else {
+				white |= b
+			}
+			if c&codeKing != 0 {
+				kings |= b
+			}
+		}
+	}
+	// The mover's colour is all the next side needs to know of it.
+	if p.turn == White {
+		white |= m.to.bit()
+		return tops{Black, black, white, black & kings}
+	}
+	black |= m.to.bit()
+	return tops{White, white, black, white & kings}
 }
 
 // countQuiet counts the quiet moves.

@@ -185,8 +185,9 @@ func (pc *perftCounter) countAt(depth int, buf []Move) uint64 {
 }
 
 // countReplies returns the number of legal replies to each of the moves of
-// pc.pos, added up. After a quiet move without a capture in reply, the
-// replies are counted from the tops alone, without playing the move.
+// pc.pos, added up. The tops after a move are known without playing it, and
+// most replies are counted from them; a move is played only when some reply
+// needs the full search.
 func (pc *perftCounter) countReplies(moves, buf []Move) uint64 {
 	p := &pc.pos
 	r := p.rules()
@@ -196,22 +197,19 @@ func (pc *perftCounter) countReplies(moves, buf []Move) uint64 {
 	var u undo
 	for i := range moves {
 		m := &moves[i]
-		if m.n == 0 && m.flags&flagPromote == 0 {
-			// The tops after a quiet move are known without playing it;
-			// it is played only when a reply needs the full search.
-			k, slow := countFromTops(r, t.afterQuiet(m, oppKings))
-			n += uint64(k)
-			if slow == 0 {
-				continue
-			}
+		var after tops
+		if m.n == 0 {
+			after = t.afterQuiet(m, oppKings)
+		} else {
+			after = p.topsAfterCapture(m)
+		}
+		k, slow := countFromTops(r, after)
+		n += uint64(k)
+		if slow != 0 {
 			p.playSaving(m, &u)
 			n += uint64(len(appendCaptures(p, r, slow, buf[:0], false)))
 			p.unplay(&u)
-			continue
 		}
-		p.playSaving(m, &u)
-		n += uint64(p.countLegal(buf))
-		p.unplay(&u)
 	}
 	return n
 }
