@@ -290,21 +290,6 @@ type geometry struct {
 	rays [64][4]uint64
 }
 
-// stepBB moves every square of x one step in direction d, dropping those that
-// would leave the board.
-func (g *geometry) stepBB(x uint64, d int) uint64 {
-	x &= g.canStep[d]
-	switch d {
-	case dirNE:
-		return x << 9
-	case dirNW:
-		return x << 7
-	case dirSE:
-		return x >> 7
-	}
-	return x >> 9
-}
-
 func newGeometry(size int) *geometry {
 	g := &geometry{size: size}
 	for r := 0; r < size; r++ {

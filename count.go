@@ -136,26 +136,47 @@ func (p *Position) topsAfterCapture(m *Move) tops {
 	return tops{White, white, black, white & kings}
 }
 
-// countQuiet counts the quiet moves.
+// countQuiet counts the quiet moves: a popcount per direction for men and
+// short kings, a popcount per line for flying kings.
 func countQuiet(r *rules, t tops) int {
-	empty := r.board &^ (t.own | t.opp)
-	n := 0
-	for _, d := range forwardDirs(t.us) {
-		n += bits.OnesCount64(r.stepBB(t.own&^t.ownKings, d) & empty)
+	occ := t.own | t.opp
+	empty := r.board &^ occ
+	north, south := t.own&^t.ownKings, t.own&^t.ownKings // men step forward
+	if t.us == White {
+		south = 0
+	} else {
+		north = 0
 	}
 	if !r.FlyingKings {
-		for _, d := range allDirs {
-			n += bits.OnesCount64(r.stepBB(t.ownKings, d) & empty)
-		}
-		return n
+		north |= t.ownKings
+		south |= t.ownKings
 	}
-	for bb := t.ownKings; bb != 0; bb &= bb - 1 {
-		s := Square(bits.TrailingZeros64(bb))
-		for _, d := range allDirs {
-			for x := r.step[s][d]; x != NoSquare && empty&x.bit() != 0; x = r.step[x][d] {
-				n++
+	n := bits.OnesCount64((north&r.canStep[dirNE])<<9&empty) +
+		bits.OnesCount64((north&r.canStep[dirNW])<<7&empty) +
+		bits.OnesCount64((south&r.canStep[dirSE])>>7&empty) +
+		bits.OnesCount64((south&r.canStep[dirSW])>>9&empty)
+	if r.FlyingKings {
+		for bb := t.ownKings; bb != 0; bb &= bb - 1 {
+			n += kingSteps(r, Square(bits.TrailingZeros64(bb)), occ)
+		}
+	}
+	return n
+}
+
+// kingSteps counts the squares a flying king on s can move to: along each
+// line, those before the nearest occupied square.
+func kingSteps(r *rules, s Square, occ uint64) int {
+	n := 0
+	for d := 0; d < 4; d++ {
+		ray := r.rays[s][d]
+		if blk := ray & occ; blk != 0 {
+			if d < dirSE { // going north: the nearest is the lowest
+				ray &= blk&-blk - 1
+			} else {
+				ray &^= uint64(1)<<(63-bits.LeadingZeros64(blk))<<1 - 1
 			}
 		}
+		n += bits.OnesCount64(ray)
 	}
 	return n
 }

@@ -124,36 +124,21 @@ func flyingKingJumps(r *rules, s Square, occ, opp uint64) bool {
 	return false
 }
 
-// forwardDirs returns the directions a man of colour c moves in.
-func forwardDirs(c Color) []int {
-	if c == White {
-		return allDirs[:2]
-	}
-	return allDirs[2:]
-}
-
 // quietMoves appends the moves without capture: men's steps found on
 // bitboards, one direction at a time, and kings' moves along their lines.
 func quietMoves(p *Position, r *rules, out []Move) []Move {
-	us := p.turn
-	own := p.white
-	if us == Black {
-		own = p.black
+	t := p.tops()
+	empty := r.board &^ (t.own | t.opp)
+	men := t.own &^ t.ownKings
+	far := r.far[t.us]
+	if t.us == White {
+		out = appendSteps(out, (men&r.canStep[dirNE])<<9&empty, 9, far)
+		out = appendSteps(out, (men&r.canStep[dirNW])<<7&empty, 7, far)
+	} else {
+		out = appendSteps(out, (men&r.canStep[dirSE])>>7&empty, -7, far)
+		out = appendSteps(out, (men&r.canStep[dirSW])>>9&empty, -9, far)
 	}
-	empty := r.board &^ (p.white | p.black)
-	kings := own & p.kings
-	far := r.far[us]
-	for _, d := range forwardDirs(us) {
-		for bb := r.stepBB(own&^kings, d) & empty; bb != 0; bb &= bb - 1 {
-			t := Square(bits.TrailingZeros64(bb))
-			m := Move{from: r.step[t][3-d], to: t}
-			if far&t.bit() != 0 {
-				m.flags = flagPromote
-			}
-			out = append(out, m)
-		}
-	}
-	for bb := kings; bb != 0; bb &= bb - 1 {
+	for bb := t.ownKings; bb != 0; bb &= bb - 1 {
 		s := Square(bits.TrailingZeros64(bb))
 		for _, d := range allDirs {
 			for t := r.step[s][d]; t != NoSquare && empty&t.bit() != 0; t = r.step[t][d] {
@@ -163,6 +148,20 @@ func quietMoves(p *Position, r *rules, out []Move) []Move {
 				}
 			}
 		}
+	}
+	return out
+}
+
+// appendSteps appends the steps of men onto the squares in targets, each
+// from the square delta below it; those onto far crown.
+func appendSteps(out []Move, targets uint64, delta int, far uint64) []Move {
+	for ; targets != 0; targets &= targets - 1 {
+		to := Square(bits.TrailingZeros64(targets))
+		m := Move{from: Square(int(to) - delta), to: to}
+		if far&to.bit() != 0 {
+			m.flags = flagPromote
+		}
+		out = append(out, m)
 	}
 	return out
 }
