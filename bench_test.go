@@ -73,16 +73,18 @@ func BenchmarkKey(b *testing.B) {
 	_ = k
 }
 
-// perftBench lists perft runs of about a second each.
+// perftBench lists perft runs of about a second each on the project's
+// machine; without bulk counting one ply less. Russian at depth 11 and 10 is
+// what the speed targets of the issue are stated for.
 var perftBench = []struct {
 	name  string
 	v     Variant
 	depth int
 }{
-	{"russian", Russian, 9},
-	{"international", International, 9},
-	{"lasca", Lasca, 15},
-	{"russian-draughts", RussianDraughts, 9},
+	{"russian", Russian, 11},
+	{"international", International, 11},
+	{"lasca", Lasca, 18},
+	{"russian-draughts", RussianDraughts, 11},
 }
 
 func BenchmarkPerft(b *testing.B) {
