@@ -41,6 +41,18 @@ func countFromTops(r *rules, t tops) (n int, slow uint64) {
 	if men|slow == 0 {
 		return countQuiet(r, t), 0
 	}
+	if !r.MenCaptureBackward && r.Crowning != CrownAndContinue && !r.Majority {
+		// Men that capture forward only never come back to a square the
+		// move has touched: every sequence is a path through the jumps of
+		// the position before the move, and no two paths give the same
+		// result (each jump goes two ranks on, so the jumped squares fix
+		// the order). A man crowned on the far rank stops, and would have
+		// nothing to jump forward from there anyway.
+		for bb := men; bb != 0; bb &= bb - 1 {
+			n += forwardPaths(m, bb&-bb)
+		}
+		return n, slow
+	}
 	if r.Rejump == RejumpAny {
 		return 0, men | slow
 	}
@@ -72,6 +84,30 @@ func countFromTops(r *rules, t tops) (n int, slow uint64) {
 	n = bits.OnesCount64(endNE>>18&^slow) + bits.OnesCount64(endNW>>14&^slow) +
 		bits.OnesCount64(endSE<<14&^slow) + bits.OnesCount64(endSW<<18&^slow)
 	return n, slow
+}
+
+// forwardPaths counts the capture sequences of a man that captures forward
+// only, standing on the square x (a one-bit set): one for each way to go on
+// jumping until no jump is left. m holds the jumps of the position, only
+// forward ones.
+func forwardPaths(m jumpSets, x uint64) int {
+	n := 0
+	if x&m.ne != 0 {
+		n += forwardPaths(m, x<<18)
+	}
+	if x&m.nw != 0 {
+		n += forwardPaths(m, x<<14)
+	}
+	if x&m.se != 0 {
+		n += forwardPaths(m, x>>14)
+	}
+	if x&m.sw != 0 {
+		n += forwardPaths(m, x>>18)
+	}
+	if n == 0 {
+		return 1
+	}
+	return n
 }
 
 // tops is what the capture test and the counting of quiet moves need of a
