@@ -1,6 +1,7 @@
 package bashni
 
 import (
+	"fmt"
 	"testing"
 )
 
@@ -107,5 +108,22 @@ func BenchmarkPerft(b *testing.B) {
 				b.ReportMetric(float64(n)/b.Elapsed().Seconds()/1e6, "Mleaves/s")
 			})
 		}
+	}
+}
+
+// BenchmarkPerftThreads counts russian perft 11 on one and on two
+// goroutines: the ratio of the two rates is the scaling of -threads.
+func BenchmarkPerftThreads(b *testing.B) {
+	for _, threads := range []int{1, 2} {
+		b.Run(fmt.Sprintf("russian/threads=%d", threads), func(b *testing.B) {
+			p := Russian.MustStart()
+			cfg := PerftConfig{Threads: threads}
+			var n uint64
+			b.ReportAllocs()
+			for i := 0; i < b.N; i++ {
+				n += cfg.Perft(p, 11)
+			}
+			b.ReportMetric(float64(n)/b.Elapsed().Seconds()/1e6, "Mleaves/s")
+		})
 	}
 }
