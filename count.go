@@ -41,7 +41,7 @@ func countFromTops(r *rules, t tops) (n int, slow uint64) {
 	if men|slow == 0 {
 		return countQuiet(r, t), 0
 	}
-	if !r.MenCaptureBackward && r.Crowning != CrownAndContinue && !r.Majority {
+	if r.forwardCaptures() {
 		// Men that capture forward only never come back to a square the
 		// move has touched: every sequence is a path through the jumps of
 		// the position before the move, and no two paths give the same
@@ -84,6 +84,14 @@ func countFromTops(r *rules, t tops) (n int, slow uint64) {
 	n = bits.OnesCount64(endNE>>18&^slow) + bits.OnesCount64(endNW>>14&^slow) +
 		bits.OnesCount64(endSE<<14&^slow) + bits.OnesCount64(endSW<<18&^slow)
 	return n, slow
+}
+
+// forwardCaptures reports whether men capture forward only and nothing
+// makes one of their sequences depend on another: no crowning mid-capture
+// into a king that goes on, no majority rule. Their captures are then the
+// paths through the jumps of the position (see countFromTops).
+func (r *rules) forwardCaptures() bool {
+	return !r.MenCaptureBackward && r.Crowning != CrownAndContinue && !r.Majority
 }
 
 // forwardPaths counts the capture sequences of a man that captures forward
@@ -214,5 +222,178 @@ func kingSteps(r *rules, s Square, occ uint64) int {
 		}
 		n += bits.OnesCount64(ray)
 	}
+	return n
+}
+
+// countTwoPlies returns perft 2 of p with bulk counting: for each legal move,
+// the number of legal replies, added up. Where it can it walks the moves on
+// bitboards without building them: the steps of men, and the captures of
+// men that capture forward only, whose tops after each sequence it keeps up
+// as it follows the jumps.
+func (p *Position) countTwoPlies(buf []Move) uint64 {
+	r := p.rules()
+	t := p.tops()
+	empty := r.board &^ (t.own | t.opp)
+	j := shortJumpSets(r, t.opp, empty)
+	m := menJumps(r, t.us, j)
+	men := t.own &^ t.ownKings
+	capMen := men & (m.ne | m.nw | m.se | m.sw)
+	var capKings uint64
+	if t.ownKings != 0 {
+		capKings = kingCapturers(r, t, j)
+	}
+	var n uint64
+	switch {
+	case capMen|capKings == 0:
+		oppKings := p.kings & t.opp
+		if t.us == White {
+			n = p.stepReplies(r, t, oppKings, (men&r.canStep[dirNE])<<9&empty, 9, buf) +
+				p.stepReplies(r, t, oppKings, (men&r.canStep[dirNW])<<7&empty, 7, buf)
+		} else {
+			n = p.stepReplies(r, t, oppKings, (men&r.canStep[dirSE])>>7&empty, -7, buf) +
+				p.stepReplies(r, t, oppKings, (men&r.canStep[dirSW])>>9&empty, -9, buf)
+		}
+		if t.ownKings != 0 {
+			moves := appendKingMoves(r, t.ownKings, empty, buf[:0])
+			n += p.countReplies(moves, moves[len(moves):])
+		}
+		return n
+	case r.forwardCaptures():
+		white, black, kings := p.white, p.black, p.kings
+		for bb := capMen; bb != 0; bb &= bb - 1 {
+			x := bb & -bb
+			mv := Move{from: Square(bits.TrailingZeros64(x))}
+			n += p.pathReplies(r, m, &mv, x, white&^x, black&^x, kings&^x, buf)
+		}
+		if capKings != 0 {
+			moves := appendCaptures(p, r, capKings, buf[:0], false)
+			n += p.countReplies(moves, moves[len(moves):])
+		}
+		return n
+	}
+	moves := appendCaptures(p, r, capMen|capKings, buf[:0], false)
+	return p.countReplies(moves, moves[len(moves):])
+}
+
+// countReplies returns the number of legal replies to each of the moves of
+// p, added up. The tops after a move are known without playing it, and most
+// replies are counted from them; a move is played only when some reply needs
+// the full search.
+func (p *Position) countReplies(moves, buf []Move) uint64 {
+	r := p.rules()
+	t := p.tops()
+	oppKings := p.kings & t.opp
+	var n uint64
+	for i := range moves {
+		mv := &moves[i]
+		var after tops
+		if mv.n == 0 {
+			after = t.afterQuiet(mv, oppKings)
+		} else {
+			after = p.topsAfterCapture(mv)
+		}
+		k, slow := countFromTops(r, after)
+		n += uint64(k)
+		if slow != 0 {
+			n += p.searchedReplies(mv, slow, buf)
+		}
+	}
+	return n
+}
+
+// searchedReplies plays mv and returns the number of captures of the towers
+// in slow, found by the full search.
+func (p *Position) searchedReplies(mv *Move, slow uint64, buf []Move) uint64 {
+	var u undo
+	p.playSaving(mv, &u)
+	n := len(appendCaptures(p, p.rules(), slow, buf[:0], false))
+	p.unplay(&u)
+	return uint64(n)
+}
+
+// stepReplies adds up the replies to the steps of men onto the squares in
+// targets, each from the square delta below it.
+func (p *Position) stepReplies(r *rules, t tops, oppKings, targets uint64, delta int, buf []Move) uint64 {
+	var n uint64
+	for ; targets != 0; targets &= targets - 1 {
+		to := Square(bits.TrailingZeros64(targets))
+		from := Square(int(to) - delta)
+		k, slow := countFromTops(r, tops{t.us ^ 1, t.opp, t.own ^ (from.bit() | to.bit()), oppKings})
+		n += uint64(k)
+		if slow != 0 {
+			mv := Move{from: from, to: to}
+			if r.far[t.us]&to.bit() != 0 {
+				mv.flags = flagPromote
+			}
+			n += p.searchedReplies(&mv, slow, buf)
+		}
+	}
+	return n
+}
+
+// pathReplies adds up the replies to each capture sequence of a man that
+// captures forward only, which has jumped along mv so far and stands on x (a
+// one-bit set); white, black and kings are the tops now, without the man.
+func (p *Position) pathReplies(r *rules, m jumpSets, mv *Move, x, white, black, kings uint64, buf []Move) uint64 {
+	if x&(m.ne|m.nw|m.se|m.sw) != 0 {
+		var n uint64
+		if x&m.ne != 0 {
+			n += p.pathJump(r, m, mv, x<<9, x<<18, white, black, kings, buf)
+		}
+		if x&m.nw != 0 {
+			n += p.pathJump(r, m, mv, x<<7, x<<14, white, black, kings, buf)
+		}
+		if x&m.se != 0 {
+			n += p.pathJump(r, m, mv, x>>7, x>>14, white, black, kings, buf)
+		}
+		if x&m.sw != 0 {
+			n += p.pathJump(r, m, mv, x>>9, x>>18, white, black, kings, buf)
+		}
+		return n
+	}
+	// The sequence ends on x.
+	var after tops
+	if p.turn == White {
+		white |= x
+		after = tops{Black, black, white, black & kings}
+	} else {
+		black |= x
+		after = tops{White, white, black, white & kings}
+	}
+	k, slow := countFromTops(r, after)
+	if slow == 0 {
+		return uint64(k)
+	}
+	mv.to = Square(bits.TrailingZeros64(x))
+	mv.flags = 0
+	if r.far[p.turn]&x != 0 {
+		mv.flags = flagPromote
+	}
+	return uint64(k) + p.searchedReplies(mv, slow, buf)
+}
+
+// pathJump follows the jump over the one-bit set over onto land: the jumped
+// tower's next piece, if any, becomes its top.
+func (p *Position) pathJump(r *rules, m jumpSets, mv *Move, over, land, white, black, kings uint64, buf []Move) uint64 {
+	a := Square(bits.TrailingZeros64(over))
+	white &^= over
+	black &^= over
+	kings &^= over
+	if st := p.below[idx(a)]; st != 0 {
+		c := stackTop(st)
+		if c&codeBlack != 0 {
+			black |= over
+		} else {
+			white |= over
+		}
+		if c&codeKing != 0 {
+			kings |= over
+		}
+	}
+	k := mv.n
+	mv.over[k] = a // what play needs of a move: from, to, over, n, promotion
+	mv.n = k + 1
+	n := p.pathReplies(r, m, mv, land, white, black, kings, buf)
+	mv.n = k
 	return n
 }

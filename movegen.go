@@ -138,7 +138,13 @@ func quietMoves(p *Position, r *rules, out []Move) []Move {
 		out = appendSteps(out, (men&r.canStep[dirSE])>>7&empty, -7, far)
 		out = appendSteps(out, (men&r.canStep[dirSW])>>9&empty, -9, far)
 	}
-	for bb := t.ownKings; bb != 0; bb &= bb - 1 {
+	return appendKingMoves(r, t.ownKings, empty, out)
+}
+
+// appendKingMoves appends the quiet moves of the kings onto the empty
+// squares: one step each way, or along the lines for flying kings.
+func appendKingMoves(r *rules, kings, empty uint64, out []Move) []Move {
+	for bb := kings; bb != 0; bb &= bb - 1 {
 		s := Square(bits.TrailingZeros64(bb))
 		for _, d := range allDirs {
 			for t := r.step[s][d]; t != NoSquare && empty&t.bit() != 0; t = r.step[t][d] {

@@ -158,10 +158,10 @@ func (pc *perftCounter) countAt(depth int, buf []Move) uint64 {
 	if depth == 1 && pc.bulk {
 		return uint64(p.countLegal(buf))
 	}
-	moves := p.appendLegal(buf[:0], false)
 	if depth == 2 && pc.bulk {
-		return pc.countReplies(moves, moves[len(moves):])
+		return p.countTwoPlies(buf)
 	}
+	moves := p.appendLegal(buf[:0], false)
 	if depth == 1 {
 		var u undo
 		for i := range moves {
@@ -180,36 +180,6 @@ func (pc *perftCounter) countAt(depth int, buf []Move) uint64 {
 	}
 	if hashed {
 		pc.table.put(p.key, depth, n)
-	}
-	return n
-}
-
-// countReplies returns the number of legal replies to each of the moves of
-// pc.pos, added up. The tops after a move are known without playing it, and
-// most replies are counted from them; a move is played only when some reply
-// needs the full search.
-func (pc *perftCounter) countReplies(moves, buf []Move) uint64 {
-	p := &pc.pos
-	r := p.rules()
-	t := p.tops()
-	oppKings := p.kings & t.opp
-	var n uint64
-	var u undo
-	for i := range moves {
-		m := &moves[i]
-		var after tops
-		if m.n == 0 {
-			after = t.afterQuiet(m, oppKings)
-		} else {
-			after = p.topsAfterCapture(m)
-		}
-		k, slow := countFromTops(r, after)
-		n += uint64(k)
-		if slow != 0 {
-			p.playSaving(m, &u)
-			n += uint64(len(appendCaptures(p, r, slow, buf[:0], false)))
-			p.unplay(&u)
-		}
 	}
 	return n
 }
