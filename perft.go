@@ -126,10 +126,12 @@ func (c PerftConfig) Divide(p Position, depth int) []MoveCount {
 // perftCounter is one goroutine's counting state: its own position, played
 // and taken back in place, and a move buffer shared by all depths.
 type perftCounter struct {
+	_     [128]byte // no cache line shared with another goroutine's counter
 	bulk  bool
 	table *perftTable
 	buf   []Move
 	pos   Position
+	_     [128]byte
 }
 
 func newPerftCounter(c PerftConfig, table *perftTable, depth int) *perftCounter {
