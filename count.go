@@ -64,7 +64,8 @@ func countFromTops(r *rules, t tops) (n int, slow uint64) {
 	endNW := landNW &^ (m.ne | m.nw | m.sw)
 	endSE := landSE &^ (m.ne | m.se | m.sw)
 	endSW := landSW &^ (m.nw | m.se | m.sw)
-	switch far := r.far[t.us]; r.Crowning {
+	far := r.far[t.us]
+	switch r.Crowning {
 	case CrownAndStop: // L6: crowned, the move ends
 		endNE |= landNE & far
 		endNW |= landNW & far
@@ -76,22 +77,96 @@ func countFromTops(r *rules, t tops) (n int, slow uint64) {
 		endSE &^= far
 		endSW &^= far
 	}
-	slow |= (landNE&^endNE)>>18 | (landNW&^endNW)>>14 |
-		(landSE&^endSE)<<14 | (landSW&^endSW)<<18
-	if slow != 0 && r.Majority {
+	goOn := (landNE&^endNE)>>18 | (landNW&^endNW)>>14 | (landSE&^endSE)<<14 | (landSW&^endSW)<<18
+	if goOn|slow != 0 && r.Majority {
 		return 0, men | slow
 	}
-	n = bits.OnesCount64(endNE>>18&^slow) + bits.OnesCount64(endNW>>14&^slow) +
-		bits.OnesCount64(endSE<<14&^slow) + bits.OnesCount64(endSW<<18&^slow)
+	n = bits.OnesCount64(endNE>>18&^goOn) + bits.OnesCount64(endNW>>14&^goOn) +
+		bits.OnesCount64(endSE<<14&^goOn) + bits.OnesCount64(endSW<<18&^goOn)
+	for bb := goOn; bb != 0; bb &= bb - 1 {
+		if k, ok := menPaths(r, m, t.opp, bb&-bb, far, bb&-bb, -1, 0); ok {
+			n += k
+		} else {
+			slow |= bb & -bb
+		}
+	}
 	return n, slow
 }
 
-// forwardCaptures reports whether men capture forward only and nothing
-// makes one of their sequences depend on another: no crowning mid-capture
-// into a king that goes on, no majority rule. Their captures are then the
-// paths through the jumps of the position (see countFromTops).
-func (r *rules) forwardCaptures() bool {
-	return !r.MenCaptureBackward && r.Crowning != CrownAndContinue && !r.Majority
+// menPaths counts the capture sequences of a man that started on s and
+// stands on x (one-bit sets) after the given number of jumps, the last in
+// direction last (-1 before the first); m are the men's jumps of the
+// position before the move, opp its opponent's tops. It reports false where
+// the full search must decide: a fourth jump, or a man crowned to go on as a
+// king.
+//
+// Up to three jumps a man never meets a square the move has changed: the
+// square it left, the towers it jumped and the squares it landed on all lie
+// back the way it came or at an odd distance from where it can land, and
+// the way back is barred. So its first three jumps are those of the
+// position before the move, and no two of its sequences of up to three
+// jumps give the same position (that takes a loop, four jumps at least).
+// The first change it can meet is a fourth jump that lands on s, which it
+// has left empty.
+func menPaths(r *rules, m jumpSets, opp, s, far, x uint64, last, jumps int) (int, bool) {
+	if jumps > 0 && x&far != 0 {
+		switch r.Crowning {
+		case CrownAndStop: // L6
+			return 1, true
+		case CrownAndContinue: // R6
+			return 0, false
+		}
+	}
+	ne, nw, se, sw := x&m.ne, x&m.nw, x&m.se, x&m.sw
+	switch last { // not back the way it came
+	case dirNE:
+		sw = 0
+	case dirNW:
+		se = 0
+	case dirSE:
+		nw = 0
+	case dirSW:
+		ne = 0
+	}
+	if ne|nw|se|sw == 0 {
+		if jumps == 3 && loopsBack(r, opp, s, x, last) {
+			return 0, false
+		}
+		return 1, true
+	}
+	if jumps == 3 {
+		return 0, false
+	}
+	n := 0
+	var ok bool
+	for _, j := range [4]struct {
+		from, land uint64
+		d          int
+	}{{ne, ne << 18, dirNE}, {nw, nw << 14, dirNW}, {se, se >> 14, dirSE}, {sw, sw >> 18, dirSW}} {
+		if j.from == 0 {
+			continue
+		}
+		var k int
+		if k, ok = menPaths(r, m, opp, s, far, j.land, j.d, jumps+1); !ok {
+			return 0, false
+		}
+		n += k
+	}
+	return n, true
+}
+
+// loopsBack reports whether a man on x, after three jumps from s, the last
+// in direction last, can jump onto s, the square it left: over an opponent's
+// tower, not back the way it came. (Only a man that captures backward can
+// come back.)
+func loopsBack(r *rules, opp, s, x uint64, last int) bool {
+	if !r.MenCaptureBackward {
+		return false
+	}
+	return last != dirSW && x&r.canJump[dirNE]<<18 == s && x<<9&opp != 0 ||
+		last != dirSE && x&r.canJump[dirNW]<<14 == s && x<<7&opp != 0 ||
+		last != dirNW && x&r.canJump[dirSE]>>14 == s && x>>7&opp != 0 ||
+		last != dirNE && x&r.canJump[dirSW]>>18 == s && x>>9&opp != 0
 }
 
 // forwardPaths counts the capture sequences of a man that captures forward
@@ -116,6 +191,14 @@ func forwardPaths(m jumpSets, x uint64) int {
 		return 1
 	}
 	return n
+}
+
+// forwardCaptures reports whether men capture forward only and nothing
+// makes one of their sequences depend on another: no crowning mid-capture
+// into a king that goes on, no majority rule. Their captures are then the
+// paths through the jumps of the position (see countFromTops).
+func (r *rules) forwardCaptures() bool {
+	return !r.MenCaptureBackward && r.Crowning != CrownAndContinue && !r.Majority
 }
 
 // tops is what the capture test and the counting of quiet moves need of a
