@@ -137,20 +137,25 @@ func menPaths(r *rules, m jumpSets, opp, s, far, x uint64, last, jumps int) (int
 	if jumps == 3 {
 		return 0, false
 	}
-	n := 0
-	var ok bool
-	for _, j := range [4]struct {
-		from, land uint64
-		d          int
-	}{{ne, ne << 18, dirNE}, {nw, nw << 14, dirNW}, {se, se >> 14, dirSE}, {sw, sw >> 18, dirSW}} {
-		if j.from == 0 {
-			continue
-		}
-		var k int
-		if k, ok = menPaths(r, m, opp, s, far, j.land, j.d, jumps+1); !ok {
-			return 0, false
-		}
+	n, k, ok := 0, 0, true
+	if ne != 0 && ok {
+		k, ok = menPaths(r, m, opp, s, far, ne<<18, dirNE, jumps+1)
 		n += k
+	}
+	if nw != 0 && ok {
+		k, ok = menPaths(r, m, opp, s, far, nw<<14, dirNW, jumps+1)
+		n += k
+	}
+	if se != 0 && ok {
+		k, ok = menPaths(r, m, opp, s, far, se>>14, dirSE, jumps+1)
+		n += k
+	}
+	if sw != 0 && ok {
+		k, ok = menPaths(r, m, opp, s, far, sw>>18, dirSW, jumps+1)
+		n += k
+	}
+	if !ok {
+		return 0, false
 	}
 	return n, true
 }
@@ -191,6 +196,14 @@ func forwardPaths(m jumpSets, x uint64) int {
 		return 1
 	}
 	return n
+}
+
+// menFollowable reports whether men's capture sequences can be followed on
+// the jump sets of the position before the move (menPaths, pathReplies):
+// no majority rule to compare them, and the way back barred (by every rejump
+// rule but RejumpAny, or because men capture forward only).
+func (r *rules) menFollowable() bool {
+	return !r.Majority && (r.Rejump != RejumpAny || !r.MenCaptureBackward)
 }
 
 // forwardCaptures reports whether men capture forward only and nothing
@@ -341,15 +354,22 @@ func (p *Position) countTwoPlies(buf []Move) uint64 {
 			n += p.countReplies(moves, moves[len(moves):])
 		}
 		return n
-	case r.forwardCaptures():
-		white, black, kings := p.white, p.black, p.kings
+	case r.menFollowable():
+		// Each man's sequences are followed on the jump sets, keeping the
+		// tops up; a man with a longer sequence goes to the search, with
+		// the kings.
+		searched := capKings
 		for bb := capMen; bb != 0; bb &= bb - 1 {
 			x := bb & -bb
 			mv := Move{from: Square(bits.TrailingZeros64(x))}
-			n += p.pathReplies(r, m, &mv, x, white&^x, black&^x, kings&^x, buf)
+			if k, ok := p.pathReplies(r, m, &mv, x, x, p.white&^x, p.black&^x, p.kings&^x, -1, buf); ok {
+				n += k
+			} else {
+				searched |= x
+			}
 		}
-		if capKings != 0 {
-			moves := appendCaptures(p, r, capKings, buf[:0], false)
+		if searched != 0 {
+			moves := appendCaptures(p, r, searched, buf[:0], false)
 			n += p.countReplies(moves, moves[len(moves):])
 		}
 		return n
@@ -415,24 +435,66 @@ func (p *Position) stepReplies(r *rules, t tops, oppKings, targets uint64, delta
 }
 
 // pathReplies adds up the replies to each capture sequence of a man that
-// captures forward only, which has jumped along mv so far and stands on x (a
-// one-bit set); white, black and kings are the tops now, without the man.
-func (p *Position) pathReplies(r *rules, m jumpSets, mv *Move, x, white, black, kings uint64, buf []Move) uint64 {
-	if x&(m.ne|m.nw|m.se|m.sw) != 0 {
+// started on s and has jumped along mv so far, the last jump in direction
+// last, to stand on x (one-bit sets); white, black and kings are the tops
+// now, without the man. It reports false, having counted nothing that
+// matters, where the full search must decide (see menPaths).
+func (p *Position) pathReplies(r *rules, m jumpSets, mv *Move, s, x, white, black, kings uint64, last int, buf []Move) (uint64, bool) {
+	jumps := int(mv.n)
+	crowned := false
+	if jumps > 0 && x&r.far[p.turn] != 0 {
+		switch r.Crowning {
+		case CrownAndStop: // L6
+			crowned = true
+		case CrownAndContinue: // R6
+			return 0, false
+		}
+	}
+	ne, nw, se, sw := x&m.ne, x&m.nw, x&m.se, x&m.sw
+	switch last { // not back the way it came
+	case dirNE:
+		sw = 0
+	case dirNW:
+		se = 0
+	case dirSE:
+		nw = 0
+	case dirSW:
+		ne = 0
+	}
+	if !crowned && ne|nw|se|sw != 0 {
+		if jumps == 3 {
+			return 0, false
+		}
 		var n uint64
-		if x&m.ne != 0 {
-			n += p.pathJump(r, m, mv, x<<9, x<<18, white, black, kings, buf)
+		var k uint64
+		ok := true
+		if ne != 0 && ok {
+			k, ok = p.pathJump(r, m, mv, s, ne<<9, ne<<18, white, black, kings, dirNE, buf)
+			n += k
 		}
-		if x&m.nw != 0 {
-			n += p.pathJump(r, m, mv, x<<7, x<<14, white, black, kings, buf)
+		if nw != 0 && ok {
+			k, ok = p.pathJump(r, m, mv, s, nw<<7, nw<<14, white, black, kings, dirNW, buf)
+			n += k
 		}
-		if x&m.se != 0 {
-			n += p.pathJump(r, m, mv, x>>7, x>>14, white, black, kings, buf)
+		if se != 0 && ok {
+			k, ok = p.pathJump(r, m, mv, s, se>>7, se>>14, white, black, kings, dirSE, buf)
+			n += k
 		}
-		if x&m.sw != 0 {
-			n += p.pathJump(r, m, mv, x>>9, x>>18, white, black, kings, buf)
+		if sw != 0 && ok {
+			k, ok = p.pathJump(r, m, mv, s, sw>>9, sw>>18, white, black, kings, dirSW, buf)
+			n += k
 		}
-		return n
+		if !ok {
+			return 0, false
+		}
+		return n, true
+	}
+	opp := p.black
+	if p.turn == Black {
+		opp = p.white
+	}
+	if jumps == 3 && !crowned && loopsBack(r, opp, s, x, last) {
+		return 0, false
 	}
 	// The sequence ends on x.
 	var after tops
@@ -445,19 +507,19 @@ func (p *Position) pathReplies(r *rules, m jumpSets, mv *Move, x, white, black, 
 	}
 	k, slow := countFromTops(r, after)
 	if slow == 0 {
-		return uint64(k)
+		return uint64(k), true
 	}
 	mv.to = Square(bits.TrailingZeros64(x))
 	mv.flags = 0
 	if r.far[p.turn]&x != 0 {
 		mv.flags = flagPromote
 	}
-	return uint64(k) + p.searchedReplies(mv, slow, buf)
+	return uint64(k) + p.searchedReplies(mv, slow, buf), true
 }
 
-// pathJump follows the jump over the one-bit set over onto land: the jumped
-// tower's next piece, if any, becomes its top.
-func (p *Position) pathJump(r *rules, m jumpSets, mv *Move, over, land, white, black, kings uint64, buf []Move) uint64 {
+// pathJump follows the jump over the one-bit set over onto land, in
+// direction d: the jumped tower's next piece, if any, becomes its top.
+func (p *Position) pathJump(r *rules, m jumpSets, mv *Move, s, over, land, white, black, kings uint64, d int, buf []Move) (uint64, bool) {
 	a := Square(bits.TrailingZeros64(over))
 	white &^= over
 	black &^= over
@@ -476,7 +538,7 @@ func (p *Position) pathJump(r *rules, m jumpSets, mv *Move, over, land, white, b
 	k := mv.n
 	mv.over[k] = a // what play needs of a move: from, to, over, n, promotion
 	mv.n = k + 1
-	n := p.pathReplies(r, m, mv, land, white, black, kings, buf)
+	n, ok := p.pathReplies(r, m, mv, s, land, white, black, kings, d, buf)
 	mv.n = k
-	return n
+	return n, ok
 }
