@@ -32,14 +32,15 @@ func (p *Position) countLegal(buf []Move) int {
 // go through the search; with Majority (I2) a longer sequence anywhere may
 // outrank the single jumps, so then all of them do.
 func countFromTops(r *rules, t tops) (n int, slow uint64) {
-	j := shortJumpSets(r, t.opp, r.board&^(t.own|t.opp))
+	empty := r.board &^ (t.own | t.opp)
+	j := shortJumpSets(r, t.opp, empty)
 	m := menJumps(r, t.us, j)
 	men := t.own &^ t.ownKings & (m.ne | m.nw | m.se | m.sw) // men that capture
 	if t.ownKings != 0 {
 		slow = kingCapturers(r, t, j)
 	}
 	if men|slow == 0 {
-		return countQuiet(r, t), 0
+		return countQuiet(r, t, empty), 0
 	}
 	if r.forwardCaptures() {
 		// Men that capture forward only never come back to a square the
@@ -276,29 +277,35 @@ func (p *Position) topsAfterCapture(m *Move) tops {
 	return tops{White, white, black, white & kings}
 }
 
-// countQuiet counts the quiet moves: a popcount per direction for men and
-// short kings, a popcount per line for flying kings.
-func countQuiet(r *rules, t tops) int {
-	occ := t.own | t.opp
-	empty := r.board &^ occ
-	north, south := t.own&^t.ownKings, t.own&^t.ownKings // men step forward
+// countQuiet counts the quiet moves onto the empty squares: a popcount per
+// forward direction for men, and the kings' moves.
+func countQuiet(r *rules, t tops, empty uint64) int {
+	men := t.own &^ t.ownKings
+	var n int
 	if t.us == White {
-		south = 0
+		n = bits.OnesCount64((men&r.canStep[dirNE])<<9&empty) + bits.OnesCount64((men&r.canStep[dirNW])<<7&empty)
 	} else {
-		north = 0
+		n = bits.OnesCount64((men&r.canStep[dirSE])>>7&empty) + bits.OnesCount64((men&r.canStep[dirSW])>>9&empty)
 	}
+	if t.ownKings != 0 {
+		n += countKingMoves(r, t.ownKings, empty)
+	}
+	return n
+}
+
+// countKingMoves counts the quiet moves of the kings onto the empty
+// squares: a popcount per direction for short kings, per line for flying
+// ones.
+func countKingMoves(r *rules, kings, empty uint64) int {
 	if !r.FlyingKings {
-		north |= t.ownKings
-		south |= t.ownKings
+		return bits.OnesCount64((kings&r.canStep[dirNE])<<9&empty) +
+			bits.OnesCount64((kings&r.canStep[dirNW])<<7&empty) +
+			bits.OnesCount64((kings&r.canStep[dirSE])>>7&empty) +
+			bits.OnesCount64((kings&r.canStep[dirSW])>>9&empty)
 	}
-	n := bits.OnesCount64((north&r.canStep[dirNE])<<9&empty) +
-		bits.OnesCount64((north&r.canStep[dirNW])<<7&empty) +
-		bits.OnesCount64((south&r.canStep[dirSE])>>7&empty) +
-		bits.OnesCount64((south&r.canStep[dirSW])>>9&empty)
-	if r.FlyingKings {
-		for bb := t.ownKings; bb != 0; bb &= bb - 1 {
-			n += kingSteps(r, Square(bits.TrailingZeros64(bb)), occ)
-		}
+	n := 0
+	for bb := kings; bb != 0; bb &= bb - 1 {
+		n += kingSteps(r, Square(bits.TrailingZeros64(bb)), r.board&^empty)
 	}
 	return n
 }

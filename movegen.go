@@ -22,7 +22,7 @@ func (p *Position) AppendLegalMoves(buf []Move) []Move {
 func (p *Position) HasLegalMoves() bool {
 	r := p.rules()
 	t := p.tops()
-	return capturersOf(r, t) != 0 || countQuiet(r, t) > 0
+	return capturersOf(r, t) != 0 || countQuiet(r, t, r.board&^(t.own|t.opp)) > 0
 }
 
 // appendLegal generates the legal moves; with all set it keeps every capture
