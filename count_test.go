@@ -1,0 +1,100 @@
+package bashni
+
+import (
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+// Bulk counting (count.go) must agree with the generator everywhere; the
+// reference tests check it on some 70,000 random positions. These cases pin
+// down the positions that its shortcuts have to hand to the full search.
+
+// countCase is a position and its legal moves, worked out by hand.
+type countCase struct {
+	name string
+	v    Variant
+	fen  string
+	want []string
+}
+
+var countCases = []countCase{
+	{
+		// R2, R3: the man on e1 jumps d2, d4, f4 and f2 around e3 and lands
+		// on e1 again, the square it left (four jumps; the other way round,
+		// e1:g3:e5:c3:e1, gives the same position and is the same move).
+		// After three jumps the jump sets of the position before the move
+		// still show e1 occupied, so counting must not stop at g3 or c3.
+		name: "R2_R3_loop_back_to_the_start",
+		v:    Russian,
+		fen:  "W:WKa1,e1,b2,h2,h4,Ka5b,b6:Bd2,f2,d4,f4,g5,d6,h6,b8,d8,f8",
+		want: []string{"e1:c3:e5:c7", "e1:c3:e5:g3:e1", "e1:g3:e5:c7", "h4:f6"},
+	},
+	{
+		// R3: e5's single jumps over d4 and f6 end there (nothing to jump
+		// on but back the way it came) and are counted on bitboards; the
+		// jump over d6 goes on over b6 and is followed on the jump sets.
+		name: "R3_single_jumps_and_one_that_goes_on",
+		v:    Russian,
+		fen:  "W:We5,a1:Bd6,b6,f6,d4",
+		want: []string{"e5:c3", "e5:c7:a5", "e5:g7"},
+	},
+	{
+		// R6: the man on f6 jumps e7, is crowned on d8 and goes on as a
+		// flying king along d8-a5 over b6: counting hands it to the search.
+		name: "R6_crowned_mid_capture_goes_on_as_a_king",
+		v:    Russian,
+		fen:  "W:Wf6,a1:Be7,b6",
+		want: []string{"f6:d8:a5"},
+	},
+	{
+		// R6 and R3: crowned on h8 after jumping g7, the new king's only
+		// line leads back the way it came, so that move ends there.
+		name: "R6_crowned_with_no_way_on",
+		v:    Russian,
+		fen:  "W:Wf6,a1:Bg7,e5,c7",
+		want: []string{"f6:d4", "f6:h8"},
+	},
+	{
+		// L6: in lasca the man on c5 is crowned on a7 or e7 and the move
+		// ends, although from e7 the new king could jump f6.
+		name: "L6_crowned_man_stops",
+		v:    Lasca,
+		fen:  "W:Wc5,a1:Bd6,f6,b6",
+		want: []string{"c5xa7", "c5xe7"},
+	},
+	{
+		// I2: the two-jump capture over d4 and b6 outranks the single jump
+		// over f4, so counting cannot take the single jump on its own.
+		name: "I2_majority",
+		v:    International,
+		fen:  "W:We3,a1:Bd4,b6,f4",
+		want: []string{"e3:c5:a7"},
+	},
+}
+
+func TestCount_CasesAgreeWithTheGenerator(t *testing.T) {
+	for _, c := range countCases {
+		t.Run(c.name, func(t *testing.T) {
+			p, err := ParseFEN(c.v, c.fen)
+			if err != nil {
+				t.Fatal(err)
+			}
+			moves := p.LegalMoves()
+			if diff := cmp.Diff(c.want, MoveTexts(moves)); diff != "" {
+				t.Fatalf("%s: legal moves (-want +got):\n%s", c.fen, diff)
+			}
+			buf := make([]Move, 0, 1024)
+			if got := p.countLegal(buf); got != len(c.want) {
+				t.Errorf("%s: countLegal = %d, want %d", c.fen, got, len(c.want))
+			}
+			var replies uint64
+			for _, m := range moves {
+				replies += uint64(len(p.PlayUnchecked(m).LegalMoves()))
+			}
+			if got := p.countTwoPlies(buf); got != replies {
+				t.Errorf("%s: countTwoPlies = %d, want %d replies in all", c.fen, got, replies)
+			}
+		})
+	}
+}
