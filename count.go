@@ -111,24 +111,13 @@ func countFromTops(r *rules, t tops) (n int, slow uint64) {
 // has left empty.
 func menPaths(r *rules, m jumpSets, opp, s, far, x uint64, last, jumps int) (int, bool) {
 	if jumps > 0 && x&far != 0 {
-		switch r.Crowning {
-		case CrownAndStop: // L6
+		if stop, search := crownedMidCapture(r); stop {
 			return 1, true
-		case CrownAndContinue: // R6
+		} else if search {
 			return 0, false
 		}
 	}
-	ne, nw, se, sw := x&m.ne, x&m.nw, x&m.se, x&m.sw
-	switch last { // not back the way it came
-	case dirNE:
-		sw = 0
-	case dirNW:
-		se = 0
-	case dirSE:
-		nw = 0
-	case dirSW:
-		ne = 0
-	}
+	ne, nw, se, sw := nextJumps(m, x, last)
 	if ne|nw|se|sw == 0 {
 		if jumps == 3 && loopsBack(r, opp, s, x, last) {
 			return 0, false
@@ -159,6 +148,32 @@ func menPaths(r *rules, m jumpSets, opp, s, far, x uint64, last, jumps int) (int
 		return 0, false
 	}
 	return n, true
+}
+
+// crownedMidCapture tells what becomes of a man that lands on the far rank
+// during a capture: the move stops there (L6), or the full search must
+// decide because it goes on as a king (R6); crowned at the end, it goes on
+// as a man.
+func crownedMidCapture(r *rules) (stop, search bool) {
+	return r.Crowning == CrownAndStop, r.Crowning == CrownAndContinue
+}
+
+// nextJumps returns, for each direction, x (a one-bit set) if a man there
+// can jump that way on the jump sets m, else 0; never back the way it came,
+// after a jump in direction last (-1 before the first).
+func nextJumps(m jumpSets, x uint64, last int) (ne, nw, se, sw uint64) {
+	ne, nw, se, sw = x&m.ne, x&m.nw, x&m.se, x&m.sw
+	switch last {
+	case dirNE:
+		sw = 0
+	case dirNW:
+		se = 0
+	case dirSE:
+		nw = 0
+	case dirSW:
+		ne = 0
+	}
+	return ne, nw, se, sw
 }
 
 // loopsBack reports whether a man on x, after three jumps from s, the last
@@ -257,15 +272,7 @@ func (p *Position) topsAfterCapture(m *Move) tops {
 		i := idx(a)
 		pops[i]++
 		if st := p.below[i]; int(pops[i]) <= stackLen(st) {
-			c := stackAt(st, int(pops[i])-1)
-			if c&codeBlack != 0 {
-				black |= b
-			} else {
-				white |= b
-			}
-			if c&codeKing != 0 {
-				kings |= b
-			}
+			white, black, kings = withTop(white, black, kings, b, stackAt(st, int(pops[i])-1))
 		}
 	}
 	// The mover's colour is all the next side needs to know of it.
@@ -275,6 +282,20 @@ func (p *Position) topsAfterCapture(m *Move) tops {
 	}
 	black |= m.to.bit()
 	return tops{White, white, black, white & kings}
+}
+
+// withTop returns the tops white, black and kings with the empty square b (a
+// one-bit set) topped by a piece of code c.
+func withTop(white, black, kings, b uint64, c pieceCode) (uint64, uint64, uint64) {
+	if c&codeBlack != 0 {
+		black |= b
+	} else {
+		white |= b
+	}
+	if c&codeKing != 0 {
+		kings |= b
+	}
+	return white, black, kings
 }
 
 // countQuiet counts the quiet moves onto the empty squares: a popcount per
@@ -450,24 +471,12 @@ func (p *Position) pathReplies(r *rules, m jumpSets, mv *Move, s, x, white, blac
 	jumps := int(mv.n)
 	crowned := false
 	if jumps > 0 && x&r.far[p.turn] != 0 {
-		switch r.Crowning {
-		case CrownAndStop: // L6
-			crowned = true
-		case CrownAndContinue: // R6
+		var search bool
+		if crowned, search = crownedMidCapture(r); search {
 			return 0, false
 		}
 	}
-	ne, nw, se, sw := x&m.ne, x&m.nw, x&m.se, x&m.sw
-	switch last { // not back the way it came
-	case dirNE:
-		sw = 0
-	case dirNW:
-		se = 0
-	case dirSE:
-		nw = 0
-	case dirSW:
-		ne = 0
-	}
+	ne, nw, se, sw := nextJumps(m, x, last)
 	if !crowned && ne|nw|se|sw != 0 {
 		if jumps == 3 {
 			return 0, false
@@ -532,15 +541,7 @@ func (p *Position) pathJump(r *rules, m jumpSets, mv *Move, s, over, land, white
 	black &^= over
 	kings &^= over
 	if st := p.below[idx(a)]; st != 0 {
-		c := stackTop(st)
-		if c&codeBlack != 0 {
-			black |= over
-		} else {
-			white |= over
-		}
-		if c&codeKing != 0 {
-			kings |= over
-		}
+		white, black, kings = withTop(white, black, kings, over, stackTop(st))
 	}
 	k := mv.n
 	mv.over[k] = a // what play needs of a move: from, to, over, n, promotion
