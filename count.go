@@ -27,10 +27,11 @@ func (p *Position) countLegal(buf []Move) int {
 // before the move: lifting the man off its square and taking the top of the
 // jumped tower change only the squares behind it, and the way back is barred
 // anyway (R3, or the rule that the tower just jumped may not be jumped again
-// at once). Towers with longer sequences, kings, men crowned to go on
-// capturing, and every capture under RejumpAny (which allows the way back)
-// go through the search; with Majority (I2) a longer sequence anywhere may
-// outrank the single jumps, so then all of them do.
+// at once). A man's sequences of up to three jumps are followed on the same
+// jump sets (menPaths). Men with longer sequences, kings, men crowned to go
+// on capturing, and every capture under RejumpAny (which allows the way
+// back) go through the search; with Majority (I2) only the sequences with
+// the most jumps count, so if a king can capture, all captures do.
 func countFromTops(r *rules, t tops) (n int, slow uint64) {
 	empty := r.board &^ (t.own | t.opp)
 	j := shortJumpSets(r, t.opp, empty)
@@ -79,27 +80,51 @@ func countFromTops(r *rules, t tops) (n int, slow uint64) {
 		endSW &^= far
 	}
 	goOn := (landNE&^endNE)>>18 | (landNW&^endNW)>>14 | (landSE&^endSE)<<14 | (landSW&^endSW)<<18
-	if goOn|slow != 0 && r.Majority {
+	if slow != 0 && r.Majority { // a king's sequence may be the longest
 		return 0, men | slow
 	}
 	n = bits.OnesCount64(endNE>>18&^goOn) + bits.OnesCount64(endNW>>14&^goOn) +
 		bits.OnesCount64(endSE<<14&^goOn) + bits.OnesCount64(endSW<<18&^goOn)
+	total := pathCount{all: n, most: 1, atMost: n}
 	for bb := goOn; bb != 0; bb &= bb - 1 {
-		if k, ok := menPaths(r, m, t.opp, bb&-bb, far, bb&-bb, -1, 0); ok {
-			n += k
-		} else {
+		c, ok := menPaths(r, m, t.opp, bb&-bb, far, bb&-bb, -1, 0)
+		switch {
+		case ok:
+			total = total.plus(c)
+		case r.Majority:
+			return 0, men | slow
+		default:
 			slow |= bb & -bb
 		}
 	}
-	return n, slow
+	if r.Majority { // I2: only the sequences of the most jumps
+		return total.atMost, slow
+	}
+	return total.all, slow
 }
 
-// menPaths counts the capture sequences of a man that started on s and
-// stands on x (one-bit sets) after the given number of jumps, the last in
-// direction last (-1 before the first); m are the men's jumps of the
-// position before the move, opp its opponent's tops. It reports false where
-// the full search must decide: a fourth jump, or a man crowned to go on as a
-// king.
+// pathCount counts capture sequences: all of them, and those with the most
+// jumps (for the majority rule, I2).
+type pathCount struct{ all, most, atMost int }
+
+// plus returns the counts of the sequences of c and of o together.
+func (c pathCount) plus(o pathCount) pathCount {
+	c.all += o.all
+	switch {
+	case o.most > c.most:
+		c.most, c.atMost = o.most, o.atMost
+	case o.most == c.most:
+		c.atMost += o.atMost
+	}
+	return c
+}
+
+// menPaths counts the capture sequences (all, and those of the most jumps)
+// of a man that started on s and stands on x (one-bit sets) after the given
+// number of jumps, the last in direction last (-1 before the first); m are
+// the men's jumps of the position before the move, opp its opponent's tops.
+// It reports false where the full search must decide: a fourth jump, or a
+// man crowned to go on as a king.
 //
 // Up to three jumps a man never meets a square the move has changed: the
 // square it left, the towers it jumped and the squares it landed on all lie
@@ -109,45 +134,44 @@ func countFromTops(r *rules, t tops) (n int, slow uint64) {
 // jumps give the same position (that takes a loop, four jumps at least).
 // The first change it can meet is a fourth jump that lands on s, which it
 // has left empty.
-func menPaths(r *rules, m jumpSets, opp, s, far, x uint64, last, jumps int) (int, bool) {
+func menPaths(r *rules, m jumpSets, opp, s, far, x uint64, last, jumps int) (pathCount, bool) {
+	end := pathCount{all: 1, most: jumps, atMost: 1} // the sequence ends on x
 	if jumps > 0 && x&far != 0 {
 		if stop, search := crownedMidCapture(r); stop {
-			return 1, true
+			return end, true
 		} else if search {
-			return 0, false
+			return pathCount{}, false
 		}
 	}
 	ne, nw, se, sw := nextJumps(m, x, last)
 	if ne|nw|se|sw == 0 {
 		if jumps == 3 && loopsBack(r, opp, s, x, last) {
-			return 0, false
+			return pathCount{}, false
 		}
-		return 1, true
+		return end, true
 	}
 	if jumps == 3 {
-		return 0, false
+		return pathCount{}, false
 	}
-	n, k, ok := 0, 0, true
+	var n, k pathCount
+	ok := true
 	if ne != 0 && ok {
 		k, ok = menPaths(r, m, opp, s, far, ne<<18, dirNE, jumps+1)
-		n += k
+		n = n.plus(k)
 	}
 	if nw != 0 && ok {
 		k, ok = menPaths(r, m, opp, s, far, nw<<14, dirNW, jumps+1)
-		n += k
+		n = n.plus(k)
 	}
 	if se != 0 && ok {
 		k, ok = menPaths(r, m, opp, s, far, se>>14, dirSE, jumps+1)
-		n += k
+		n = n.plus(k)
 	}
 	if sw != 0 && ok {
 		k, ok = menPaths(r, m, opp, s, far, sw>>18, dirSW, jumps+1)
-		n += k
+		n = n.plus(k)
 	}
-	if !ok {
-		return 0, false
-	}
-	return n, true
+	return n, ok
 }
 
 // crownedMidCapture tells what becomes of a man that lands on the far rank

@@ -71,6 +71,14 @@ var countCases = []countCase{
 		fen:  "W:We3,a1:Bd4,b6,f4",
 		want: []string{"e3:c5:a7"},
 	},
+	{
+		// I2: two men each have a three-jump capture, the most there is;
+		// h2 has none (f4 behind g3 is occupied).
+		name: "I2_majority_tie_between_men",
+		v:    International,
+		fen:  "W:Wa3,e3,h2:Bb4,d6,f4,f6,g3",
+		want: []string{"a3:c5:e7:g5", "e3:g5:e7:c5"},
+	},
 }
 
 func TestCount_CasesAgreeWithTheGenerator(t *testing.T) {
