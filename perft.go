@@ -204,7 +204,9 @@ func newPerftTable(mb int) *perftTable {
 	for size*2 <= n {
 		size *= 2
 	}
-	return &perftTable{slots: make([]perftSlot, size), mask: size - 1}
+	slots := make([]perftSlot, size)
+	adviseHugePages(slots)
+	return &perftTable{slots: slots, mask: size - 1}
 }
 
 func depthSalt(depth int) uint64 { return mix64(uint64(depth) + 0x51ED27) }
