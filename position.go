@@ -293,13 +293,19 @@ func (p *Position) unplay(u *undo) {
 	if u.n < 0 {
 		from, to := u.idx[0]&31, u.idx[1]&31
 		p.below[from], p.below[to] = p.below[to], 0
-	}
-	// In reverse, so that a square saved twice gets its first (older) value.
-	for i := u.n - 1; i >= 0; i-- {
-		p.below[u.idx[i]&31] = u.below[i]
+	} else {
+		p.restoreStacks(u)
 	}
 	p.white, p.black, p.kings, p.key = u.white, u.black, u.kings, u.key
 	p.turn ^= 1
+}
+
+// restoreStacks puts back the stack codes u saved, in reverse, so that a
+// square saved twice gets its first (older) value.
+func (p *Position) restoreStacks(u *undo) {
+	for i := u.n - 1; i >= 0; i-- {
+		p.below[u.idx[i]&31] = u.below[i]
+	}
 }
 
 // play applies m in place, keeping the key up to date.
