@@ -49,7 +49,9 @@ func countFromTops(r *rules, t tops) (n int, slow uint64) {
 		// the position before the move, and no two paths give the same
 		// result (each jump goes two ranks on, so the jumped squares fix
 		// the order). A man crowned on the far rank stops, and would have
-		// nothing to jump forward from there anyway.
+		// nothing to jump forward from there anyway. (The general count
+		// below gets the same numbers; this walk is lasca's hottest path,
+		// and 5% of its perft is in the difference.)
 		for bb := men; bb != 0; bb &= bb - 1 {
 			n += forwardPaths(m, bb&-bb)
 		}
@@ -375,9 +377,9 @@ func kingSteps(r *rules, s Square, occ uint64) int {
 
 // countTwoPlies returns perft 2 of p with bulk counting: for each legal move,
 // the number of legal replies, added up. Where it can it walks the moves on
-// bitboards without building them: the steps of men, and the captures of
-// men that capture forward only, whose tops after each sequence it keeps up
-// as it follows the jumps.
+// bitboards without building them: the steps of men, and men's captures of
+// up to three jumps (see menPaths), whose tops after each sequence it keeps
+// up as it follows the jumps.
 func (p *Position) countTwoPlies(buf []Move) uint64 {
 	r := p.rules()
 	t := p.tops()
