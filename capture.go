@@ -36,14 +36,59 @@ func (g *generator) captures(p *Position, from uint64) {
 	if g.r.Separator == 'x' {
 		flags = flagSepX
 	}
+	var m jumpSets
+	forward := g.r.forwardCaptures()
+	if forward {
+		m = menJumps(g.r, g.us, shortJumpSets(g.r, opp, g.r.board&^occ))
+	}
 	for bb := from; bb != 0; bb &= bb - 1 {
 		s := Square(bits.TrailingZeros64(bb))
 		g.startKing = p.kings&s.bit() != 0
 		g.cur = Move{from: s, flags: flags}
+		if forward && !g.startKing {
+			g.forwardMan(p, m, s)
+			continue
+		}
 		// The moving tower is lifted off its square: a flying king may
 		// cross it or land on it again.
 		g.visit(p, s, g.startKing, -1, occ&^s.bit(), opp, 0)
 	}
+}
+
+// forwardMan explores the captures of a man that captures forward only
+// (lasca), standing on sq: they are the paths through the jumps m of the
+// position before the move, and no two give the same position (see
+// countFromTops), so each is kept as found. The way on is read from m, as
+// the squares the move changes all lie behind the man. A man that reaches
+// the far rank has nothing left to jump forward and stops there.
+func (g *generator) forwardMan(p *Position, m jumpSets, sq Square) {
+	n := g.cur.n
+	b := sq.bit()
+	var out uint64 // the towers it can jump from sq
+	if g.us == White {
+		out = (b&m.nw)<<7 | (b&m.ne)<<9
+	} else {
+		out = (b&m.sw)>>9 | (b&m.se)>>7
+	}
+	if out == 0 {
+		if n > 0 {
+			g.out = append(g.out, g.finished(sq, false))
+		}
+		return
+	}
+	g.cur.n = n + 1
+	for ; out != 0; out &= out - 1 {
+		a := Square(bits.TrailingZeros64(out))
+		l := 2*a - sq // the landing, beyond a
+		g.cur.over[n] = a
+		g.cur.path[n] = l
+		g.cur.taken = g.cur.taken&^(3<<(2*n)) | uint32(p.topCode(a))<<(2*n)
+		g.forwardMan(p, m, l)
+	}
+	g.cur.n = n
+	g.cur.over[n] = 0
+	g.cur.path[n] = 0
+	g.cur.taken &^= 3 << (2 * n)
 }
 
 // visit stands the moving tower on sq, where it starts or where its last
@@ -233,11 +278,7 @@ func (g *generator) flyingLandings(p *Position, a Square, d int, occ, opp, excl 
 // record adds the finished sequence ending on l, merging it with an earlier
 // one of the same result (section 8) and applying the majority rule (I2).
 func (g *generator) record(l Square, king bool) {
-	m := g.cur
-	m.to = l
-	if !g.startKing && (king || g.r.far[g.us]&l.bit() != 0) {
-		m.flags |= flagPromote
-	}
+	m := g.finished(l, king)
 	if g.r.Majority {
 		n := int(m.n)
 		if n < g.best {
@@ -259,4 +300,15 @@ func (g *generator) record(l Square, king bool) {
 		}
 	}
 	g.out = append(g.out, m)
+}
+
+// finished returns the sequence found so far as a move that ends on l, the
+// moving tower a king there or not.
+func (g *generator) finished(l Square, king bool) Move {
+	m := g.cur
+	m.to = l
+	if !g.startKing && (king || g.r.far[g.us]&l.bit() != 0) {
+		m.flags |= flagPromote
+	}
+	return m
 }
