@@ -52,8 +52,14 @@ func countFromTops(r *rules, t tops) (n int, slow uint64) {
 		// nothing to jump forward from there anyway. (The general count
 		// below gets the same numbers; this walk is lasca's hottest path,
 		// and 5% of its perft is in the difference.)
-		for bb := men; bb != 0; bb &= bb - 1 {
-			n += forwardPaths(m, bb&-bb)
+		// Most sequences are one jump: the landings of all men in a
+		// direction are one shift, and those with no jump on are counted
+		// by popcount.
+		on := m.ne | m.nw | m.se | m.sw
+		if t.us == White {
+			n = forwardLandings(m, (men&m.ne)<<18, on) + forwardLandings(m, (men&m.nw)<<14, on)
+		} else {
+			n = forwardLandings(m, (men&m.se)>>14, on) + forwardLandings(m, (men&m.sw)>>18, on)
 		}
 		return n, slow
 	}
@@ -214,6 +220,18 @@ func loopsBack(r *rules, opp, s, x uint64, last int) bool {
 		last != dirSE && x&r.canJump[dirNW]<<14 == s && x<<7&opp != 0 ||
 		last != dirNW && x&r.canJump[dirSE]>>14 == s && x>>7&opp != 0 ||
 		last != dirNE && x&r.canJump[dirSW]>>18 == s && x>>9&opp != 0
+}
+
+// forwardLandings counts the capture sequences of men that capture forward
+// only and have just landed on the squares of land: one for each landing
+// with no jump on (on: the squares with a jump), and the paths on from the
+// others.
+func forwardLandings(m jumpSets, land, on uint64) int {
+	n := bits.OnesCount64(land &^ on)
+	for bb := land & on; bb != 0; bb &= bb - 1 {
+		n += forwardPaths(m, bb&-bb)
+	}
+	return n
 }
 
 // forwardPaths counts the capture sequences of a man that captures forward
@@ -462,7 +480,7 @@ func (p *Position) countReplies(moves, buf []Move) uint64 {
 // in slow, found by the full search.
 func (p *Position) searchedReplies(mv *Move, slow uint64, buf []Move) uint64 {
 	var u undo
-	p.playSaving(mv, &u)
+	p.playSaving(mv, &u, false)
 	n := len(appendCaptures(p, p.rules(), slow, buf[:0], false))
 	p.unplay(&u)
 	return uint64(n)

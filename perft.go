@@ -167,7 +167,7 @@ func (pc *perftCounter) countAt(depth int, buf []Move) uint64 {
 	if depth == 1 {
 		var u undo
 		for i := range moves {
-			p.playSaving(&moves[i], &u)
+			p.playSaving(&moves[i], &u, pc.table != nil)
 			p.unplay(&u)
 		}
 		return uint64(len(moves))
@@ -176,7 +176,7 @@ func (pc *perftCounter) countAt(depth int, buf []Move) uint64 {
 	var n uint64
 	var u undo
 	for i := range moves {
-		p.playSaving(&moves[i], &u)
+		p.playSaving(&moves[i], &u, pc.table != nil)
 		n += pc.countAt(depth-1, rest)
 		p.unplay(&u)
 	}
