@@ -1,6 +1,7 @@
 package bashni
 
 import (
+	"math/bits"
 	"sync"
 	"sync/atomic"
 )
@@ -149,6 +150,9 @@ func (pc *perftCounter) count(p *Position, depth int) uint64 {
 // countAt counts from pc.pos; moves go into buf, whose tail the next depth
 // reuses.
 func (pc *perftCounter) countAt(depth int, buf []Move) uint64 {
+	if depth == 0 {
+		return 1
+	}
 	p := &pc.pos
 	// Near the leaves a table probe (a cache miss) costs more than counting.
 	hashed := pc.table != nil && depth >= 3
@@ -163,15 +167,24 @@ func (pc *perftCounter) countAt(depth int, buf []Move) uint64 {
 	if depth == 2 && pc.bulk {
 		return p.countTwoPlies(buf)
 	}
-	moves := p.appendLegal(buf[:0], false)
-	if depth == 1 {
-		var u undo
-		for i := range moves {
-			p.playSaving(&moves[i], &u, pc.table != nil)
-			p.unplay(&u)
-		}
-		return uint64(len(moves))
+	r := p.rules()
+	t := p.tops()
+	var n uint64
+	if c := capturersOf(r, t); c != 0 {
+		n = pc.countMoves(appendCaptures(p, r, c, buf[:0], false), depth)
+	} else {
+		n = pc.countQuietChildren(r, t, depth, buf)
 	}
+	if hashed {
+		pc.table.put(p.key, depth, n)
+	}
+	return n
+}
+
+// countMoves counts from pc.pos after each of moves, played in place and
+// taken back; the buffer after moves is the next depth's.
+func (pc *perftCounter) countMoves(moves []Move, depth int) uint64 {
+	p := &pc.pos
 	rest := moves[len(moves):]
 	var n uint64
 	var u undo
@@ -180,8 +193,48 @@ func (pc *perftCounter) countAt(depth int, buf []Move) uint64 {
 		n += pc.countAt(depth-1, rest)
 		p.unplay(&u)
 	}
-	if hashed {
-		pc.table.put(p.key, depth, n)
+	return n
+}
+
+// countQuietChildren counts from pc.pos, which has no capture, as countAt
+// does: the men's steps, most of the moves, are played from bitboards
+// without building them, and taken back by flipping the same bits.
+func (pc *perftCounter) countQuietChildren(r *rules, t tops, depth int, buf []Move) uint64 {
+	empty := r.board &^ (t.own | t.opp)
+	men := t.own &^ t.ownKings
+	var n uint64
+	if t.us == White {
+		n = pc.countSteps(r, (men&r.canStep[dirNE])<<9&empty, 9, depth, buf) +
+			pc.countSteps(r, (men&r.canStep[dirNW])<<7&empty, 7, depth, buf)
+	} else {
+		n = pc.countSteps(r, (men&r.canStep[dirSE])>>7&empty, -7, depth, buf) +
+			pc.countSteps(r, (men&r.canStep[dirSW])>>9&empty, -9, depth, buf)
+	}
+	if t.ownKings != 0 {
+		n += pc.countMoves(appendKingMoves(r, t.ownKings, empty, buf[:0]), depth)
+	}
+	return n
+}
+
+// countSteps counts from pc.pos after each step of a man onto the squares in
+// targets, each from the square delta below it.
+func (pc *perftCounter) countSteps(r *rules, targets uint64, delta, depth int, buf []Move) uint64 {
+	p := &pc.pos
+	far := r.far[p.turn]
+	keyed := pc.table != nil
+	var n uint64
+	for ; targets != 0; targets &= targets - 1 {
+		to := Square(bits.TrailingZeros64(targets))
+		m := Move{from: Square(int(to) - delta), to: to}
+		if far&to.bit() != 0 {
+			m.flags = flagPromote
+		}
+		white, black, kings, key := p.white, p.black, p.kings, p.key
+		p.playQuiet(&m, keyed)
+		n += pc.countAt(depth-1, buf)
+		p.white, p.black, p.kings, p.key = white, black, kings, key
+		p.below[idx(m.from)], p.below[idx(to)] = p.below[idx(to)], 0
+		p.turn ^= 1
 	}
 	return n
 }
