@@ -426,6 +426,20 @@ func (p *Position) countTwoPlies(buf []Move) uint64 {
 			n += p.countReplies(moves, moves[len(moves):])
 		}
 		return n
+	case r.forwardCaptures():
+		// Men that capture forward only: their sequences are walked on
+		// the jump sets, and the kings' captures searched.
+		w := forwardWalk{p: p, r: r, m: m, far: r.far[t.us], buf: buf}
+		for bb := capMen; bb != 0; bb &= bb - 1 {
+			x := bb & -bb
+			w.mv = Move{from: Square(bits.TrailingZeros64(x))}
+			n += w.replies(x, p.white&^x, p.black&^x, p.kings&^x)
+		}
+		if capKings != 0 {
+			moves := appendCaptures(p, r, capKings, buf[:0], false)
+			n += p.countReplies(moves, moves[len(moves):])
+		}
+		return n
 	case r.menFollowable():
 		// Each man's sequences are followed on the jump sets, keeping the
 		// tops up; a man with a longer sequence goes to the search, with
@@ -593,4 +607,84 @@ func (p *Position) pathJump(r *rules, m jumpSets, mv *Move, s, over, land, white
 	n, ok := p.pathReplies(r, m, mv, s, land, white, black, kings, d, buf)
 	mv.n = k
 	return n, ok
+}
+
+// forwardWalk follows, one ply from the leaves, the capture sequences of
+// men that capture forward only (see forwardPaths), keeping up the tops
+// after each jump, and adds up the replies to each sequence. It is
+// pathReplies for the rules where no sequence can meet a square its move
+// has changed, with the state that stays the same along a walk kept here
+// rather than passed down.
+type forwardWalk struct {
+	p   *Position
+	r   *rules
+	m   jumpSets // the men's jumps of the position before the move
+	far uint64   // the mover's far rank
+	mv  Move     // the sequence so far, for the replies that need playing it
+	buf []Move
+}
+
+// replies adds up the replies to each sequence that goes on from x (a
+// one-bit set), where the man stands after the jumps in w.mv; white, black
+// and kings are the tops now, without the man.
+func (w *forwardWalk) replies(x, white, black, kings uint64) uint64 {
+	// The towers it can jump next and the landings beyond them, in its
+	// two forward directions.
+	var overA, landA, overB, landB uint64
+	if w.p.turn == White {
+		overA, overB = (x&w.m.nw)<<7, (x&w.m.ne)<<9
+		landA, landB = overA<<7, overB<<9
+	} else {
+		overA, overB = (x&w.m.sw)>>9, (x&w.m.se)>>7
+		landA, landB = overA>>9, overB>>7
+	}
+	if overA|overB == 0 || x&w.far != 0 { // on the far rank it stops (L6)
+		return w.end(x, white, black, kings)
+	}
+	var n uint64
+	if overA != 0 {
+		n = w.jump(overA, landA, white, black, kings)
+	}
+	if overB != 0 {
+		n += w.jump(overB, landB, white, black, kings)
+	}
+	return n
+}
+
+// jump follows the jump over the tower on over (a one-bit set) onto land:
+// the tower's next piece, if any, becomes its top.
+func (w *forwardWalk) jump(over, land, white, black, kings uint64) uint64 {
+	a := Square(bits.TrailingZeros64(over))
+	white &^= over
+	black &^= over
+	kings &^= over
+	if st := w.p.below[idx(a)]; st != 0 {
+		white, black, kings = withTop(white, black, kings, over, stackTop(st))
+	}
+	k := w.mv.n
+	w.mv.over[k] = a // what play needs of a move: from, to, over, n, promotion
+	w.mv.n = k + 1
+	n := w.replies(land, white, black, kings)
+	w.mv.n = k
+	return n
+}
+
+// end counts the replies to the sequence that ends on x.
+func (w *forwardWalk) end(x, white, black, kings uint64) uint64 {
+	var after tops
+	if w.p.turn == White {
+		after = tops{Black, black, white | x, black & kings}
+	} else {
+		after = tops{White, white, black | x, white & kings}
+	}
+	k, slow := countFromTops(w.r, after)
+	if slow == 0 {
+		return uint64(k)
+	}
+	w.mv.to = Square(bits.TrailingZeros64(x))
+	w.mv.flags = 0
+	if x&w.far != 0 {
+		w.mv.flags = flagPromote
+	}
+	return uint64(k) + w.p.searchedReplies(&w.mv, slow, w.buf)
 }
