@@ -37,7 +37,7 @@ func (g *generator) captures(p *Position, from uint64) {
 		flags = flagSepX
 	}
 	var m jumpSets
-	forward := g.r.forwardCaptures()
+	forward := g.r.forward
 	if forward {
 		m = menJumps(g.r, g.us, shortJumpSets(g.r, opp, g.r.board&^occ))
 	}

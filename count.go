@@ -36,14 +36,15 @@ func countFromTops(r *rules, t tops) (n int, slow uint64) {
 	empty := r.board &^ (t.own | t.opp)
 	j := shortJumpSets(r, t.opp, empty)
 	m := menJumps(r, t.us, j)
-	men := t.own &^ t.ownKings & (m.ne | m.nw | m.se | m.sw) // men that capture
+	on := m.ne | m.nw | m.se | m.sw // where a man has a jump
+	men := t.own &^ t.ownKings & on // men that capture
 	if t.ownKings != 0 {
 		slow = kingCapturers(r, t, j)
 	}
 	if men|slow == 0 {
 		return countQuiet(r, t, empty), 0
 	}
-	if r.forwardCaptures() {
+	if r.forward {
 		// Men that capture forward only never come back to a square the
 		// move has touched: every sequence is a path through the jumps of
 		// the position before the move, and no two paths give the same
@@ -54,12 +55,20 @@ func countFromTops(r *rules, t tops) (n int, slow uint64) {
 		// and 5% of its perft is in the difference.)
 		// Most sequences are one jump: the landings of all men in a
 		// direction are one shift, and those with no jump on are counted
-		// by popcount.
-		on := m.ne | m.nw | m.se | m.sw
+		// by popcount. (Two men may land on one square, so the two
+		// directions are kept apart.)
+		var landA, landB uint64
 		if t.us == White {
-			n = forwardLandings(m, (men&m.ne)<<18, on) + forwardLandings(m, (men&m.nw)<<14, on)
+			landA, landB = (men&m.ne)<<18, (men&m.nw)<<14
 		} else {
-			n = forwardLandings(m, (men&m.se)>>14, on) + forwardLandings(m, (men&m.sw)>>18, on)
+			landA, landB = (men&m.se)>>14, (men&m.sw)>>18
+		}
+		n = bits.OnesCount64(landA&^on) + bits.OnesCount64(landB&^on)
+		for bb := landA & on; bb != 0; bb &= bb - 1 {
+			n += forwardPaths(m, bb&-bb)
+		}
+		for bb := landB & on; bb != 0; bb &= bb - 1 {
+			n += forwardPaths(m, bb&-bb)
 		}
 		return n, slow
 	}
@@ -220,18 +229,6 @@ func loopsBack(r *rules, opp, s, x uint64, last int) bool {
 		last != dirSE && x&r.canJump[dirNW]<<14 == s && x<<7&opp != 0 ||
 		last != dirNW && x&r.canJump[dirSE]>>14 == s && x>>7&opp != 0 ||
 		last != dirNE && x&r.canJump[dirSW]>>18 == s && x>>9&opp != 0
-}
-
-// forwardLandings counts the capture sequences of men that capture forward
-// only and have just landed on the squares of land: one for each landing
-// with no jump on (on: the squares with a jump), and the paths on from the
-// others.
-func forwardLandings(m jumpSets, land, on uint64) int {
-	n := bits.OnesCount64(land &^ on)
-	for bb := land & on; bb != 0; bb &= bb - 1 {
-		n += forwardPaths(m, bb&-bb)
-	}
-	return n
 }
 
 // forwardPaths counts the capture sequences of a man that captures forward
@@ -426,7 +423,7 @@ func (p *Position) countTwoPlies(buf []Move) uint64 {
 			n += p.countReplies(moves, moves[len(moves):])
 		}
 		return n
-	case r.forwardCaptures():
+	case r.forward:
 		// Men that capture forward only: their sequences are walked on
 		// the jump sets, and the kings' captures searched.
 		w := forwardWalk{p: p, r: r, m: m, far: r.far[t.us], buf: buf}

@@ -543,7 +543,12 @@ func (v Variant) Name() string {
 // share one rules value per distinct Variant.
 type rules struct {
 	Variant
-	*geometry
+	// The board's geometry is copied in, not pointed to: the generator
+	// reads its masks at every node, and a pointer is one load more each
+	// time.
+	geometry
+	// forward caches forwardCaptures, asked at every node of bulk counting.
+	forward bool
 }
 
 var (
@@ -563,7 +568,9 @@ func rulesFor(v Variant) (*rules, error) {
 	if !ok {
 		g, _ = geomCache.LoadOrStore(v.Size, newGeometry(v.Size))
 	}
-	r, _ := rulesCache.LoadOrStore(v, &rules{Variant: v, geometry: g.(*geometry)})
+	nr := &rules{Variant: v, geometry: *g.(*geometry)}
+	nr.forward = nr.forwardCaptures()
+	r, _ := rulesCache.LoadOrStore(v, nr)
 	return r.(*rules), nil
 }
 
