@@ -426,7 +426,11 @@ func (p *Position) countTwoPlies(buf []Move) uint64 {
 	case r.forward:
 		// Men that capture forward only: their sequences are walked on
 		// the jump sets, and the kings' captures searched.
-		w := forwardWalk{p: p, r: r, m: m, far: r.far[t.us], buf: buf}
+		// (Set field by field: a composite literal is built in a
+		// temporary and copied, and the copy's wide loads of the narrow
+		// stores just made stall; that cost 6% of lasca perft.)
+		var w forwardWalk
+		w.p, w.r, w.m, w.far, w.buf = p, r, m, r.far[t.us], buf
 		for bb := capMen; bb != 0; bb &= bb - 1 {
 			x := bb & -bb
 			w.mv = Move{from: Square(bits.TrailingZeros64(x))}
