@@ -44,6 +44,18 @@ func countFromTops(r *rules, t tops) (n int, slow uint64) {
 	if men|slow == 0 {
 		return countQuiet(r, t, empty), 0
 	}
+	kings := 0 // the sequences of the kings taken out of slow
+	if slow != 0 && r.shortKingPaths {
+		// A short king's sequences of up to three jumps are paths through
+		// the jumps of the position, as a man's are (see menPaths).
+		for bb := slow; bb != 0; bb &= bb - 1 {
+			x := bb & -bb
+			if c, ok := menPaths(r, j, t.opp, x, 0, x, -1, 0); ok {
+				kings += c.all
+				slow &^= x
+			}
+		}
+	}
 	if r.forward {
 		// Men that capture forward only never come back to a square the
 		// move has touched: every sequence is a path through the jumps of
@@ -70,7 +82,7 @@ func countFromTops(r *rules, t tops) (n int, slow uint64) {
 		for bb := landB & on; bb != 0; bb &= bb - 1 {
 			n += forwardPaths(m, bb&-bb)
 		}
-		return n, slow
+		return n + kings, slow
 	}
 	if r.Rejump == RejumpAny {
 		return 0, men | slow
@@ -117,7 +129,7 @@ func countFromTops(r *rules, t tops) (n int, slow uint64) {
 	if r.Majority { // I2: only the sequences of the most jumps
 		return total.atMost, slow
 	}
-	return total.all, slow
+	return total.all + kings, slow
 }
 
 // pathCount counts capture sequences: all of them, and those with the most
@@ -217,14 +229,11 @@ func nextJumps(m jumpSets, x uint64, last int) (ne, nw, se, sw uint64) {
 	return ne, nw, se, sw
 }
 
-// loopsBack reports whether a man on x, after three jumps from s, the last
-// in direction last, can jump onto s, the square it left: over an opponent's
-// tower, not back the way it came. (Only a man that captures backward can
-// come back.)
+// loopsBack reports whether a short piece on x, after three jumps from s,
+// the last in direction last, can jump onto s, the square it left: over an
+// opponent's tower, not back the way it came. (A man that captures forward
+// only is six ranks on from s by then, and never comes back.)
 func loopsBack(r *rules, opp, s, x uint64, last int) bool {
-	if !r.MenCaptureBackward {
-		return false
-	}
 	return last != dirSW && x&r.canJump[dirNE]<<18 == s && x<<9&opp != 0 ||
 		last != dirSE && x&r.canJump[dirNW]<<14 == s && x<<7&opp != 0 ||
 		last != dirNW && x&r.canJump[dirSE]>>14 == s && x>>7&opp != 0 ||

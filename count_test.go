@@ -64,6 +64,26 @@ var countCases = []countCase{
 		want: []string{"c5xa7", "c5xe7"},
 	},
 	{
+		// L4: the short king on a1 jumps b2 and then d2 or d4 and f6: its
+		// sequences of up to three jumps are paths through the jumps of
+		// the position, counted without the search.
+		name: "L4_short_king_paths",
+		v:    Lasca,
+		fen:  "W:WKa1,g1:Bb2,d2,d4,f6,a7",
+		want: []string{"a1xc3xe1", "a1xc3xe5xg7"},
+	},
+	{
+		// L4: the king on d2 jumps c3, c5, e5 and e3 around d4 and lands
+		// on d2 again, the square it left; the other way round gives the
+		// same position and is the same move. After three jumps the jump
+		// sets of the position before the move still show d2 occupied, so
+		// counting must hand this king to the search.
+		name: "L4_king_loops_back_to_the_start",
+		v:    Lasca,
+		fen:  "W:WKd2,a1:Bc3,e3,c5,e5,g7",
+		want: []string{"d2xb4xd6xf4xd2"},
+	},
+	{
 		// I2: the two-jump capture over d4 and b6 outranks the single jump
 		// over f4, so counting cannot take the single jump on its own.
 		name: "I2_majority",

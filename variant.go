@@ -549,6 +549,9 @@ type rules struct {
 	geometry
 	// forward caches forwardCaptures, asked at every node of bulk counting.
 	forward bool
+	// shortKingPaths: bulk counting follows short kings' captures of up to
+	// three jumps on the jump sets, as men's (see countFromTops).
+	shortKingPaths bool
 }
 
 var (
@@ -570,6 +573,7 @@ func rulesFor(v Variant) (*rules, error) {
 	}
 	nr := &rules{Variant: v, geometry: *g.(*geometry)}
 	nr.forward = nr.forwardCaptures()
+	nr.shortKingPaths = !v.FlyingKings && !v.Majority && v.Rejump != RejumpAny
 	r, _ := rulesCache.LoadOrStore(v, nr)
 	return r.(*rules), nil
 }
