@@ -41,8 +41,12 @@ func countFromTops(r *rules, t tops) (n int, slow uint64) {
 	if t.ownKings != 0 {
 		slow = kingCapturers(r, t, j)
 	}
-	if men|slow == 0 {
-		return countQuiet(r, t, empty), 0
+	if men|slow == 0 { // countQuiet, inline
+		n = countMenSteps(r, t.us, t.own&^t.ownKings, empty)
+		if t.ownKings != 0 {
+			n += countKingMoves(r, t.ownKings, empty)
+		}
+		return n, 0
 	}
 	kings := 0 // the sequences of the kings taken out of slow
 	if slow != 0 && r.shortKingPaths {
@@ -351,17 +355,20 @@ func withTop(white, black, kings, b uint64, c pieceCode) (uint64, uint64, uint64
 // countQuiet counts the quiet moves onto the empty squares: a popcount per
 // forward direction for men, and the kings' moves.
 func countQuiet(r *rules, t tops, empty uint64) int {
-	men := t.own &^ t.ownKings
-	var n int
-	if t.us == White {
-		n = bits.OnesCount64((men&r.canStep[dirNE])<<9&empty) + bits.OnesCount64((men&r.canStep[dirNW])<<7&empty)
-	} else {
-		n = bits.OnesCount64((men&r.canStep[dirSE])>>7&empty) + bits.OnesCount64((men&r.canStep[dirSW])>>9&empty)
-	}
+	n := countMenSteps(r, t.us, t.own&^t.ownKings, empty)
 	if t.ownKings != 0 {
 		n += countKingMoves(r, t.ownKings, empty)
 	}
 	return n
+}
+
+// countMenSteps counts the steps of the men of colour us onto the empty
+// squares. (Small enough to be inlined where most positions are counted.)
+func countMenSteps(r *rules, us Color, men, empty uint64) int {
+	if us == White {
+		return bits.OnesCount64((men&r.canStep[dirNE])<<9&empty) + bits.OnesCount64((men&r.canStep[dirNW])<<7&empty)
+	}
+	return bits.OnesCount64((men&r.canStep[dirSE])>>7&empty) + bits.OnesCount64((men&r.canStep[dirSW])>>9&empty)
 }
 
 // countKingMoves counts the quiet moves of the kings onto the empty
