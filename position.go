@@ -335,25 +335,14 @@ func (p *Position) playCapture(m *Move, keyed bool) {
 		if (p.white|p.black)&s.bit() == 0 {
 			continue // not a move of this position
 		}
-		si := idx(s)
-		ct := p.topCode(s)
-		cst := p.below[si]
 		if keyed {
-			p.key ^= towerKey(s, ct, cst)
+			p.key ^= p.squareKey(s)
 		}
-		p.clear(s)
-		if stackLen(cst) > 0 {
-			p.put(s, stackTop(cst), stackPop(cst))
-			if keyed {
-				p.key ^= p.squareKey(s)
-			}
+		ct := p.takeTop(s)
+		if keyed {
+			p.key ^= p.squareKey(s)
 		}
-		if r.Stacking && stackLen(st) < 23 {
-			if r.DemoteCapturedKings {
-				ct &^= codeKing
-			}
-			st = stackPush(st, ct)
-		}
+		st = r.underCapturer(st, ct)
 	}
 	if m.flags&flagPromote != 0 {
 		top |= codeKing
@@ -368,6 +357,33 @@ func (p *Position) playCapture(m *Move, keyed bool) {
 		p.key ^= towerKey(m.to, top, st) ^ turnKey
 	}
 	p.turn ^= 1
+}
+
+// takeTop takes the top piece off the tower on the occupied square s and
+// returns its code: the next piece down becomes the top, or the square is
+// left empty. The key is not updated.
+func (p *Position) takeTop(s Square) pieceCode {
+	c := p.topCode(s)
+	st := p.below[idx(s)]
+	p.clear(s)
+	if st != 0 {
+		p.put(s, stackTop(st), stackPop(st))
+	}
+	return c
+}
+
+// underCapturer returns the stack st of a capturing tower with the piece c
+// it has taken put at the bottom, as the ruleset says: as it is or demoted
+// (I4), or not at all when captured pieces leave the board (section 12). A
+// stack holds at most 23 pieces, all a tower can have under its top.
+func (r *rules) underCapturer(st stack, c pieceCode) stack {
+	if !r.Stacking || stackLen(st) >= 23 {
+		return st
+	}
+	if r.DemoteCapturedKings {
+		c &^= codeKing
+	}
+	return stackPush(st, c)
 }
 
 // playQuiet applies the quiet move m in place: the most common move, so it
