@@ -171,7 +171,14 @@ func (pc *perftCounter) countAt(depth int, buf []Move) uint64 {
 	t := p.tops()
 	var n uint64
 	if c := capturersOf(r, t); c != 0 {
-		n = pc.countMoves(appendCaptures(p, r, c, buf[:0], false), depth)
+		if r.forward && pc.table == nil {
+			men := c &^ t.ownKings
+			n = pc.countForwardCaptures(r, t, men, depth, buf)
+			c &^= men
+		}
+		if c != 0 {
+			n += pc.countMoves(appendCaptures(p, r, c, buf[:0], false), depth)
+		}
 	} else {
 		n = pc.countQuietChildren(r, t, depth, buf)
 	}
@@ -213,6 +220,91 @@ func (pc *perftCounter) countQuietChildren(r *rules, t tops, depth int, buf []Mo
 	if t.ownKings != 0 {
 		n += pc.countMoves(appendKingMoves(r, t.ownKings, empty, buf[:0]), depth)
 	}
+	return n
+}
+
+// countForwardCaptures counts from pc.pos after each capture of the men in
+// men, which capture forward only. Their sequences are the paths through the
+// jumps of the position (see countFromTops), and no two give the same
+// position, so each is walked and played jump by jump in place, without
+// building moves, and taken back jump by jump. The key is left as it is:
+// only a table would read it.
+func (pc *perftCounter) countForwardCaptures(r *rules, t tops, men uint64, depth int, buf []Move) uint64 {
+	p := &pc.pos
+	var w captureWalk
+	w.pc, w.r, w.depth, w.buf = pc, r, depth, buf
+	w.m = menJumps(r, t.us, shortJumpSets(r, t.opp, r.board&^(t.own|t.opp)))
+	w.far = r.far[t.us]
+	var n uint64
+	for bb := men; bb != 0; bb &= bb - 1 {
+		s := Square(bits.TrailingZeros64(bb))
+		top, st := p.topCode(s), p.below[idx(s)]
+		white, black, kings := p.white, p.black, p.kings
+		p.clear(s) // the moving tower is lifted off its square
+		n += w.walk(s.bit(), top, st)
+		p.white, p.black, p.kings = white, black, kings
+		p.below[idx(s)] = st
+	}
+	return n
+}
+
+// captureWalk plays the capture sequences of men that capture forward only
+// in place, for countForwardCaptures.
+type captureWalk struct {
+	pc    *perftCounter
+	r     *rules
+	m     jumpSets // the men's jumps of the position before the move
+	far   uint64   // the mover's far rank
+	depth int
+	buf   []Move
+}
+
+// walk counts after each sequence that goes on from x (a one-bit set), where
+// the moving tower, with top code top and stack st, stands after its jumps
+// so far (it is not on the board while it moves).
+func (w *captureWalk) walk(x uint64, top pieceCode, st stack) uint64 {
+	p := &w.pc.pos
+	var overA, landA, overB, landB uint64 // as in forwardWalk.replies
+	if p.turn == White {
+		overA, overB = (x&w.m.nw)<<7, (x&w.m.ne)<<9
+		landA, landB = overA<<7, overB<<9
+	} else {
+		overA, overB = (x&w.m.sw)>>9, (x&w.m.se)>>7
+		landA, landB = overA>>9, overB>>7
+	}
+	if overA|overB == 0 || x&w.far != 0 {
+		// The sequence ends on x; a man ending on the far rank is crowned
+		// (L6, I3).
+		if x&w.far != 0 {
+			top |= codeKing
+		}
+		sq := Square(bits.TrailingZeros64(x))
+		p.put(sq, top, st)
+		p.turn ^= 1
+		n := w.pc.countAt(w.depth-1, w.buf)
+		p.turn ^= 1
+		p.clear(sq)
+		return n
+	}
+	var n uint64
+	if overA != 0 {
+		n = w.jump(overA, landA, top, st)
+	}
+	if overB != 0 {
+		n += w.jump(overB, landB, top, st)
+	}
+	return n
+}
+
+// jump takes the top of the tower on over (a one-bit set), puts it under
+// the moving tower, walks on from land, and puts the piece back.
+func (w *captureWalk) jump(over, land uint64, top pieceCode, st stack) uint64 {
+	p := &w.pc.pos
+	a := Square(bits.TrailingZeros64(over))
+	white, black, kings, below := p.white, p.black, p.kings, p.below[idx(a)]
+	c := p.takeTop(a)
+	n := w.walk(land, top, w.r.underCapturer(st, c))
+	p.white, p.black, p.kings, p.below[idx(a)] = white, black, kings, below
 	return n
 }
 
