@@ -452,20 +452,21 @@ func (p *Position) countTwoPlies(buf []Move) uint64 {
 			w.mv = Move{from: Square(bits.TrailingZeros64(x))}
 			n += w.replies(x, p.white&^x, p.black&^x, p.kings&^x)
 		}
-		if capKings != 0 {
-			moves := appendCaptures(p, r, capKings, buf[:0], false)
-			n += p.countReplies(moves, moves[len(moves):])
-		}
-		return n
+		return n + p.kingReplies(r, j, capKings, buf)
 	case r.menFollowable():
 		// Each man's sequences are followed on the jump sets, keeping the
 		// tops up; a man with a longer sequence goes to the search, with
 		// the kings.
+		var w pathWalk
+		w.start(p, r, m, r.far[t.us], buf)
 		searched := capKings
+		if r.shortKingPaths {
+			searched = 0
+			n = p.kingReplies(r, j, capKings, buf)
+		}
 		for bb := capMen; bb != 0; bb &= bb - 1 {
 			x := bb & -bb
-			mv := Move{from: Square(bits.TrailingZeros64(x))}
-			if k, ok := p.pathReplies(r, m, &mv, x, x, p.white&^x, p.black&^x, p.kings&^x, -1, buf); ok {
+			if k, ok := w.from(x); ok {
 				n += k
 			} else {
 				searched |= x
@@ -537,93 +538,153 @@ func (p *Position) stepReplies(r *rules, t tops, oppKings, targets uint64, delta
 	return n
 }
 
-// pathReplies adds up the replies to each capture sequence of a man that
-// started on s and has jumped along mv so far, the last jump in direction
-// last, to stand on x (one-bit sets); white, black and kings are the tops
-// now, without the man. It reports false, having counted nothing that
-// matters, where the full search must decide (see menPaths).
-func (p *Position) pathReplies(r *rules, m jumpSets, mv *Move, s, x, white, black, kings uint64, last int, buf []Move) (uint64, bool) {
-	jumps := int(mv.n)
+// kingReplies adds up the replies to the captures of the kings in kings,
+// found by the search, or for short kings (shortKingPaths) followed on the
+// jump sets j where their sequences are short enough (see pathWalk).
+func (p *Position) kingReplies(r *rules, j jumpSets, kings uint64, buf []Move) uint64 {
+	if kings == 0 {
+		return 0
+	}
+	var n uint64
+	searched := kings
+	if r.shortKingPaths {
+		var w pathWalk
+		w.start(p, r, j, 0, buf)
+		searched = 0
+		for bb := kings; bb != 0; bb &= bb - 1 {
+			x := bb & -bb
+			if k, ok := w.from(x); ok {
+				n += k
+			} else {
+				searched |= x
+			}
+		}
+	}
+	if searched != 0 {
+		moves := appendCaptures(p, r, searched, buf[:0], false)
+		n += p.countReplies(moves, moves[len(moves):])
+	}
+	return n
+}
+
+// pathWalk follows, one ply from the leaves, the capture sequences of a
+// short piece (a man, or a short king) of up to three jumps on the jump sets
+// of the position before the move (see menPaths), keeping up the tops after
+// each jump, and adds up the replies to each sequence. It reports false,
+// having counted nothing that matters, where the full search must decide: a
+// fourth jump, or a man crowned to go on as a king.
+type pathWalk struct {
+	p   *Position
+	r   *rules
+	m   jumpSets // the piece's jumps in the position before the move
+	far uint64   // where a man is crowned; nothing for a king
+	opp uint64   // the opponent's tops before the move
+	s   uint64   // the square the piece left
+	mv  Move     // the sequence so far, for the replies that need playing it
+	buf []Move
+}
+
+// start sets the walk up for the pieces of the side to move of p. (Field
+// by field: see forwardWalk.)
+func (w *pathWalk) start(p *Position, r *rules, m jumpSets, far uint64, buf []Move) {
+	w.p, w.r, w.m, w.far, w.buf = p, r, m, far, buf
+	w.opp = p.black
+	if p.turn == Black {
+		w.opp = p.white
+	}
+}
+
+// from adds up the replies to the sequences of the piece on x (a one-bit
+// set).
+func (w *pathWalk) from(x uint64) (uint64, bool) {
+	p := w.p
+	w.s = x
+	w.mv.from = Square(bits.TrailingZeros64(x))
+	w.mv.n = 0
+	return w.replies(x, p.white&^x, p.black&^x, p.kings&^x, -1)
+}
+
+// replies adds up the replies to each sequence that goes on from x (a
+// one-bit set), where the piece stands after the jumps in w.mv, the last in
+// direction last (-1 before the first); white, black and kings are the tops
+// now, without the piece.
+func (w *pathWalk) replies(x, white, black, kings uint64, last int) (uint64, bool) {
+	jumps := int(w.mv.n)
 	crowned := false
-	if jumps > 0 && x&r.far[p.turn] != 0 {
+	if jumps > 0 && x&w.far != 0 {
 		var search bool
-		if crowned, search = crownedMidCapture(r); search {
+		if crowned, search = crownedMidCapture(w.r); search {
 			return 0, false
 		}
 	}
-	ne, nw, se, sw := nextJumps(m, x, last)
+	ne, nw, se, sw := nextJumps(w.m, x, last)
 	if !crowned && ne|nw|se|sw != 0 {
 		if jumps == 3 {
 			return 0, false
 		}
-		var n uint64
-		var k uint64
+		var n, k uint64
 		ok := true
 		if ne != 0 && ok {
-			k, ok = p.pathJump(r, m, mv, s, ne<<9, ne<<18, white, black, kings, dirNE, buf)
+			k, ok = w.jump(ne<<9, ne<<18, white, black, kings, dirNE)
 			n += k
 		}
 		if nw != 0 && ok {
-			k, ok = p.pathJump(r, m, mv, s, nw<<7, nw<<14, white, black, kings, dirNW, buf)
+			k, ok = w.jump(nw<<7, nw<<14, white, black, kings, dirNW)
 			n += k
 		}
 		if se != 0 && ok {
-			k, ok = p.pathJump(r, m, mv, s, se>>7, se>>14, white, black, kings, dirSE, buf)
+			k, ok = w.jump(se>>7, se>>14, white, black, kings, dirSE)
 			n += k
 		}
 		if sw != 0 && ok {
-			k, ok = p.pathJump(r, m, mv, s, sw>>9, sw>>18, white, black, kings, dirSW, buf)
+			k, ok = w.jump(sw>>9, sw>>18, white, black, kings, dirSW)
 			n += k
 		}
-		if !ok {
-			return 0, false
-		}
-		return n, true
+		return n, ok
 	}
-	opp := p.black
-	if p.turn == Black {
-		opp = p.white
-	}
-	if jumps == 3 && !crowned && loopsBack(r, opp, s, x, last) {
+	if jumps == 3 && !crowned && loopsBack(w.r, w.opp, w.s, x, last) {
 		return 0, false
 	}
-	// The sequence ends on x.
-	var after tops
-	if p.turn == White {
-		white |= x
-		after = tops{Black, black, white, black & kings}
-	} else {
-		black |= x
-		after = tops{White, white, black, white & kings}
-	}
-	k, slow := countFromTops(r, after)
-	if slow == 0 {
-		return uint64(k), true
-	}
-	mv.to = Square(bits.TrailingZeros64(x))
-	mv.flags = 0
-	if r.far[p.turn]&x != 0 {
-		mv.flags = flagPromote
-	}
-	return uint64(k) + p.searchedReplies(mv, slow, buf), true
+	return w.end(x, white, black, kings), true
 }
 
-// pathJump follows the jump over the one-bit set over onto land, in
-// direction d: the jumped tower's next piece, if any, becomes its top.
-func (p *Position) pathJump(r *rules, m jumpSets, mv *Move, s, over, land, white, black, kings uint64, d int, buf []Move) (uint64, bool) {
+// jump follows the jump over the one-bit set over onto land, in direction
+// d: the jumped tower's next piece, if any, becomes its top.
+func (w *pathWalk) jump(over, land, white, black, kings uint64, d int) (uint64, bool) {
 	a := Square(bits.TrailingZeros64(over))
 	white &^= over
 	black &^= over
 	kings &^= over
-	if st := p.below[idx(a)]; st != 0 {
+	if st := w.p.below[idx(a)]; st != 0 {
 		white, black, kings = withTop(white, black, kings, over, stackTop(st))
 	}
-	k := mv.n
-	mv.over[k] = a // what play needs of a move: from, to, over, n, promotion
-	mv.n = k + 1
-	n, ok := p.pathReplies(r, m, mv, s, land, white, black, kings, d, buf)
-	mv.n = k
+	k := w.mv.n
+	w.mv.over[k] = a // what play needs of a move: from, to, over, n, promotion
+	w.mv.n = k + 1
+	n, ok := w.replies(land, white, black, kings, d)
+	w.mv.n = k
 	return n, ok
+}
+
+// end counts the replies to the sequence that ends on x.
+func (w *pathWalk) end(x, white, black, kings uint64) uint64 {
+	p := w.p
+	var after tops
+	if p.turn == White {
+		after = tops{Black, black, white | x, black & kings}
+	} else {
+		after = tops{White, white, black | x, white & kings}
+	}
+	k, slow := countFromTops(w.r, after)
+	if slow == 0 {
+		return uint64(k)
+	}
+	w.mv.to = Square(bits.TrailingZeros64(x))
+	w.mv.flags = 0
+	if x&w.far != 0 {
+		w.mv.flags = flagPromote
+	}
+	return uint64(k) + p.searchedReplies(&w.mv, slow, w.buf)
 }
 
 // forwardWalk follows, one ply from the leaves, the capture sequences of
