@@ -313,19 +313,33 @@ func (w *captureWalk) jump(over, land uint64, top pieceCode, st stack) uint64 {
 func (pc *perftCounter) countSteps(r *rules, targets uint64, delta, depth int, buf []Move) uint64 {
 	p := &pc.pos
 	far := r.far[p.turn]
+	own := &p.white // the mover's tops
+	if p.turn == Black {
+		own = &p.black
+	}
 	keyed := pc.table != nil
 	var n uint64
 	for ; targets != 0; targets &= targets - 1 {
 		to := Square(bits.TrailingZeros64(targets))
-		m := Move{from: Square(int(to) - delta), to: to}
-		if far&to.bit() != 0 {
-			m.flags = flagPromote
-		}
+		from := Square(int(to) - delta)
 		white, black, kings, key := p.white, p.black, p.kings, p.key
-		p.playQuiet(&m, keyed)
+		if keyed {
+			m := Move{from: from, to: to}
+			if far&to.bit() != 0 {
+				m.flags = flagPromote
+			}
+			p.playQuiet(&m, true)
+		} else {
+			// playQuiet without the key, for a man: move its top bit and
+			// its stack, crowned on the far rank.
+			*own ^= from.bit() | to.bit()
+			p.kings |= far & to.bit()
+			p.below[idx(from)], p.below[idx(to)] = 0, p.below[idx(from)]
+			p.turn ^= 1
+		}
 		n += pc.countAt(depth-1, buf)
 		p.white, p.black, p.kings, p.key = white, black, kings, key
-		p.below[idx(m.from)], p.below[idx(to)] = p.below[idx(to)], 0
+		p.below[idx(from)], p.below[idx(to)] = p.below[idx(to)], 0
 		p.turn ^= 1
 	}
 	return n
