@@ -63,13 +63,8 @@ func (g *generator) captures(p *Position, from uint64) {
 // the far rank has nothing left to jump forward and stops there.
 func (g *generator) forwardMan(p *Position, m jumpSets, sq Square) {
 	n := g.cur.n
-	b := sq.bit()
-	var out uint64 // the towers it can jump from sq
-	if g.us == White {
-		out = (b&m.nw)<<7 | (b&m.ne)<<9
-	} else {
-		out = (b&m.sw)>>9 | (b&m.se)>>7
-	}
+	overA, _, overB, _ := forwardJumpsFrom(g.us, m, sq.bit())
+	out := overA | overB // the towers it can jump from sq
 	if out == 0 {
 		if n > 0 {
 			g.out = append(g.out, g.finished(sq, false))

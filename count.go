@@ -244,6 +244,18 @@ func loopsBack(r *rules, opp, s, x uint64, last int) bool {
 		last != dirNE && x&r.canJump[dirSW]>>18 == s && x>>9&opp != 0
 }
 
+// forwardJumpsFrom returns, for a man of colour us on x (a one-bit set)
+// that captures forward only, the tower it can jump in each of its two
+// forward directions on the jump sets m and the square beyond it, or zeros.
+func forwardJumpsFrom(us Color, m jumpSets, x uint64) (overA, landA, overB, landB uint64) {
+	if us == White {
+		overA, overB = (x&m.nw)<<7, (x&m.ne)<<9
+		return overA, overA << 7, overB, overB << 9
+	}
+	overA, overB = (x&m.sw)>>9, (x&m.se)>>7
+	return overA, overA >> 9, overB, overB >> 7
+}
+
 // forwardPaths counts the capture sequences of a man that captures forward
 // only, standing on the square x (a one-bit set): one for each way to go on
 // jumping until no jump is left. m holds the jumps of the position, only
@@ -706,16 +718,7 @@ type forwardWalk struct {
 // one-bit set), where the man stands after the jumps in w.mv; white, black
 // and kings are the tops now, without the man.
 func (w *forwardWalk) replies(x, white, black, kings uint64) uint64 {
-	// The towers it can jump next and the landings beyond them, in its
-	// two forward directions.
-	var overA, landA, overB, landB uint64
-	if w.p.turn == White {
-		overA, overB = (x&w.m.nw)<<7, (x&w.m.ne)<<9
-		landA, landB = overA<<7, overB<<9
-	} else {
-		overA, overB = (x&w.m.sw)>>9, (x&w.m.se)>>7
-		landA, landB = overA>>9, overB>>7
-	}
+	overA, landA, overB, landB := forwardJumpsFrom(w.p.turn, w.m, x)
 	if overA|overB == 0 || x&w.far != 0 { // on the far rank it stops (L6)
 		return w.end(x, white, black, kings)
 	}

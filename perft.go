@@ -264,14 +264,7 @@ type captureWalk struct {
 // so far (it is not on the board while it moves).
 func (w *captureWalk) walk(x uint64, top pieceCode, st stack) uint64 {
 	p := &w.pc.pos
-	var overA, landA, overB, landB uint64 // as in forwardWalk.replies
-	if p.turn == White {
-		overA, overB = (x&w.m.nw)<<7, (x&w.m.ne)<<9
-		landA, landB = overA<<7, overB<<9
-	} else {
-		overA, overB = (x&w.m.sw)>>9, (x&w.m.se)>>7
-		landA, landB = overA>>9, overB>>7
-	}
+	overA, landA, overB, landB := forwardJumpsFrom(p.turn, w.m, x)
 	if overA|overB == 0 || x&w.far != 0 {
 		// The sequence ends on x; a man ending on the far rank is crowned
 		// (L6, I3).
@@ -302,7 +295,7 @@ func (w *captureWalk) jump(over, land uint64, top pieceCode, st stack) uint64 {
 	p := &w.pc.pos
 	a := Square(bits.TrailingZeros64(over))
 	white, black, kings, below := p.white, p.black, p.kings, p.below[idx(a)]
-	c := p.takeTop(a)
+	c, _ := p.takeTop(a)
 	n := w.walk(land, top, w.r.underCapturer(st, c))
 	p.white, p.black, p.kings, p.below[idx(a)] = white, black, kings, below
 	return n

@@ -335,12 +335,17 @@ func (p *Position) playCapture(m *Move, keyed bool) {
 		if (p.white|p.black)&s.bit() == 0 {
 			continue // not a move of this position
 		}
+		// takeTop, inline: Play and search call this for every jump.
+		ct, cst := p.topCode(s), p.below[idx(s)]
+		p.clear(s)
 		if keyed {
-			p.key ^= p.squareKey(s)
+			p.key ^= towerKey(s, ct, cst)
 		}
-		ct := p.takeTop(s)
-		if keyed {
-			p.key ^= p.squareKey(s)
+		if cst != 0 { // the rest of the tower stays
+			p.put(s, stackTop(cst), stackPop(cst))
+			if keyed {
+				p.key ^= towerKey(s, stackTop(cst), stackPop(cst))
+			}
 		}
 		st = r.underCapturer(st, ct)
 	}
@@ -360,16 +365,16 @@ func (p *Position) playCapture(m *Move, keyed bool) {
 }
 
 // takeTop takes the top piece off the tower on the occupied square s and
-// returns its code: the next piece down becomes the top, or the square is
-// left empty. The key is not updated.
-func (p *Position) takeTop(s Square) pieceCode {
-	c := p.topCode(s)
-	st := p.below[idx(s)]
+// returns its code and the stack that was under it: the next piece down
+// becomes the top, or the square is left empty. The key is not updated.
+// (playCapture does the same inline, keeping the key up as it goes.)
+func (p *Position) takeTop(s Square) (pieceCode, stack) {
+	c, st := p.topCode(s), p.below[idx(s)]
 	p.clear(s)
 	if st != 0 {
 		p.put(s, stackTop(st), stackPop(st))
 	}
-	return c
+	return c, st
 }
 
 // underCapturer returns the stack st of a capturing tower with the piece c
