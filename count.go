@@ -467,30 +467,19 @@ func (p *Position) countTwoPlies(buf []Move) uint64 {
 		return n + p.kingReplies(r, j, capKings, buf)
 	case r.menFollowable():
 		// Each man's sequences are followed on the jump sets, keeping the
-		// tops up; a man with a longer sequence goes to the search, with
-		// the kings.
-		var w pathWalk
-		w.start(p, r, m, r.far[t.us], buf)
-		searched := capKings
-		if r.shortKingPaths {
-			searched = 0
-			n = p.kingReplies(r, j, capKings, buf)
-		}
-		for bb := capMen; bb != 0; bb &= bb - 1 {
-			x := bb & -bb
-			if k, ok := w.from(x); ok {
-				n += k
-			} else {
-				searched |= x
-			}
-		}
-		if searched != 0 {
-			moves := appendCaptures(p, r, searched, buf[:0], false)
-			n += p.countReplies(moves, moves[len(moves):])
-		}
-		return n
+		// tops up; a man with a longer sequence goes to the search.
+		return p.pathReplies(r, m, r.far[t.us], capMen, buf) + p.kingReplies(r, j, capKings, buf)
 	}
-	moves := appendCaptures(p, r, capMen|capKings, buf[:0], false)
+	return p.searchedCaptures(capMen|capKings, buf)
+}
+
+// searchedCaptures adds up the replies to the captures of the towers in
+// from, found by the search.
+func (p *Position) searchedCaptures(from uint64, buf []Move) uint64 {
+	if from == 0 {
+		return 0
+	}
+	moves := appendCaptures(p, p.rules(), from, buf[:0], false)
 	return p.countReplies(moves, moves[len(moves):])
 }
 
@@ -550,33 +539,33 @@ func (p *Position) stepReplies(r *rules, t tops, oppKings, targets uint64, delta
 	return n
 }
 
-// kingReplies adds up the replies to the captures of the kings in kings,
-// found by the search, or for short kings (shortKingPaths) followed on the
-// jump sets j where their sequences are short enough (see pathWalk).
+// kingReplies adds up the replies to the captures of the kings in kings:
+// followed on the jump sets j where they are short kings (see pathWalk),
+// found by the search otherwise.
 func (p *Position) kingReplies(r *rules, j jumpSets, kings uint64, buf []Move) uint64 {
-	if kings == 0 {
-		return 0
+	if kings != 0 && r.shortKingPaths {
+		return p.pathReplies(r, j, 0, kings, buf)
 	}
-	var n uint64
-	searched := kings
-	if r.shortKingPaths {
-		var w pathWalk
-		w.start(p, r, j, 0, buf)
-		searched = 0
-		for bb := kings; bb != 0; bb &= bb - 1 {
-			x := bb & -bb
-			if k, ok := w.from(x); ok {
-				n += k
-			} else {
-				searched |= x
-			}
+	return p.searchedCaptures(kings, buf)
+}
+
+// pathReplies adds up the replies to the captures of the short pieces in
+// from, each followed by a pathWalk on the jump sets m (far: where a man is
+// crowned; nothing for kings), or found by the search where the walk cannot
+// decide.
+func (p *Position) pathReplies(r *rules, m jumpSets, far, from uint64, buf []Move) uint64 {
+	var w pathWalk
+	w.start(p, r, m, far, buf)
+	var n, searched uint64
+	for bb := from; bb != 0; bb &= bb - 1 {
+		x := bb & -bb
+		if k, ok := w.from(x); ok {
+			n += k
+		} else {
+			searched |= x
 		}
 	}
-	if searched != 0 {
-		moves := appendCaptures(p, r, searched, buf[:0], false)
-		n += p.countReplies(moves, moves[len(moves):])
-	}
-	return n
+	return n + p.searchedCaptures(searched, buf)
 }
 
 // pathWalk follows, one ply from the leaves, the capture sequences of a
@@ -586,14 +575,53 @@ func (p *Position) kingReplies(r *rules, j jumpSets, kings uint64, buf []Move) u
 // having counted nothing that matters, where the full search must decide: a
 // fourth jump, or a man crowned to go on as a king.
 type pathWalk struct {
-	p   *Position
-	r   *rules
+	replyWalk
 	m   jumpSets // the piece's jumps in the position before the move
-	far uint64   // where a man is crowned; nothing for a king
 	opp uint64   // the opponent's tops before the move
 	s   uint64   // the square the piece left
-	mv  Move     // the sequence so far, for the replies that need playing it
+}
+
+// replyWalk is what the walks one ply from the leaves (pathWalk,
+// forwardWalk) share: the position, the sequence so far and the counting
+// of the replies where a sequence ends.
+type replyWalk struct {
+	p   *Position
+	r   *rules
+	far uint64 // where a man is crowned; nothing for a king
+	mv  Move   // the sequence so far, for the replies that need playing it
 	buf []Move
+}
+
+// withNextTop returns the tops white, black and kings with the top of the
+// tower on b (a one-bit set) taken: the top of its stack st, if any, is its
+// top now.
+func withNextTop(white, black, kings, b uint64, st stack) (uint64, uint64, uint64) {
+	white, black, kings = white&^b, black&^b, kings&^b
+	if st != 0 {
+		return withTop(white, black, kings, b, stackTop(st))
+	}
+	return white, black, kings
+}
+
+// end counts the replies to the sequence that ends on x, where white, black
+// and kings are the tops without the moving piece.
+func (w *replyWalk) end(x, white, black, kings uint64) uint64 {
+	var after tops
+	if w.p.turn == White {
+		after = tops{Black, black, white | x, black & kings}
+	} else {
+		after = tops{White, white, black | x, white & kings}
+	}
+	k, slow := countFromTops(w.r, after)
+	if slow == 0 {
+		return uint64(k)
+	}
+	w.mv.to = Square(bits.TrailingZeros64(x))
+	w.mv.flags = 0
+	if x&w.far != 0 {
+		w.mv.flags = flagPromote
+	}
+	return uint64(k) + w.p.searchedReplies(&w.mv, slow, w.buf)
 }
 
 // start sets the walk up for the pieces of the side to move of p. (Field
@@ -664,39 +692,12 @@ func (w *pathWalk) replies(x, white, black, kings uint64, last int) (uint64, boo
 // d: the jumped tower's next piece, if any, becomes its top.
 func (w *pathWalk) jump(over, land, white, black, kings uint64, d int) (uint64, bool) {
 	a := Square(bits.TrailingZeros64(over))
-	white &^= over
-	black &^= over
-	kings &^= over
-	if st := w.p.below[idx(a)]; st != 0 {
-		white, black, kings = withTop(white, black, kings, over, stackTop(st))
-	}
-	k := w.mv.n
-	w.mv.over[k] = a // what play needs of a move: from, to, over, n, promotion
-	w.mv.n = k + 1
+	w.mv.over[w.mv.n] = a // what play needs of a move: from, to, over, n, promotion
+	w.mv.n++
+	white, black, kings = withNextTop(white, black, kings, over, w.p.below[idx(a)])
 	n, ok := w.replies(land, white, black, kings, d)
-	w.mv.n = k
+	w.mv.n--
 	return n, ok
-}
-
-// end counts the replies to the sequence that ends on x.
-func (w *pathWalk) end(x, white, black, kings uint64) uint64 {
-	p := w.p
-	var after tops
-	if p.turn == White {
-		after = tops{Black, black, white | x, black & kings}
-	} else {
-		after = tops{White, white, black | x, white & kings}
-	}
-	k, slow := countFromTops(w.r, after)
-	if slow == 0 {
-		return uint64(k)
-	}
-	w.mv.to = Square(bits.TrailingZeros64(x))
-	w.mv.flags = 0
-	if x&w.far != 0 {
-		w.mv.flags = flagPromote
-	}
-	return uint64(k) + p.searchedReplies(&w.mv, slow, w.buf)
 }
 
 // forwardWalk follows, one ply from the leaves, the capture sequences of
@@ -706,12 +707,8 @@ func (w *pathWalk) end(x, white, black, kings uint64) uint64 {
 // has changed, with the state that stays the same along a walk kept here
 // rather than passed down.
 type forwardWalk struct {
-	p   *Position
-	r   *rules
-	m   jumpSets // the men's jumps of the position before the move
-	far uint64   // the mover's far rank
-	mv  Move     // the sequence so far, for the replies that need playing it
-	buf []Move
+	replyWalk
+	m jumpSets // the men's jumps of the position before the move
 }
 
 // replies adds up the replies to each sequence that goes on from x (a
@@ -732,40 +729,13 @@ func (w *forwardWalk) replies(x, white, black, kings uint64) uint64 {
 	return n
 }
 
-// jump follows the jump over the tower on over (a one-bit set) onto land:
-// the tower's next piece, if any, becomes its top.
+// jump follows the jump over the tower on over (a one-bit set) onto land.
 func (w *forwardWalk) jump(over, land, white, black, kings uint64) uint64 {
 	a := Square(bits.TrailingZeros64(over))
-	white &^= over
-	black &^= over
-	kings &^= over
-	if st := w.p.below[idx(a)]; st != 0 {
-		white, black, kings = withTop(white, black, kings, over, stackTop(st))
-	}
-	k := w.mv.n
-	w.mv.over[k] = a // what play needs of a move: from, to, over, n, promotion
-	w.mv.n = k + 1
+	w.mv.over[w.mv.n] = a
+	w.mv.n++
+	white, black, kings = withNextTop(white, black, kings, over, w.p.below[idx(a)])
 	n := w.replies(land, white, black, kings)
-	w.mv.n = k
+	w.mv.n--
 	return n
-}
-
-// end counts the replies to the sequence that ends on x.
-func (w *forwardWalk) end(x, white, black, kings uint64) uint64 {
-	var after tops
-	if w.p.turn == White {
-		after = tops{Black, black, white | x, black & kings}
-	} else {
-		after = tops{White, white, black | x, white & kings}
-	}
-	k, slow := countFromTops(w.r, after)
-	if slow == 0 {
-		return uint64(k)
-	}
-	w.mv.to = Square(bits.TrailingZeros64(x))
-	w.mv.flags = 0
-	if x&w.far != 0 {
-		w.mv.flags = flagPromote
-	}
-	return uint64(k) + w.p.searchedReplies(&w.mv, slow, w.buf)
 }
