@@ -420,9 +420,9 @@ func kingSteps(r *rules, s Square, occ uint64) int {
 
 // countTwoPlies returns perft 2 of p with bulk counting: for each legal move,
 // the number of legal replies, added up. Where it can it walks the moves on
-// bitboards without building them: the steps of men, and men's captures of
-// up to three jumps (see menPaths), whose tops after each sequence it keeps
-// up as it follows the jumps.
+// bitboards without building them: the steps of men, and the captures of
+// men and short kings of up to three jumps (see menPaths), whose tops after
+// each sequence it keeps up as it follows the jumps.
 func (p *Position) countTwoPlies(buf []Move) uint64 {
 	r := p.rules()
 	t := p.tops()
@@ -453,7 +453,7 @@ func (p *Position) countTwoPlies(buf []Move) uint64 {
 		return n
 	case r.forward:
 		// Men that capture forward only: their sequences are walked on
-		// the jump sets, and the kings' captures searched.
+		// the jump sets; the kings' captures are kingReplies'.
 		// (Set field by field: a composite literal is built in a
 		// temporary and copied, and the copy's wide loads of the narrow
 		// stores just made stall; that cost 6% of lasca perft.)
@@ -461,7 +461,7 @@ func (p *Position) countTwoPlies(buf []Move) uint64 {
 		w.p, w.r, w.m, w.far, w.buf = p, r, m, r.far[t.us], buf
 		for bb := capMen; bb != 0; bb &= bb - 1 {
 			x := bb & -bb
-			w.mv = Move{from: Square(bits.TrailingZeros64(x))}
+			w.mv.from, w.mv.n = Square(bits.TrailingZeros64(x)), 0
 			n += w.replies(x, p.white&^x, p.black&^x, p.kings&^x)
 		}
 		return n + p.kingReplies(r, j, capKings, buf)
