@@ -73,12 +73,7 @@ func countFromTops(r *rules, t tops) (n int, slow uint64) {
 		// direction are one shift, and those with no jump on are counted
 		// by popcount. (Two men may land on one square, so the two
 		// directions are kept apart.)
-		var landA, landB uint64
-		if t.us == White {
-			landA, landB = (men&m.ne)<<18, (men&m.nw)<<14
-		} else {
-			landA, landB = (men&m.se)>>14, (men&m.sw)>>18
-		}
+		_, landA, _, landB := forwardJumpsFrom(t.us, m, men) // all men at once
 		n = bits.OnesCount64(landA&^on) + bits.OnesCount64(landB&^on)
 		for bb := landA & on; bb != 0; bb &= bb - 1 {
 			n += forwardPaths(m, bb&-bb)
@@ -247,6 +242,7 @@ func loopsBack(r *rules, opp, s, x uint64, last int) bool {
 // forwardJumpsFrom returns, for a man of colour us on x (a one-bit set)
 // that captures forward only, the tower it can jump in each of its two
 // forward directions on the jump sets m and the square beyond it, or zeros.
+// For a set of men it gives the same per direction, for all of them.
 func forwardJumpsFrom(us Color, m jumpSets, x uint64) (overA, landA, overB, landB uint64) {
 	if us == White {
 		overA, overB = (x&m.nw)<<7, (x&m.ne)<<9
@@ -377,10 +373,18 @@ func countQuiet(r *rules, t tops, empty uint64) int {
 // countMenSteps counts the steps of the men of colour us onto the empty
 // squares. (Small enough to be inlined where most positions are counted.)
 func countMenSteps(r *rules, us Color, men, empty uint64) int {
+	a, b, _, _ := menSteps(r, us, men, empty)
+	return bits.OnesCount64(a) + bits.OnesCount64(b)
+}
+
+// menSteps returns the squares the men of colour us can step to, one set
+// per forward direction (a square may be in both), and the distance from
+// each square of a set back to the man that steps there.
+func menSteps(r *rules, us Color, men, empty uint64) (a, b uint64, backA, backB int) {
 	if us == White {
-		return bits.OnesCount64((men&r.canStep[dirNE])<<9&empty) + bits.OnesCount64((men&r.canStep[dirNW])<<7&empty)
+		return (men & r.canStep[dirNE]) << 9 & empty, (men & r.canStep[dirNW]) << 7 & empty, 9, 7
 	}
-	return bits.OnesCount64((men&r.canStep[dirSE])>>7&empty) + bits.OnesCount64((men&r.canStep[dirSW])>>9&empty)
+	return (men & r.canStep[dirSE]) >> 7 & empty, (men & r.canStep[dirSW]) >> 9 & empty, -7, -9
 }
 
 // countKingMoves counts the quiet moves of the kings onto the empty
@@ -439,13 +443,8 @@ func (p *Position) countTwoPlies(buf []Move) uint64 {
 	switch {
 	case capMen|capKings == 0:
 		oppKings := p.kings & t.opp
-		if t.us == White {
-			n = p.stepReplies(r, t, oppKings, (men&r.canStep[dirNE])<<9&empty, 9, buf) +
-				p.stepReplies(r, t, oppKings, (men&r.canStep[dirNW])<<7&empty, 7, buf)
-		} else {
-			n = p.stepReplies(r, t, oppKings, (men&r.canStep[dirSE])>>7&empty, -7, buf) +
-				p.stepReplies(r, t, oppKings, (men&r.canStep[dirSW])>>9&empty, -9, buf)
-		}
+		a, b, backA, backB := menSteps(r, t.us, men, empty)
+		n = p.stepReplies(r, t, oppKings, a, backA, buf) + p.stepReplies(r, t, oppKings, b, backB, buf)
 		if t.ownKings != 0 {
 			moves := appendKingMoves(r, t.ownKings, empty, buf[:0])
 			n += p.countReplies(moves, moves[len(moves):])

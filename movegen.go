@@ -131,13 +131,9 @@ func quietMoves(p *Position, r *rules, out []Move) []Move {
 	empty := r.board &^ (t.own | t.opp)
 	men := t.own &^ t.ownKings
 	far := r.far[t.us]
-	if t.us == White {
-		out = appendSteps(out, (men&r.canStep[dirNE])<<9&empty, 9, far)
-		out = appendSteps(out, (men&r.canStep[dirNW])<<7&empty, 7, far)
-	} else {
-		out = appendSteps(out, (men&r.canStep[dirSE])>>7&empty, -7, far)
-		out = appendSteps(out, (men&r.canStep[dirSW])>>9&empty, -9, far)
-	}
+	a, b, backA, backB := menSteps(r, t.us, men, empty)
+	out = appendSteps(out, a, backA, far)
+	out = appendSteps(out, b, backB, far)
 	return appendKingMoves(r, t.ownKings, empty, out)
 }
 

@@ -210,13 +210,8 @@ func (pc *perftCounter) countQuietChildren(r *rules, t tops, depth int, buf []Mo
 	empty := r.board &^ (t.own | t.opp)
 	men := t.own &^ t.ownKings
 	var n uint64
-	if t.us == White {
-		n = pc.countSteps(r, (men&r.canStep[dirNE])<<9&empty, 9, depth, buf) +
-			pc.countSteps(r, (men&r.canStep[dirNW])<<7&empty, 7, depth, buf)
-	} else {
-		n = pc.countSteps(r, (men&r.canStep[dirSE])>>7&empty, -7, depth, buf) +
-			pc.countSteps(r, (men&r.canStep[dirSW])>>9&empty, -9, depth, buf)
-	}
+	a, b, backA, backB := menSteps(r, t.us, men, empty)
+	n = pc.countSteps(r, a, backA, depth, buf) + pc.countSteps(r, b, backB, depth, buf)
 	if t.ownKings != 0 {
 		n += pc.countMoves(appendKingMoves(r, t.ownKings, empty, buf[:0]), depth)
 	}
