@@ -107,6 +107,21 @@ func shortJumpSets(r *rules, opp, empty uint64) jumpSets {
 	}
 }
 
+// forwardJumpSets is menJumps(r, us, shortJumpSets(r, opp, empty)) for men
+// that capture forward only: the jumps of the two forward directions.
+func forwardJumpSets(r *rules, us Color, opp, empty uint64) jumpSets {
+	if us == White {
+		return jumpSets{
+			ne: r.canJump[dirNE] & (opp >> 9) & (empty >> 18),
+			nw: r.canJump[dirNW] & (opp >> 7) & (empty >> 14),
+		}
+	}
+	return jumpSets{
+		se: r.canJump[dirSE] & (opp << 7) & (empty << 14),
+		sw: r.canJump[dirSW] & (opp << 9) & (empty << 18),
+	}
+}
+
 // flyingKingJumps reports whether a flying king on s has a first jump.
 func flyingKingJumps(r *rules, s Square, occ, opp uint64) bool {
 	for _, d := range allDirs {
