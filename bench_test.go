@@ -3,6 +3,7 @@ package bashni
 import (
 	"fmt"
 	"testing"
+	"time"
 )
 
 // Benchmark positions: a quiet midgame and capture-heavy positions with tall
@@ -124,6 +125,69 @@ func BenchmarkPerftThreads(b *testing.B) {
 				n += cfg.Perft(p, 11)
 			}
 			b.ReportMetric(float64(n)/b.Elapsed().Seconds()/1e6, "Mleaves/s")
+		})
+	}
+}
+
+// BenchmarkPerftLevels splits bulk perft's time per leaf by where it goes:
+// counting two plies from the leaves (countTwoPlies) at the positions whose
+// moves are steps and at those whose moves are captures, and the rest, the
+// positions above them and the moves played down to them. It is the measure
+// behind DESIGN.md's comparison of lasca with russian: lasca's tree has
+// about twice as many positions above each leaf.
+func BenchmarkPerftLevels(b *testing.B) {
+	for _, c := range []struct {
+		name  string
+		v     Variant
+		depth int
+	}{{"russian", Russian, 9}, {"lasca", Lasca, 15}} {
+		b.Run(c.name, func(b *testing.B) {
+			var quiet, capture []Position
+			var collect func(p Position, depth int)
+			collect = func(p Position, depth int) {
+				if depth == 2 {
+					if capturersOf(p.rules(), p.tops()) == 0 {
+						quiet = append(quiet, p)
+					} else {
+						capture = append(capture, p)
+					}
+					return
+				}
+				for _, m := range p.LegalMoves() {
+					collect(p.PlayUnchecked(m), depth-1)
+				}
+			}
+			start := c.v.MustStart()
+			collect(start, c.depth)
+			buf := make([]Move, 0, 1024)
+			var tQuiet, tCapture, tAll time.Duration
+			var leaves, quietLeaves uint64
+			b.ResetTimer()
+			for i := 0; i < b.N; i++ {
+				t0 := time.Now()
+				leaves = Perft(start, c.depth)
+				t1 := time.Now()
+				quietLeaves = 0
+				for i := range quiet {
+					quietLeaves += quiet[i].countTwoPlies(buf)
+				}
+				t2 := time.Now()
+				for i := range capture {
+					capture[i].countTwoPlies(buf)
+				}
+				t3 := time.Now()
+				tAll += t1.Sub(t0)
+				tQuiet += t2.Sub(t1)
+				tCapture += t3.Sub(t2)
+			}
+			perLeaf := func(d time.Duration) float64 {
+				return float64(d.Nanoseconds()) / float64(b.N) / float64(leaves)
+			}
+			b.ReportMetric(perLeaf(tAll), "ns/leaf")
+			b.ReportMetric(perLeaf(tQuiet), "steps-ns/leaf")
+			b.ReportMetric(perLeaf(tCapture), "captures-ns/leaf")
+			b.ReportMetric(perLeaf(tAll-tQuiet-tCapture), "above-ns/leaf")
+			b.ReportMetric(float64(quietLeaves)/float64(leaves), "steps-leaves/leaf")
 		})
 	}
 }
