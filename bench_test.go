@@ -18,8 +18,10 @@ var benchPositions = []struct {
 	{"russian/towers", Russian, "W:WKc1bb,e3b,g3b,d2,a1:Bc3b,e5bw,c5b,Kg7ww,b6"},
 	{"russian/12jump", Russian, "W:WKc1:Bc3b,e3b,c5b,e7b,g5b,g7b"},
 	{"international/start", International, ""},
+	{"international/midgame", International, "W:Wa1,c1,e1,b2,f2,h2,a3,e3,g3,d4:Bb6,f6,h6,a7,e7,g7,b8,d8,f8,c5"},
 	{"international/towers", International, "W:WKc1bb,e3b,g3b,d2,a1:Bc3b,e5bw,c5b,Kg7ww,b6"},
 	{"lasca/start", Lasca, ""},
+	{"lasca/midgame", Lasca, "W:Wa1,c1,e1,b2,f2,a3,e3,g3,d4b:Bb6,f6,a7,e7,g7,c5,d6,Kg5w"},
 	{"lasca/towers", Lasca, "W:WKc1bb,e3b,g3b,d2,a1:Bc3b,e5bw,c5b,Kg7ww"},
 }
 
