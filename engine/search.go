@@ -28,6 +28,11 @@ type searcher struct {
 	path      [MaxPly + 1]uint64 // key of the position at each ply
 	kingsOnly [MaxPly + 1]int    // plies since the last capture or man move, at each ply
 	moves     [MaxPly + 1]moveList
+	// The position at each ply. A child declared in the loop over the moves
+	// and passed down by address is moved to the heap, one allocation per
+	// node: through the recursion its address reaches the parameter of the
+	// call that declared it, which outlives the loop's iteration.
+	positions [MaxPly + 1]bashni.Position
 	killers   [MaxPly + 1][2]bashni.Move
 	pv        [MaxPly + 1][MaxPly + 1]bashni.Move
 	pvLen     [MaxPly + 1]int
@@ -162,15 +167,16 @@ func (s *searcher) searchRoot(root *bashni.Position, ms []bashni.Move, depth int
 	best := 0
 	s.pvLen[0] = 0
 	for i, m := range ms {
-		child := root.PlayUnchecked(m)
-		s.enter(root, m, &child, 1)
+		child := &s.positions[1]
+		*child = root.PlayUnchecked(m)
+		s.enter(root, m, child, 1)
 		var score Score
 		if i == 0 {
-			score = -s.alphaBeta(&child, -beta, -alpha, depth-1, 1)
+			score = -s.alphaBeta(child, -beta, -alpha, depth-1, 1)
 		} else {
-			score = -s.alphaBeta(&child, -alpha-1, -alpha, depth-1, 1)
+			score = -s.alphaBeta(child, -alpha-1, -alpha, depth-1, 1)
 			if score > alpha && !s.stopped {
-				score = -s.alphaBeta(&child, -beta, -alpha, depth-1, 1)
+				score = -s.alphaBeta(child, -beta, -alpha, depth-1, 1)
 			}
 		}
 		if s.stopped {
@@ -341,19 +347,20 @@ func (s *searcher) alphaBeta(pos *bashni.Position, alpha, beta Score, depth, ply
 	best, bestIdx := -infinity, -1
 	for i := 0; i < n; i++ {
 		m := l.pick(i)
-		child := pos.PlayUnchecked(m)
-		s.enter(pos, m, &child, ply+1)
+		child := &s.positions[ply+1]
+		*child = pos.PlayUnchecked(m)
+		s.enter(pos, m, child, ply+1)
 		var score Score
 		if i == 0 {
-			score = -s.alphaBeta(&child, -beta, -alpha, depth-1, ply+1)
+			score = -s.alphaBeta(child, -beta, -alpha, depth-1, ply+1)
 		} else {
 			r := s.reduction(m, i, depth, pvNode)
-			score = -s.alphaBeta(&child, -alpha-1, -alpha, depth-1-r, ply+1)
+			score = -s.alphaBeta(child, -alpha-1, -alpha, depth-1-r, ply+1)
 			if score > alpha && r > 0 {
-				score = -s.alphaBeta(&child, -alpha-1, -alpha, depth-1, ply+1)
+				score = -s.alphaBeta(child, -alpha-1, -alpha, depth-1, ply+1)
 			}
 			if score > alpha && score < beta {
-				score = -s.alphaBeta(&child, -beta, -alpha, depth-1, ply+1)
+				score = -s.alphaBeta(child, -beta, -alpha, depth-1, ply+1)
 			}
 		}
 		if s.stopped {
@@ -442,9 +449,10 @@ func (s *searcher) quiesce(pos *bashni.Position, alpha, beta Score, ply int) Sco
 	best := -infinity
 	for i := 0; i < n; i++ {
 		m := l.pick(i)
-		child := pos.PlayUnchecked(m)
-		s.enter(pos, m, &child, ply+1)
-		score := -s.quiesce(&child, -beta, -alpha, ply+1)
+		child := &s.positions[ply+1]
+		*child = pos.PlayUnchecked(m)
+		s.enter(pos, m, child, ply+1)
+		score := -s.quiesce(child, -beta, -alpha, ply+1)
 		if s.stopped {
 			return 0
 		}

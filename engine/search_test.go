@@ -388,3 +388,25 @@ func TestSearchGameSeesRepetition(t *testing.T) {
 		t.Error("repetitions=0: drawn() says yes")
 	}
 }
+
+// TestSearchAllocatesNothingPerNode: a search allocates its state once, not
+// per position. (Children made on the stack and passed down by address were
+// moved to the heap, one allocation per node, until each ply got its own
+// position in the searcher.)
+func TestSearchAllocatesNothingPerNode(t *testing.T) {
+	for name, v := range presets {
+		e := New(Options{})
+		pos := v.MustStart()
+		var nodes uint64
+		allocs := testing.AllocsPerRun(1, func() {
+			r, err := e.Search(context.Background(), pos, Limits{Nodes: 50000})
+			if err != nil {
+				t.Fatal(err)
+			}
+			nodes = r.Nodes
+		})
+		if nodes < 50000 || allocs > float64(nodes)/100 {
+			t.Errorf("%s: %v allocations in a search of %d nodes", name, allocs, nodes)
+		}
+	}
+}
