@@ -67,7 +67,7 @@ func (g *generator) forwardMan(p *Position, m jumpSets, sq Square) {
 	out := overA | overB // the towers it can jump from sq
 	if out == 0 {
 		if n > 0 {
-			g.out = append(g.out, g.finished(sq, false))
+			g.push(g.finished(sq, false))
 		}
 		return
 	}
@@ -294,7 +294,28 @@ func (g *generator) record(l Square, king bool) {
 			}
 		}
 	}
-	g.out = append(g.out, m)
+	g.push(m)
+}
+
+// push appends m to g.out. Not with append: an append stored through the
+// pointer g makes escape analysis move the caller's buffer to the heap, so
+// that a buffer on the stack (Play's, or a search's) would be allocated at
+// every call. A reslice of g.out into itself and a store into an element
+// carry no pointer anywhere.
+func (g *generator) push(m Move) {
+	n := len(g.out)
+	if n == cap(g.out) {
+		g.grow()
+	}
+	g.out = g.out[:n+1]
+	g.out[n] = m
+}
+
+// grow gives g.out a larger backing array of its own.
+func (g *generator) grow() {
+	out := make([]Move, len(g.out), 2*cap(g.out)+16)
+	copy(out, g.out)
+	g.out = out
 }
 
 // finished returns the sequence found so far as a move that ends on l, the

@@ -7,7 +7,12 @@ import "math/bits"
 // sequences that lead to the same position are one move (RULES.md section 8).
 // An empty list means the side to move has lost.
 func (p Position) LegalMoves() []Move {
-	return p.appendLegal(nil, false)
+	var buf [64]Move // the list is made here, then copied once at its size
+	moves := p.appendLegal(buf[:0], false)
+	if len(moves) == 0 {
+		return nil
+	}
+	return append(make([]Move, 0, len(moves)), moves...)
 }
 
 // AppendLegalMoves appends the legal moves to buf and returns the extended
