@@ -17,8 +17,9 @@ func (p Position) LegalMoves() []Move {
 
 // AppendLegalMoves appends the legal moves to buf and returns the extended
 // slice; with a buffer of enough capacity (64 moves is plenty for the start
-// of any ruleset) it does not allocate. It is the form for search and perft
-// loops that reuse one buffer.
+// of any ruleset) it does not allocate, also when buf is an array on the
+// caller's stack. It is the form for search and perft loops that reuse one
+// buffer per ply.
 func (p *Position) AppendLegalMoves(buf []Move) []Move {
 	return p.appendLegal(buf, false)
 }

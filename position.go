@@ -247,6 +247,11 @@ func (p Position) Play(m Move) (Position, error) {
 // legal: the fast path for search and perft, where m comes straight from
 // this position's LegalMoves. A move from anywhere else gives an undefined
 // (but memory-safe) position.
+//
+// In a recursive search, declare the child before the loop over the moves
+// (or keep one position per ply), as in the AppendLegalMoves example: a
+// child declared inside the loop and passed down by address is moved to the
+// heap by Go's escape analysis, one allocation per node.
 func (p Position) PlayUnchecked(m Move) Position {
 	p.play(&m)
 	return p
