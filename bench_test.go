@@ -67,6 +67,23 @@ func BenchmarkPlay(b *testing.B) {
 	}
 }
 
+// BenchmarkPlayChecked is Play with its legality check: the moves are
+// generated into a buffer on the stack and compared with the move.
+func BenchmarkPlayChecked(b *testing.B) {
+	for _, bp := range benchPositions {
+		b.Run(bp.name, func(b *testing.B) {
+			p := benchPosition(b, bp.v, bp.fen)
+			moves := p.LegalMoves()
+			b.ReportAllocs()
+			var sink Position
+			for i := 0; i < b.N; i++ {
+				sink, _ = p.Play(moves[i%len(moves)])
+			}
+			_ = sink
+		})
+	}
+}
+
 func BenchmarkKey(b *testing.B) {
 	p := benchPosition(b, Russian, benchPositions[2].fen)
 	b.ReportAllocs()
