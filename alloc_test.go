@@ -4,29 +4,12 @@ import "testing"
 
 // Generation and Play allocate nothing on the heap (the speed issue's
 // target), also where the caller's buffer is on the stack; LegalMoves
-// allocates its result once. The positions: quiet starts, the 12-jump
-// capture (R2, R5) and lasca towers with kings (L4).
+// allocates its result once. The positions are the benchmarks': starts,
+// midgames, towers with kings (L4) and the 12-jump capture (R2, R5).
 func TestAllocations(t *testing.T) {
-	cases := []struct {
-		name string
-		v    Variant
-		fen  string
-	}{
-		{"russian/start", Russian, ""},
-		{"russian/12jump", Russian, "W:WKc1:Bc3b,e3b,c5b,e7b,g5b,g7b"},
-		{"international/start", International, ""},
-		{"lasca/start", Lasca, ""},
-		{"lasca/towers", Lasca, "W:WKc1bb,e3b,g3b,d2,a1:Bc3b,e5bw,c5b,Kg7ww"},
-	}
-	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) {
-			p := c.v.MustStart()
-			if c.fen != "" {
-				var err error
-				if p, err = ParseFEN(c.v, c.fen); err != nil {
-					t.Fatal(err)
-				}
-			}
+	for _, bp := range benchPositions {
+		t.Run(bp.name, func(t *testing.T) {
+			p := benchPosition(t, bp.v, bp.fen)
 			moves := p.LegalMoves()
 			m := moves[len(moves)-1]
 			stack := func() int {

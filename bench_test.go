@@ -25,7 +25,7 @@ var benchPositions = []struct {
 	{"lasca/towers", Lasca, "W:WKc1bb,e3b,g3b,d2,a1:Bc3b,e5bw,c5b,Kg7ww"},
 }
 
-func benchPosition(b *testing.B, v Variant, fen string) Position {
+func benchPosition(b testing.TB, v Variant, fen string) Position {
 	b.Helper()
 	if fen == "" {
 		return v.MustStart()
@@ -52,24 +52,13 @@ func BenchmarkLegalMoves(b *testing.B) {
 	}
 }
 
-func BenchmarkPlay(b *testing.B) {
-	for _, bp := range benchPositions {
-		b.Run(bp.name, func(b *testing.B) {
-			p := benchPosition(b, bp.v, bp.fen)
-			moves := p.LegalMoves()
-			b.ReportAllocs()
-			var sink Position
-			for i := 0; i < b.N; i++ {
-				sink = p.PlayUnchecked(moves[i%len(moves)])
-			}
-			_ = sink
-		})
-	}
-}
+func BenchmarkPlay(b *testing.B) { benchPlay(b, false) }
 
 // BenchmarkPlayChecked is Play with its legality check: the moves are
 // generated into a buffer on the stack and compared with the move.
-func BenchmarkPlayChecked(b *testing.B) {
+func BenchmarkPlayChecked(b *testing.B) { benchPlay(b, true) }
+
+func benchPlay(b *testing.B, checked bool) {
 	for _, bp := range benchPositions {
 		b.Run(bp.name, func(b *testing.B) {
 			p := benchPosition(b, bp.v, bp.fen)
@@ -77,7 +66,11 @@ func BenchmarkPlayChecked(b *testing.B) {
 			b.ReportAllocs()
 			var sink Position
 			for i := 0; i < b.N; i++ {
-				sink, _ = p.Play(moves[i%len(moves)])
+				if m := moves[i%len(moves)]; checked {
+					sink, _ = p.Play(m)
+				} else {
+					sink = p.PlayUnchecked(m)
+				}
 			}
 			_ = sink
 		})
