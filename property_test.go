@@ -263,3 +263,28 @@ func TestProperty_PlayRefusesForeignMoves(t *testing.T) {
 		}
 	})
 }
+
+// TestProperty_AppendLegalMovesAnyBuffer: AppendLegalMoves gives LegalMoves'
+// list after whatever the buffer holds, whatever its capacity (a full
+// buffer makes the generator move to a larger array of its own), and never
+// writes into the buffer before its length.
+func TestProperty_AppendLegalMovesAnyBuffer(t *testing.T) {
+	propForAll(t, func(t *rapid.T, p bashni.Position) {
+		want := p.LegalMoves()
+		prefix := rapid.IntRange(0, 3).Draw(t, "prefix")
+		buf := make([]bashni.Move, prefix, prefix+rapid.IntRange(0, 4).Draw(t, "room"))
+		for i := range buf { // some moves to keep, where there are any
+			if len(want) > 0 {
+				buf[i] = want[len(want)-1-i%len(want)]
+			}
+		}
+		before := slices.Clone(buf)
+		got := p.AppendLegalMoves(buf)
+		if !slices.Equal(got[:prefix], before) {
+			t.Fatalf("%s\nvariant %s: AppendLegalMoves changed the buffer's first %d moves", p.FEN(), p.Variant(), prefix)
+		}
+		if diff := cmp.Diff(bashni.MoveTexts(want), bashni.MoveTexts(got[prefix:])); diff != "" {
+			t.Fatalf("%s\nvariant %s: AppendLegalMoves with capacity %d (-LegalMoves +appended):\n%s", p.FEN(), p.Variant(), cap(buf), diff)
+		}
+	})
+}
