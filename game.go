@@ -264,7 +264,8 @@ func (g *Game) Play(m Move) error {
 	}
 	// Keep the position's own move for m: the one with canonical text
 	// among the capture sequences with the same result (section 8).
-	for _, l := range g.pos.LegalMoves() {
+	var buf [64]Move
+	for _, l := range g.pos.AppendLegalMoves(buf[:0]) {
 		if l.From() == m.From() && l.To() == m.To() && g.pos.PlayUnchecked(l).Equal(next) {
 			m = l
 			break
