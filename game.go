@@ -258,20 +258,13 @@ func (g *Game) Play(m Move) error {
 	if err := g.checkOpen(); err != nil {
 		return err
 	}
-	next, err := g.pos.Play(m)
+	// The position's own move for m is kept: the one with canonical text
+	// among the capture sequences with the same result (section 8).
+	l, err := g.pos.legal(m)
 	if err != nil {
 		return err
 	}
-	// Keep the position's own move for m: the one with canonical text
-	// among the capture sequences with the same result (section 8).
-	var buf [64]Move
-	for _, l := range g.pos.AppendLegalMoves(buf[:0]) {
-		if l.From() == m.From() && l.To() == m.To() && g.pos.PlayUnchecked(l).Equal(next) {
-			m = l
-			break
-		}
-	}
-	g.push(m)
+	g.push(l)
 	return nil
 }
 

@@ -234,13 +234,24 @@ func (p *Position) computeKey() uint64 {
 // sequence with the same result); otherwise it returns an error wrapping
 // ErrIllegalMove and the receiver unchanged. The receiver is never modified.
 func (p Position) Play(m Move) (Position, error) {
+	l, err := p.legal(m)
+	if err != nil {
+		return p, err
+	}
+	return p.PlayUnchecked(l), nil
+}
+
+// legal returns the legal move of p with the same result as m (section 8):
+// the generator's own, with the canonical path. Otherwise it returns Play's
+// error.
+func (p *Position) legal(m Move) (Move, error) {
 	var buf [64]Move
 	for _, l := range p.AppendLegalMoves(buf[:0]) {
 		if l.sameResult(&m, p.rules()) {
-			return p.PlayUnchecked(l), nil
+			return l, nil
 		}
 	}
-	return p, &MoveError{Text: m.String(), Position: p, Reason: "not a legal move here", err: ErrIllegalMove}
+	return Move{}, &MoveError{Text: m.String(), Position: *p, Reason: "not a legal move here", err: ErrIllegalMove}
 }
 
 // PlayUnchecked returns the position after m without checking that m is
