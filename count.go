@@ -489,6 +489,7 @@ func (p *Position) countTwoPlies(buf []Move) uint64 {
 		// stores just made stall; that cost 6% of lasca perft.)
 		var w forwardWalk
 		w.p, w.r, w.m, w.far, w.buf = p, r, m, r.far[t.us], buf
+		w.goOn = (m.ne | m.nw | m.se | m.sw) &^ r.far[t.us]
 		for bb := capMen; bb != 0; bb &= bb - 1 {
 			x := bb & -bb
 			w.mv.from, w.mv.n = Square(bits.TrailingZeros64(x)), 0
@@ -738,7 +739,8 @@ func (w *pathWalk) jump(over, land, white, black, kings uint64, d int) (uint64, 
 // rather than passed down.
 type forwardWalk struct {
 	replyWalk
-	m jumpSets // the men's jumps of the position before the move
+	m    jumpSets // the men's jumps of the position before the move
+	goOn uint64   // where a man goes on jumping: a jump, not on the far rank
 }
 
 // replies adds up the replies to each sequence that goes on from x (a
@@ -765,7 +767,12 @@ func (w *forwardWalk) jump(over, land, white, black, kings uint64) uint64 {
 	w.mv.over[w.mv.n] = a
 	w.mv.n++
 	white, black, kings = withNextTop(white, black, kings, over, w.p.below[idx(a)])
-	n := w.replies(land, white, black, kings)
+	var n uint64
+	if land&w.goOn == 0 { // most sequences end at their first landing
+		n = w.end(land, white, black, kings)
+	} else {
+		n = w.replies(land, white, black, kings)
+	}
 	w.mv.n--
 	return n
 }

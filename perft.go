@@ -230,6 +230,7 @@ func (pc *perftCounter) countForwardCaptures(r *rules, t tops, men uint64, depth
 	w.pc, w.r, w.depth, w.buf = pc, r, depth, buf
 	w.m = menJumps(r, t.us, shortJumpSets(r, t.opp, r.board&^(t.own|t.opp)))
 	w.far = r.far[t.us]
+	w.goOn = (w.m.ne | w.m.nw | w.m.se | w.m.sw) &^ w.far
 	var n uint64
 	for bb := men; bb != 0; bb &= bb - 1 {
 		s := Square(bits.TrailingZeros64(bb))
@@ -250,6 +251,7 @@ type captureWalk struct {
 	r     *rules
 	m     jumpSets // the men's jumps of the position before the move
 	far   uint64   // the mover's far rank
+	goOn  uint64   // where a man goes on jumping: a jump, not on the far rank
 	depth int
 	buf   []Move
 }
@@ -258,22 +260,10 @@ type captureWalk struct {
 // the moving tower, with top code top and stack st, stands after its jumps
 // so far (it is not on the board while it moves).
 func (w *captureWalk) walk(x uint64, top pieceCode, st stack) uint64 {
-	p := &w.pc.pos
-	overA, landA, overB, landB := forwardJumpsFrom(p.turn, w.m, x)
-	if overA|overB == 0 || x&w.far != 0 {
-		// The sequence ends on x; a man ending on the far rank is crowned
-		// (L6, I3).
-		if x&w.far != 0 {
-			top |= codeKing
-		}
-		sq := Square(bits.TrailingZeros64(x))
-		p.put(sq, top, st)
-		p.turn ^= 1
-		n := w.pc.countAt(w.depth-1, w.buf)
-		p.turn ^= 1
-		p.clear(sq)
-		return n
+	if x&w.goOn == 0 {
+		return w.end(x, top, st)
 	}
+	overA, landA, overB, landB := forwardJumpsFrom(w.pc.pos.turn, w.m, x)
 	var n uint64
 	if overA != 0 {
 		n = w.jump(overA, landA, top, st)
@@ -284,14 +274,36 @@ func (w *captureWalk) walk(x uint64, top pieceCode, st stack) uint64 {
 	return n
 }
 
+// end counts after the sequence that ends on x: the tower is put down
+// there, a man on the far rank crowned (L6, I3).
+func (w *captureWalk) end(x uint64, top pieceCode, st stack) uint64 {
+	p := &w.pc.pos
+	if x&w.far != 0 {
+		top |= codeKing
+	}
+	sq := Square(bits.TrailingZeros64(x))
+	p.put(sq, top, st)
+	p.turn ^= 1
+	n := w.pc.countAt(w.depth-1, w.buf)
+	p.turn ^= 1
+	p.clear(sq)
+	return n
+}
+
 // jump takes the top of the tower on over (a one-bit set), puts it under
-// the moving tower, walks on from land, and puts the piece back.
+// the moving tower, walks on from land, and puts the piece back. Most
+// sequences end at their first landing, and go to end at once.
 func (w *captureWalk) jump(over, land uint64, top pieceCode, st stack) uint64 {
 	p := &w.pc.pos
 	a := Square(bits.TrailingZeros64(over))
 	white, black, kings, below := p.white, p.black, p.kings, p.below[idx(a)]
 	c, _ := p.takeTop(a)
-	n := w.walk(land, top, w.r.underCapturer(st, c))
+	var n uint64
+	if st = w.r.underCapturer(st, c); land&w.goOn == 0 {
+		n = w.end(land, top, st)
+	} else {
+		n = w.walk(land, top, st)
+	}
 	p.white, p.black, p.kings, p.below[idx(a)] = white, black, kings, below
 	return n
 }
