@@ -78,11 +78,8 @@ func countFromTops(r *rules, t tops) (n int, slow uint64) {
 		// directions are kept apart.)
 		_, landA, _, landB := forwardJumpsFrom(t.us, m, men) // all men at once
 		n = bits.OnesCount64(landA&^on) + bits.OnesCount64(landB&^on)
-		for bb := landA & on; bb != 0; bb &= bb - 1 {
-			n += forwardPaths(m, bb&-bb)
-		}
-		for bb := landB & on; bb != 0; bb &= bb - 1 {
-			n += forwardPaths(m, bb&-bb)
+		if (landA|landB)&on != 0 {
+			n += forwardOn(m, landA, landB, on)
 		}
 		return n + kings, slow
 	}
@@ -149,15 +146,27 @@ func countForwardMen(r *rules, t tops) int {
 	steps := countMenSteps(r, t.us, t.own, empty)
 	_, landA, _, landB := forwardJumpsFrom(t.us, m, men)
 	n := bits.OnesCount64(landA&^on) + bits.OnesCount64(landB&^on)
+	if (landA|landB)&on != 0 {
+		n += forwardOn(m, landA, landB, on)
+	}
+	if men == 0 {
+		n = steps
+	}
+	return n
+}
+
+// forwardOn counts the capture sequences of men that capture forward only
+// and go on from their first landings, landA and landB (one set per
+// direction: two men may land on one square), through the jump sets m
+// (on: where a jump starts).
+func forwardOn(m jumpSets, landA, landB, on uint64) int {
+	n := 0
 	for bb := (landA | landB) & on; bb != 0; bb &= bb - 1 {
 		k := forwardPaths(m, bb&-bb)
 		if landA&landB&bb&-bb != 0 { // two men land there
 			k *= 2
 		}
 		n += k
-	}
-	if men == 0 {
-		n = steps
 	}
 	return n
 }
@@ -489,7 +498,7 @@ func (p *Position) countTwoPlies(buf []Move) uint64 {
 		// stores just made stall; that cost 6% of lasca perft.)
 		var w forwardWalk
 		w.p, w.r, w.m, w.far, w.buf = p, r, m, r.far[t.us], buf
-		w.goOn = (m.ne | m.nw | m.se | m.sw) &^ r.far[t.us]
+		w.goOn = m.ne | m.nw | m.se | m.sw
 		for bb := capMen; bb != 0; bb &= bb - 1 {
 			x := bb & -bb
 			w.mv.from, w.mv.n = Square(bits.TrailingZeros64(x)), 0
@@ -740,17 +749,14 @@ func (w *pathWalk) jump(over, land, white, black, kings uint64, d int) (uint64, 
 type forwardWalk struct {
 	replyWalk
 	m    jumpSets // the men's jumps of the position before the move
-	goOn uint64   // where a man goes on jumping: a jump, not on the far rank
+	goOn uint64   // where a man goes on jumping (see captureWalk)
 }
 
 // replies adds up the replies to each sequence that goes on from x (a
-// one-bit set), where the man stands after the jumps in w.mv; white, black
-// and kings are the tops now, without the man.
+// one-bit set in w.goOn), where the man stands after the jumps in w.mv;
+// white, black and kings are the tops now, without the man.
 func (w *forwardWalk) replies(x, white, black, kings uint64) uint64 {
 	overA, landA, overB, landB := forwardJumpsFrom(w.p.turn, w.m, x)
-	if overA|overB == 0 || x&w.far != 0 { // on the far rank it stops (L6)
-		return w.end(x, white, black, kings)
-	}
 	var n uint64
 	if overA != 0 {
 		n = w.jump(overA, landA, white, black, kings)

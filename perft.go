@@ -230,7 +230,7 @@ func (pc *perftCounter) countForwardCaptures(r *rules, t tops, men uint64, depth
 	w.pc, w.r, w.depth, w.buf = pc, r, depth, buf
 	w.m = menJumps(r, t.us, shortJumpSets(r, t.opp, r.board&^(t.own|t.opp)))
 	w.far = r.far[t.us]
-	w.goOn = (w.m.ne | w.m.nw | w.m.se | w.m.sw) &^ w.far
+	w.goOn = w.m.ne | w.m.nw | w.m.se | w.m.sw
 	var n uint64
 	for bb := men; bb != 0; bb &= bb - 1 {
 		s := Square(bits.TrailingZeros64(bb))
@@ -247,22 +247,21 @@ func (pc *perftCounter) countForwardCaptures(r *rules, t tops, men uint64, depth
 // captureWalk plays the capture sequences of men that capture forward only
 // in place, for countForwardCaptures.
 type captureWalk struct {
-	pc    *perftCounter
-	r     *rules
-	m     jumpSets // the men's jumps of the position before the move
-	far   uint64   // the mover's far rank
-	goOn  uint64   // where a man goes on jumping: a jump, not on the far rank
+	pc  *perftCounter
+	r   *rules
+	m   jumpSets // the men's jumps of the position before the move
+	far uint64   // the mover's far rank
+	// goOn: where a man goes on jumping. No forward jump starts on the far
+	// rank, so a man crowned there stops (L6).
+	goOn  uint64
 	depth int
 	buf   []Move
 }
 
-// walk counts after each sequence that goes on from x (a one-bit set), where
-// the moving tower, with top code top and stack st, stands after its jumps
-// so far (it is not on the board while it moves).
+// walk counts after each sequence that goes on from x (a one-bit set in
+// w.goOn), where the moving tower, with top code top and stack st, stands
+// after its jumps so far (it is not on the board while it moves).
 func (w *captureWalk) walk(x uint64, top pieceCode, st stack) uint64 {
-	if x&w.goOn == 0 {
-		return w.end(x, top, st)
-	}
 	overA, landA, overB, landB := forwardJumpsFrom(w.pc.pos.turn, w.m, x)
 	var n uint64
 	if overA != 0 {
