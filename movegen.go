@@ -115,6 +115,8 @@ func shortJumpSets(r *rules, opp, empty uint64) jumpSets {
 
 // forwardJumpSets is menJumps(r, us, shortJumpSets(r, opp, empty)) for men
 // that capture forward only: the jumps of the two forward directions.
+// (Written out: taken from shortJumpSets, the two unused directions were
+// still computed, 5% more instructions in lasca perft.)
 func forwardJumpSets(r *rules, us Color, opp, empty uint64) jumpSets {
 	if us == White {
 		return jumpSets{
