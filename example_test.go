@@ -246,3 +246,28 @@ func ExampleTower() {
 	// 1 b black
 	// 2 b black
 }
+
+// The sets of a position answer questions about the whole board in a few
+// bit operations, and walking one visits only the towers it holds: here,
+// White's towers and kings in a lasca position, the towers that hold a
+// prisoner, and the empty squares.
+func ExamplePosition_Tops() {
+	pos, err := bashni.ParseFEN(bashni.Lasca, "B:Wc3,e3b,Ka5:Bd4w,b6,f6")
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	white, black := pos.Tops(bashni.White), pos.Tops(bashni.Black)
+	fmt.Println("white towers", white, "kings among them", white&pos.Kings())
+	for s := range white.All() {
+		if t := pos.Tower(s); t.Count(bashni.Black) > 0 {
+			fmt.Println(s, "holds", t)
+		}
+	}
+	empty := pos.Variant().Board() &^ pos.Occupied()
+	fmt.Printf("%d empty squares, d4 among them: %v; %d black men\n", empty.Len(), empty.Has(bashni.SquareAt(3, 3)), (black &^ pos.Kings()).Len())
+	// Output:
+	// white towers {c3 e3 a5} kings among them {a5}
+	// e3 holds wb
+	// 19 empty squares, d4 among them: false; 3 black men
+}

@@ -97,20 +97,13 @@ func (p Position) Tower(s Square) Tower {
 }
 
 // Squares returns the occupied squares in order a1, c1, e1, ..., rank by rank.
-func (p Position) Squares() []Square {
-	occ := p.white | p.black
-	out := make([]Square, 0, bits.OnesCount64(occ))
-	for ; occ != 0; occ &= occ - 1 {
-		out = append(out, Square(bits.TrailingZeros64(occ)))
-	}
-	return out
-}
+func (p Position) Squares() []Square { return p.Occupied().Squares() }
 
 // Count returns how many pieces of the colour are on the board, in towers of
 // either owner.
 func (p Position) Count(c Color) int {
 	n := 0
-	for _, s := range p.Squares() {
+	for s := range p.Occupied().All() {
 		n += p.Tower(s).Count(c)
 	}
 	return n

@@ -1,0 +1,102 @@
+package bashni
+
+import (
+	"iter"
+	"math/bits"
+	"strings"
+)
+
+// SquareSet is a set of squares as a 64-bit bitboard: bit s stands for the
+// Square s (rank*8+file), on the 8x8 and the 7x7 board alike. It is what the
+// move generator works on, and what a program that looks at many positions
+// (an evaluation function, a GUI's highlighting) should use instead of asking
+// for the Tower on every square: Position.Tops, Position.Kings and
+// Position.Occupied hand out the position's own sets without copying or
+// allocating, and the usual bit operations (&, |, &^) combine them.
+type SquareSet uint64
+
+// SquareSetOf returns the set of the given squares; squares beyond h8 are
+// left out.
+func SquareSetOf(squares ...Square) SquareSet {
+	var s SquareSet
+	for _, sq := range squares {
+		if sq < 64 {
+			s |= SquareSet(sq.bit())
+		}
+	}
+	return s
+}
+
+// Has reports whether sq is in the set.
+func (s SquareSet) Has(sq Square) bool { return sq < 64 && s&SquareSet(sq.bit()) != 0 }
+
+// Len returns the number of squares in the set.
+func (s SquareSet) Len() int { return bits.OnesCount64(uint64(s)) }
+
+// All returns an iterator over the squares of the set, in order a1, c1, ...,
+// rank by rank, as Position.Squares lists them. It allocates nothing:
+//
+//	for sq := range pos.Tops(bashni.White).All() { ... }
+func (s SquareSet) All() iter.Seq[Square] {
+	return func(yield func(Square) bool) {
+		for b := uint64(s); b != 0; b &= b - 1 {
+			if !yield(Square(bits.TrailingZeros64(b))) {
+				return
+			}
+		}
+	}
+}
+
+// Squares returns the squares of the set in the order of All.
+func (s SquareSet) Squares() []Square {
+	out := make([]Square, 0, s.Len())
+	for sq := range s.All() {
+		out = append(out, sq)
+	}
+	return out
+}
+
+// String lists the squares in the order of All, e.g. "{a1 c3 h8}".
+func (s SquareSet) String() string {
+	var b strings.Builder
+	b.WriteByte('{')
+	for sq := range s.All() {
+		if b.Len() > 1 {
+			b.WriteByte(' ')
+		}
+		b.WriteString(sq.String())
+	}
+	b.WriteByte('}')
+	return b.String()
+}
+
+// Tops returns the squares whose towers have a piece of colour c on top:
+// the towers c moves. An invalid colour gives the empty set.
+func (p Position) Tops(c Color) SquareSet {
+	switch c {
+	case White:
+		return SquareSet(p.white)
+	case Black:
+		return SquareSet(p.black)
+	}
+	return 0
+}
+
+// Kings returns the squares whose towers have a king on top, of either
+// colour: p.Kings() & p.Tops(c) are the kings c moves.
+func (p Position) Kings() SquareSet { return SquareSet(p.kings) }
+
+// Occupied returns the squares that hold a tower.
+func (p Position) Occupied() SquareSet { return SquareSet(p.white | p.black) }
+
+// Board returns the playable squares of the variant's board, those OnBoard
+// accepts: the dark squares, 32 on the 8x8 board and 25 on the 7x7.
+func (v Variant) Board() SquareSet {
+	var s SquareSet
+	for sq := Square(0); sq < 64; sq++ {
+		if v.OnBoard(sq) {
+			s |= SquareSet(sq.bit())
+		}
+	}
+	return s
+}
