@@ -259,7 +259,7 @@ func ExamplePosition_Tops() {
 	}
 	white, black := pos.Tops(bashni.White), pos.Tops(bashni.Black)
 	fmt.Println("white towers", white, "kings among them", white&pos.Kings())
-	for s := range white.All() {
+	for s := range (white & pos.Stacked()).All() { // Tower only where there is more than a top
 		if t := pos.Tower(s); t.Count(bashni.Black) > 0 {
 			fmt.Println(s, "holds", t)
 		}

@@ -100,9 +100,10 @@ func TestProperty_SquareSetsAgreeWithTowers(t *testing.T) {
 			if p.Occupied().Has(s) != !tw.IsEmpty() ||
 				p.Tops(bashni.White).Has(s) != (!tw.IsEmpty() && tw.Owner() == bashni.White) ||
 				p.Tops(bashni.Black).Has(s) != (!tw.IsEmpty() && tw.Owner() == bashni.Black) ||
-				p.Kings().Has(s) != tw.Top().IsKing() {
-				t.Fatalf("%s: square %s holds %v, but Occupied %v, Tops %v %v, Kings %v", p.FEN(), s, tw,
-					p.Occupied(), p.Tops(bashni.White), p.Tops(bashni.Black), p.Kings())
+				p.Kings().Has(s) != tw.Top().IsKing() ||
+				p.Stacked().Has(s) != (tw.Height() > 1) {
+				t.Fatalf("%s: square %s holds %v, but Occupied %v, Tops %v %v, Kings %v, Stacked %v", p.FEN(), s, tw,
+					p.Occupied(), p.Tops(bashni.White), p.Tops(bashni.Black), p.Kings(), p.Stacked())
 			}
 			if board.Has(s) != p.Variant().OnBoard(s) {
 				t.Fatalf("variant %s: Board().Has(%s) = %v", p.Variant(), s, board.Has(s))
@@ -110,6 +111,9 @@ func TestProperty_SquareSetsAgreeWithTowers(t *testing.T) {
 		}
 		if diff := cmp.Diff(want, p.Occupied().Squares()); diff != "" {
 			t.Fatalf("%s: Occupied().Squares() (-want +got):\n%s", p.FEN(), diff)
+		}
+		if first := p.Occupied().First(); len(want) == 0 && first != bashni.NoSquare || len(want) > 0 && first != want[0] {
+			t.Fatalf("%s: Occupied().First() = %v", p.FEN(), first)
 		}
 		if p.Occupied()&^board != 0 {
 			t.Fatalf("%s: towers off the board: %v", p.FEN(), p.Occupied()&^board)
