@@ -52,18 +52,26 @@ var defaultWeights = weights{
 	manyTowersThreshold: 10,
 }
 
-// evaluator holds the tables of one ruleset.
+// evaluator holds the tables of one ruleset, as bitboards (see
+// bashni.SquareSet): the evaluation counts pieces, ranks and free squares
+// with popcounts and shifts rather than visiting squares.
 type evaluator struct {
-	w       weights
-	v       bashni.Variant
-	squares []bashni.Square      // the playable squares
-	step    [64][4]bashni.Square // neighbour in each direction (NE, NW, SE, SW), NoSquare off the board
-	rank    [2][64]int           // rank counted from each colour's own back rank
-	centre  [64]bool
+	w     weights
+	v     bashni.Variant
+	board bashni.SquareSet
+	step  [64][4]bashni.Square // neighbour in each direction (NE, NW, SE, SW), NoSquare off the board
+	// canStep[d]: the squares with a neighbour in direction d.
+	canStep [4]bashni.SquareSet
+	// rank[c][r]: the squares on rank r counted from c's own back rank.
+	rank   [2][8]bashni.SquareSet
+	centre bashni.SquareSet
 }
 
+// shifts are the square differences of the directions NE, NW, SE, SW.
+var shifts = [4]int{9, 7, -7, -9}
+
 func newEvaluator(v bashni.Variant, w weights) *evaluator {
-	e := &evaluator{w: w, v: v}
+	e := &evaluator{w: w, v: v, board: v.Board()}
 	if !v.FlyingKings {
 		// A short-range king is worth less than a flying one.
 		e.w.king = e.w.king * 7 / 10
@@ -76,18 +84,21 @@ func newEvaluator(v bashni.Variant, w weights) *evaluator {
 		if !v.OnBoard(s) {
 			continue
 		}
-		e.squares = append(e.squares, s)
+		set := bashni.SquareSetOf(s)
 		f, r := s.File(), s.Rank()
 		for d, df := range [4][2]int{{1, 1}, {-1, 1}, {1, -1}, {-1, -1}} {
 			nf, nr := f+df[0], r+df[1]
 			if nf >= 0 && nf < n && nr >= 0 && nr < n {
 				e.step[s][d] = bashni.SquareAt(nf, nr)
+				e.canStep[d] |= set
 			}
 		}
-		e.rank[bashni.White][s] = r
-		e.rank[bashni.Black][s] = n - 1 - r
+		e.rank[bashni.White][r] |= set
+		e.rank[bashni.Black][n-1-r] |= set
 		lo, hi := (n-1)/2-1, n/2+1 // the two or three middle files and ranks
-		e.centre[s] = f >= lo && f <= hi && r >= lo && r <= hi && n >= 6
+		if f >= lo && f <= hi && r >= lo && r <= hi && n >= 6 {
+			e.centre |= set
+		}
 	}
 	return e
 }
@@ -100,91 +111,53 @@ func forward(c bashni.Color) [2]int {
 	return [2]int{2, 3}
 }
 
+// stepTargets returns the squares the pieces in from reach by one step in
+// direction d.
+func (e *evaluator) stepTargets(from bashni.SquareSet, d int) bashni.SquareSet {
+	from &= e.canStep[d]
+	if sh := shifts[d]; sh < 0 {
+		return from >> -sh
+	}
+	return from << shifts[d]
+}
+
 // evaluate returns the static value of pos for the side to move.
 func (e *evaluator) evaluate(pos *bashni.Position) Score {
 	w := &e.w
-	var occ [64]uint8 // 0 empty, 1 white top, 2 black top
+	kings, occ := pos.Kings(), pos.Occupied()
+	empty := e.board &^ occ
+	late := occ.Len() <= w.manyTowersThreshold
+	var men [2]bashni.SquareSet
+	men[bashni.White] = pos.Tops(bashni.White) &^ kings
+	men[bashni.Black] = pos.Tops(bashni.Black) &^ kings
+	// Only the towers of more than one piece need Tower, which copies the
+	// whole position at each call.
+	stacked := pos.Stacked()
 	var score [2]Score
-	var towers int
-	var men [2]int
-	var kingSq [2][]bashni.Square
-	var kingBuf [2][24]bashni.Square
-	kingSq[0], kingSq[1] = kingBuf[0][:0], kingBuf[1][:0]
-	var manSq [2][24]bashni.Square
-
-	for _, sq := range e.squares {
-		t := pos.Tower(sq)
-		if t.IsEmpty() {
-			continue
-		}
-		top := t.Top()
-		c := top.Color()
-		occ[sq] = uint8(c) + 1
-		towers++
-		s := w.man
-		if top.IsKing() {
-			s = w.king
-			kingSq[c] = append(kingSq[c], sq)
-		} else {
-			manSq[c][men[c]] = sq
-			men[c]++
-		}
-		run := true
-		for i, h := 1, t.Height(); i < h; i++ {
-			p := t.Piece(i)
-			switch {
-			case p.Color() != c:
-				if i == 1 {
-					s -= w.exposed
-				}
-				run = false
-				if p.IsKing() {
-					s += w.prisonerKing
-				} else {
-					s += w.prisonerMan
-				}
-			case !run:
-				s += w.deepOwn
-			case p.IsKing():
-				s += w.reserveKing
-			default:
-				s += w.reserveMan
-			}
-		}
-		score[c] += s
-	}
-
-	late := towers <= w.manyTowersThreshold
 	for c := bashni.White; c <= bashni.Black; c++ {
-		opp := c.Opponent()
+		tops, m := pos.Tops(c), men[c]
+		s := Score(m.Len())*w.man + Score((tops&kings).Len())*w.king
+		for b := tops & stacked; b != 0; b &= b - 1 {
+			s += e.underTop(pos.Tower(b.First()), c)
+		}
+		advance := &w.advance
+		if late {
+			advance = &w.lateAdvance
+		}
+		for r, set := range e.rank[c] {
+			s += Score((m & set).Len()) * advance[r]
+		}
+		if men[c.Opponent()] != 0 {
+			s += Score((m & e.rank[c][0]).Len()) * w.backRank
+		}
+		s += Score((m & e.centre).Len()) * w.centre
 		fw := forward(c)
-		for _, sq := range manSq[c][:men[c]] {
-			r := e.rank[c][sq]
-			if late {
-				score[c] += w.lateAdvance[r]
-			} else {
-				score[c] += w.advance[r]
-			}
-			if r == 0 && men[opp] > 0 {
-				score[c] += w.backRank
-			}
-			if e.centre[sq] {
-				score[c] += w.centre
-			}
-			free := 0
-			for _, d := range fw {
-				if n := e.step[sq][d]; n != bashni.NoSquare && occ[n] == 0 {
-					free++
-				}
-			}
-			if free == 0 {
-				score[c] -= w.immobileMan
-			}
-			score[c] += Score(free) * w.manMobility
-		}
-		for _, sq := range kingSq[c] {
-			score[c] += Score(e.kingRoom(&occ, sq)) * w.kingMobility
-		}
+		a, b := e.stepTargets(m, fw[0])&empty, e.stepTargets(m, fw[1])&empty
+		s += Score(a.Len()+b.Len()) * w.manMobility
+		mobile := e.stepTargets(a, 3-fw[0]) | e.stepTargets(b, 3-fw[1]) // back to the men that step there
+		s -= Score((m &^ mobile).Len()) * w.immobileMan
+		s += Score(e.kingRoom(tops&kings, empty)) * w.kingMobility
+		score[c] = s
 	}
 	v := score[bashni.White] - score[bashni.Black]
 	if pos.Turn() == bashni.Black {
@@ -193,14 +166,51 @@ func (e *evaluator) evaluate(pos *bashni.Position) Score {
 	return v
 }
 
-// kingRoom counts the empty squares a king on sq can move to.
-func (e *evaluator) kingRoom(occ *[64]uint8, sq bashni.Square) int {
+// underTop values the pieces under the top of a tower t of colour c: own
+// reserves down to the first prisoner, the prisoners, and own pieces below
+// them.
+func (e *evaluator) underTop(t bashni.Tower, c bashni.Color) Score {
+	w := &e.w
+	var s Score
+	run := true
+	for i, h := 1, t.Height(); i < h; i++ {
+		p := t.Piece(i)
+		switch {
+		case p.Color() != c:
+			if i == 1 {
+				s -= w.exposed
+			}
+			run = false
+			if p.IsKing() {
+				s += w.prisonerKing
+			} else {
+				s += w.prisonerMan
+			}
+		case !run:
+			s += w.deepOwn
+		case p.IsKing():
+			s += w.reserveKing
+		default:
+			s += w.reserveMan
+		}
+	}
+	return s
+}
+
+// kingRoom counts the empty squares the kings can move to.
+func (e *evaluator) kingRoom(kings, empty bashni.SquareSet) int {
 	n := 0
-	for d := 0; d < 4; d++ {
-		for s := e.step[sq][d]; s != bashni.NoSquare && occ[s] == 0; s = e.step[s][d] {
-			n++
-			if !e.v.FlyingKings {
-				break
+	if !e.v.FlyingKings {
+		for d := range 4 {
+			n += (e.stepTargets(kings, d) & empty).Len()
+		}
+		return n
+	}
+	for b := kings; b != 0; b &= b - 1 {
+		sq := b.First()
+		for d := 0; d < 4; d++ {
+			for s := e.step[sq][d]; s != bashni.NoSquare && empty.Has(s); s = e.step[s][d] {
+				n++
 			}
 		}
 	}
