@@ -3,6 +3,7 @@ package engine_test
 import (
 	"context"
 	"fmt"
+	"math/rand/v2"
 
 	"github.com/bashni-dev/bashni"
 	"github.com/bashni-dev/bashni/engine"
@@ -48,4 +49,19 @@ func ExampleEngine_SearchGame() {
 	fmt.Println(res.Nodes, res.Stop)
 	// Output:
 	// 20000 nodes
+}
+
+func ExampleRandomOpening() {
+	// A match between two settings plays each random opening twice, once
+	// with each colour; the seed makes the match repeatable.
+	start := bashni.Russian.MustStart()
+	for pair := range 3 {
+		line := engine.RandomOpening(start, 4, rand.New(rand.NewPCG(2026, uint64(pair))))
+		again := engine.RandomOpening(start, 4, rand.New(rand.NewPCG(2026, uint64(pair))))
+		fmt.Println(len(line), "plies; the same again:", fmt.Sprint(line) == fmt.Sprint(again))
+	}
+	// Output:
+	// 4 plies; the same again: true
+	// 4 plies; the same again: true
+	// 4 plies; the same again: true
 }

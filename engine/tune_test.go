@@ -54,7 +54,7 @@ func TestTuneWeights(t *testing.T) {
 			changed, base := New(Options{HashMB: 4}), New(Options{HashMB: 4})
 			changed.weights = w
 			for k := range next {
-				opening := randomOpening(v, rand.New(rand.NewPCG(99, uint64(k))), 4)
+				opening := RandomOpening(v.MustStart(), 4, rand.New(rand.NewPCG(99, uint64(k))))
 				p := tuneGame(t, v, opening, changed, base, depth) + 1 - tuneGame(t, v, opening, base, changed, depth)
 				mu.Lock()
 				points += p
@@ -95,21 +95,6 @@ func envOr(name, def string) string {
 		return v
 	}
 	return def
-}
-
-func randomOpening(v bashni.Variant, rng *rand.Rand, plies int) []bashni.Move {
-	pos := v.MustStart()
-	var ms []bashni.Move
-	for range plies {
-		legal := pos.LegalMoves()
-		if len(legal) == 0 {
-			break
-		}
-		m := legal[rng.IntN(len(legal))]
-		ms = append(ms, m)
-		pos = pos.PlayUnchecked(m)
-	}
-	return ms
 }
 
 // tuneGame plays white against black after the opening, at most 300 plies,

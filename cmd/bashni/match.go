@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/bashni-dev/bashni"
+	"github.com/bashni-dev/bashni/engine"
 	"github.com/bashni-dev/bashni/pdn"
 )
 
@@ -236,19 +237,7 @@ func (t tally) String() string {
 // openingFor returns the random opening of pair k: up to n plies, stopping
 // early if the game ends.
 func openingFor(start bashni.Position, n int, seed uint64, k int) []bashni.Move {
-	rng := rand.New(rand.NewPCG(seed, uint64(k)))
-	var ms []bashni.Move
-	pos := start
-	for range n {
-		legal := pos.LegalMoves()
-		if len(legal) == 0 {
-			break
-		}
-		m := legal[rng.IntN(len(legal))]
-		ms = append(ms, m)
-		pos = pos.PlayUnchecked(m)
-	}
-	return ms
+	return engine.RandomOpening(start, n, rand.New(rand.NewPCG(seed, uint64(k))))
 }
 
 // playMatch plays cfg.games games of specs[0] (A) against specs[1] (B)

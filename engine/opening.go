@@ -1,0 +1,27 @@
+package engine
+
+import (
+	"math/rand/v2"
+
+	"github.com/bashni-dev/bashni"
+)
+
+// RandomOpening returns a line of up to plies moves from pos, each drawn
+// uniformly by rng from the legal moves; it stops early at a position where
+// the side to move has none. The engine is deterministic, so matches and
+// self-play start their games from such lines to play different games; the
+// same rng state gives the same line.
+func RandomOpening(pos bashni.Position, plies int, rng *rand.Rand) []bashni.Move {
+	var line []bashni.Move
+	var buf [64]bashni.Move
+	for range plies {
+		legal := pos.AppendLegalMoves(buf[:0])
+		if len(legal) == 0 {
+			break
+		}
+		m := legal[rng.IntN(len(legal))]
+		line = append(line, m)
+		pos = pos.PlayUnchecked(m)
+	}
+	return line
+}
