@@ -4,7 +4,7 @@ import "testing"
 
 // Generation and Play allocate nothing on the heap (the speed issue's
 // target), also where the caller's buffer is on the stack; LegalMoves
-// allocates its result once. The positions are the benchmarks': starts,
+// allocates its result once. Reading a legal move's text allocates nothing. The positions are the benchmarks': starts,
 // midgames, towers with kings (L4) and the 12-jump capture (R2, R5).
 func TestAllocations(t *testing.T) {
 	for _, bp := range benchPositions {
@@ -12,6 +12,7 @@ func TestAllocations(t *testing.T) {
 			p := benchPosition(t, bp.v, bp.fen)
 			moves := p.LegalMoves()
 			m := moves[len(moves)-1]
+			text := m.String()
 			stack := func() int {
 				var buf [64]Move
 				q := p
@@ -27,6 +28,7 @@ func TestAllocations(t *testing.T) {
 				{"AppendLegalMoves into a stack buffer", 0, func() { _ = stack() }},
 				{"HasLegalMoves", 0, func() { q := p; _ = q.HasLegalMoves() }},
 				{"LegalMoves", 1, func() { _ = p.LegalMoves() }},
+				{"ParseMove", 0, func() { _, _ = p.ParseMove(text) }},
 			} {
 				if got := testing.AllocsPerRun(50, a.f); got != a.want {
 					t.Errorf("%s: %v allocations, want %v", a.what, got, a.want)

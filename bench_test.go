@@ -77,6 +77,23 @@ func benchPlay(b *testing.B, checked bool) {
 	}
 }
 
+// BenchmarkParseMove reads the canonical text of each legal move of the
+// benchmark positions, as a server reads its clients' moves.
+func BenchmarkParseMove(b *testing.B) {
+	for _, bp := range benchPositions {
+		b.Run(bp.name, func(b *testing.B) {
+			p := benchPosition(b, bp.v, bp.fen)
+			texts := MoveTexts(p.LegalMoves())
+			b.ReportAllocs()
+			for i := 0; i < b.N; i++ {
+				if _, err := p.ParseMove(texts[i%len(texts)]); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
 func BenchmarkKey(b *testing.B) {
 	p := benchPosition(b, Russian, benchPositions[2].fen)
 	b.ReportAllocs()

@@ -35,12 +35,15 @@ var annotations = map[string]bool{"": true, "!": true, "?": true, "!!": true, "?
 //
 // Errors are *MoveError values wrapping ErrBadMoveText (not notation),
 // ErrAmbiguousMove (the candidates are listed) or ErrIllegalMove (the legal
-// moves are listed).
+// moves are listed). Reading a legal move allocates nothing.
 func (p Position) ParseMove(text string) (Move, error) {
+	// A well-written legal move allocates nothing: the squares and the move
+	// lists live on the stack.
 	fail := func(sentinel error, reason string, cands []Move) (Move, error) {
 		return Move{}, &MoveError{Text: text, Position: p, Reason: reason, Candidates: cands, err: sentinel}
 	}
-	squares, quiet, err := splitMove(text)
+	var sqBuf [maxPathSquares]Square
+	squares, quiet, err := splitMove(text, sqBuf[:0])
 	if err != nil {
 		return fail(ErrBadMoveText, err.Error(), nil)
 	}
@@ -50,8 +53,12 @@ func (p Position) ParseMove(text string) (Move, error) {
 			return fail(ErrIllegalMove, fmt.Sprintf("%s is not a playable square of this board", s), nil)
 		}
 	}
+	if len(squares) > maxPathSquares {
+		return fail(ErrIllegalMove, fmt.Sprintf("%d squares: no capture makes more than %d jumps", len(squares), maxJumps), nil)
+	}
 	from, to := squares[0], squares[len(squares)-1]
-	legal := p.appendLegal(nil, false)
+	var legalBuf, seqBuf [64]Move
+	legal := p.appendLegal(legalBuf[:0], false)
 	if quiet {
 		for _, m := range legal {
 			if m.n == 0 && m.from == from && m.to == to {
@@ -67,7 +74,7 @@ func (p Position) ParseMove(text string) (Move, error) {
 		return fail(ErrIllegalMove, "there is no capture here", nil)
 	}
 	// A full path of any legal sequence names the move that sequence belongs to.
-	seqs := p.appendLegal(nil, true)
+	seqs := p.appendLegal(seqBuf[:0], true)
 	unfinished := false
 	for i := range seqs {
 		sq := &seqs[i]
@@ -115,8 +122,13 @@ func (p Position) ParseMove(text string) (Move, error) {
 	return fail(ErrIllegalMove, "not a legal move here", nil)
 }
 
-// splitMove reads move text into its squares; quiet reports a '-' move.
-func splitMove(text string) (squares []Square, quiet bool, err error) {
+// maxPathSquares is the most squares a move's text can name: the start and
+// one landing per jump.
+const maxPathSquares = maxJumps + 1
+
+// splitMove reads move text into its squares, appended to squares; quiet
+// reports a '-' move.
+func splitMove(text string, squares []Square) (_ []Square, quiet bool, err error) {
 	t := strings.TrimSpace(text)
 	end := len(t)
 	for end > 0 && strings.IndexByte("!?*", t[end-1]) >= 0 {
@@ -130,7 +142,7 @@ func splitMove(text string) (squares []Square, quiet bool, err error) {
 	if t == "" {
 		return nil, false, errors.New("no move")
 	}
-	var seps []byte
+	dashes := 0
 	for i := 0; ; {
 		if i+2 > len(t) {
 			return nil, false, fmt.Errorf("a square is missing at position %d", i+1)
@@ -148,13 +160,15 @@ func splitMove(text string) (squares []Square, quiet bool, err error) {
 		if c != '-' && c != ':' && c != 'x' && c != 'X' {
 			return nil, false, fmt.Errorf("%q at position %d is not a separator (-, : or x)", c, i+1)
 		}
-		seps = append(seps, c)
+		if c == '-' {
+			dashes++
+		}
 		i++
 	}
 	if len(squares) < 2 {
 		return nil, false, errors.New("a move needs at least two squares")
 	}
-	if n := strings.Count(string(seps), "-"); n > 0 {
+	if dashes > 0 {
 		if len(squares) != 2 {
 			return nil, false, errors.New("'-' is for quiet moves, which have two squares; captures use ':' or 'x'")
 		}

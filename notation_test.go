@@ -274,6 +274,8 @@ func TestParseMoveErrors(t *testing.T) {
 		{"off-board letters", Russian, "", "z9-a1", ErrBadMoveText, "not a square"},
 		{"move number", Russian, "", "1.c3-d4", ErrBadMoveText, "not a square"},
 		{"numeric squares", Russian, "", "22-18", ErrBadMoveText, "not a square"},
+		// 14 squares: more than the 12 jumps a side's pieces allow (R2).
+		{"longer than any capture", Russian, parsersCaptureFEN, "a3:c5:a3:c5:a3:c5:a3:c5:a3:c5:a3:c5:a3:c5", ErrIllegalMove, "more than 12 jumps"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
