@@ -2,6 +2,7 @@ package pdn
 
 import (
 	"bufio"
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -228,6 +229,12 @@ func (lx *lexer) lineComment(line int) token {
 // commentTo reads a comment up to the byte end, turning runs of white space
 // into single spaces. A '{' comment must be closed; a ';' comment also ends
 // with the input.
+//
+// A '{' comment left open would swallow every game after it. So a line
+// inside it that is a tag pair and nothing else, [Name "value"], ends it
+// with an error, unread: the game with the comment fails, and the next game
+// is read from its tags. (A comment that meant to quote a tag pair on a
+// line of its own is read as that error.)
 func (lx *lexer) commentTo(line int, opener string, end byte) token {
 	lx.sb.Reset()
 	long, space := false, false
@@ -239,6 +246,10 @@ func (lx *lexer) commentTo(line int, opener string, end byte) token {
 			}
 			return token{kind: tokError, text: opener, line: line,
 				err: fmt.Errorf("comment opened on line %d is not closed with '%c'", line, end)}
+		}
+		if c == '\n' && end == '}' && lx.tagLineAhead() {
+			return token{kind: tokError, text: opener, line: line,
+				err: fmt.Errorf("comment opened on line %d is not closed with '}' before the tag pair on line %d", line, lx.line)}
 		}
 		if c == end {
 			break
@@ -261,4 +272,44 @@ func (lx *lexer) commentTo(line int, opener string, end byte) token {
 		return tooLong(line, "comment", opener, lx.maxComment)
 	}
 	return token{kind: tokComment, text: lx.sb.String(), line: line}
+}
+
+// tagLineAhead reports whether the next line, not read yet, is a tag pair
+// and nothing else: '[', a name, white space, a quoted value and ']', with
+// white space around.
+func (lx *lexer) tagLineAhead() bool {
+	n := min(lx.maxToken*2+64, lx.r.Size())
+	b, _ := lx.r.Peek(n)
+	i := bytes.IndexByte(b, '\n')
+	if i < 0 && len(b) == n {
+		return false // longer than a tag pair can be
+	}
+	if i >= 0 {
+		b = b[:i]
+	}
+	b = trimSpace(b)
+	if len(b) < 2 || b[0] != '[' || b[len(b)-1] != ']' {
+		return false
+	}
+	b = b[1 : len(b)-1]
+	name := 0
+	for name < len(b) && isTagNameByte(b[name]) {
+		name++
+	}
+	if name == 0 || name == len(b) || !isSpace(b[name]) {
+		return false
+	}
+	v := trimSpace(b[name:])
+	return len(v) >= 2 && v[0] == '"' && v[len(v)-1] == '"'
+}
+
+// trimSpace returns b without the white space at its ends.
+func trimSpace(b []byte) []byte {
+	for len(b) > 0 && isSpace(b[0]) {
+		b = b[1:]
+	}
+	for len(b) > 0 && isSpace(b[len(b)-1]) {
+		b = b[:len(b)-1]
+	}
+	return b
 }

@@ -279,12 +279,17 @@ func (p *parser) tags() error {
 
 func validTagName(s string) bool {
 	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if !(c == '_' || c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z') {
+		if !isTagNameByte(s[i]) {
 			return false
 		}
 	}
 	return s != ""
+}
+
+// isTagNameByte reports whether c may be part of a tag name: a letter, a
+// digit or '_'.
+func isTagNameByte(c byte) bool {
+	return c == '_' || c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
 }
 
 // setUp starts the game from the Variant and FEN tags.

@@ -394,16 +394,38 @@ func TestReadEdges(t *testing.T) {
 	}
 }
 
-// A comment left open runs to the end of the input: nothing marks where it
-// should have closed, so the games after it are part of it (a known limit).
+// A comment left open would swallow the games after it. It ends, with an
+// error for its game, at a line that is a tag pair on its own, and the next
+// game is read from there; at the end of the input it is an error too.
 func TestReadUnclosedComment(t *testing.T) {
-	games, errs := readAll(t, "1. c3-d4 {never closed *\n[Event \"next\"]\n1. c3-d4 *\n")
-	if len(games) != 1 {
-		t.Fatalf("%d games, want 1", len(games))
+	games, errs := readAll(t, "[Event \"first\"]\n1. c3-d4 {never closed *\n  [Event \"next\"]  \n[Round \"2\"]\n1. c3-d4 f6-g5 *\n")
+	if len(games) != 2 {
+		t.Fatalf("%d games, want 2", len(games))
 	}
 	var ge *GameError
-	if !errors.As(errs[0], &ge) || ge.Token != "{" || !strings.Contains(ge.Error(), "comment opened on line 1 is not closed") {
-		t.Errorf("error %v, want the unclosed comment", errs[0])
+	if !errors.As(errs[0], &ge) || ge.Token != "{" || ge.Line != 2 ||
+		!strings.Contains(ge.Error(), "comment opened on line 2 is not closed with '}' before the tag pair on line 3") {
+		t.Errorf("first game: error %v, want the unclosed comment", errs[0])
+	}
+	if errs[1] != nil || games[1].Tag("Event") != "next" || games[1].Tag("Round") != "2" || games[1].Plies() != 2 {
+		t.Errorf("second game: %v, error %v; want Event next, Round 2, 2 plies", games[1].Tags, errs[1])
+	}
+
+	games, errs = readAll(t, "1. c3-d4 {never closed *\n1. c3-d4 *\n")
+	if len(games) != 1 || !errors.As(errs[0], &ge) || !strings.Contains(ge.Error(), "comment opened on line 1 is not closed with '}'") {
+		t.Errorf("at the end of the input: %d games, errors %v", len(games), errs)
+	}
+
+	// Lines that only look like tags stay in a closed comment.
+	g := readOne(t, "1. c3-d4 {see\n[Event x]\n[\"x\"]\n[Event \"x\"] and more\n[] } *\n")
+	if c := g.Notes[1].Comments; len(c) != 1 || c[0] != `see [Event x] ["x"] [Event "x"] and more []` {
+		t.Errorf("comment %q", c)
+	}
+	// The price: a closed comment that quotes a tag pair on a line of its
+	// own is read as left open.
+	_, errs = readAll(t, "1. c3-d4 {quoting\n[Event \"x\"]\n} *\n")
+	if !errors.As(errs[0], &ge) || !strings.Contains(ge.Error(), "before the tag pair on line 2") {
+		t.Errorf("quoted tag pair: errors %v", errs)
 	}
 }
 
