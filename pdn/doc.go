@@ -28,6 +28,10 @@
 //		fmt.Println(g.Tag("White"), g.Plies(), g.Outcome())
 //	}
 //
+// A '{' comment left open is such an error: it ends at the next line that
+// is a tag pair on its own, so one stray brace does not swallow the rest
+// of a file.
+//
 // [Variant "…"] chooses the ruleset, by name or in the text form of
 // bashni.ParseVariant ("lasca", "russian,repetitions=0"); without it the
 // game is russian. [FEN "…"] gives a set-up start. Moves may be written in
