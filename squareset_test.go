@@ -8,17 +8,8 @@ import (
 	"pgregory.net/rapid"
 )
 
-func sq(t testing.TB, text string) bashni.Square {
-	t.Helper()
-	s, err := bashni.ParseSquare(text)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return s
-}
-
 func TestSquareSet(t *testing.T) {
-	a1, c3, h8 := sq(t, "a1"), sq(t, "c3"), sq(t, "h8")
+	a1, c3, h8 := mustSquare("a1"), mustSquare("c3"), mustSquare("h8")
 	s := bashni.SquareSetOf(h8, a1, c3, a1, bashni.NoSquare)
 	if got := s.Len(); got != 3 {
 		t.Errorf("Len = %d, want 3", got)
@@ -32,7 +23,7 @@ func TestSquareSet(t *testing.T) {
 	for _, c := range []struct {
 		sq   bashni.Square
 		want bool
-	}{{a1, true}, {c3, true}, {h8, true}, {sq(t, "b2"), false}, {bashni.NoSquare, false}, {200, false}} {
+	}{{a1, true}, {c3, true}, {h8, true}, {mustSquare("b2"), false}, {bashni.NoSquare, false}, {200, false}} {
 		if got := s.Has(c.sq); got != c.want {
 			t.Errorf("Has(%v) = %v", c.sq, got)
 		}
@@ -71,7 +62,7 @@ func TestPositionSetsAtStart(t *testing.T) {
 				t.Errorf("%s: Tops(%v).Len() = %d, want %d", c.v, col, got, c.pawns)
 			}
 		}
-		if !p.Tops(bashni.White).Has(sq(t, c.white)) || !p.Tops(bashni.Black).Has(sq(t, c.black)) {
+		if !p.Tops(bashni.White).Has(mustSquare(c.white)) || !p.Tops(bashni.Black).Has(mustSquare(c.black)) {
 			t.Errorf("%s: corners %s and %s not in Tops: %v %v", c.v, c.white, c.black, p.Tops(bashni.White), p.Tops(bashni.Black))
 		}
 		if p.Kings() != 0 {
