@@ -154,7 +154,9 @@ func (e *evaluator) evaluate(pos *bashni.Position) Score {
 		fw := forward(c)
 		a, b := e.stepTargets(m, fw[0])&empty, e.stepTargets(m, fw[1])&empty
 		s += Score(a.Len()+b.Len()) * w.manMobility
-		mobile := e.stepTargets(a, 3-fw[0]) | e.stepTargets(b, 3-fw[1]) // back to the men that step there
+		// Back from the free squares to the men that can step there
+		// (3-d is the direction opposite d: NE-SW, NW-SE).
+		mobile := e.stepTargets(a, 3-fw[0]) | e.stepTargets(b, 3-fw[1])
 		s -= Score((m &^ mobile).Len()) * w.immobileMan
 		s += Score(e.kingRoom(tops&kings, empty)) * w.kingMobility
 		score[c] = s
