@@ -127,10 +127,8 @@ func (p greedyPlayer) move(_ context.Context, _ bashni.Position, _ []bashni.Move
 // control counts the pieces in the towers whose top is c's.
 func control(pos bashni.Position, c bashni.Color) int {
 	n := 0
-	for _, s := range pos.Squares() {
-		if t := pos.Tower(s); t.Owner() == c {
-			n += t.Height()
-		}
+	for s := range pos.Tops(c).All() {
+		n += pos.Tower(s).Height()
 	}
 	return n
 }
