@@ -35,8 +35,9 @@ func (s SquareSet) Has(sq Square) bool { return sq < 64 && s&SquareSet(sq.bit())
 // Len returns the number of squares in the set.
 func (s SquareSet) Len() int { return bits.OnesCount64(uint64(s)) }
 
-// All returns an iterator over the squares of the set, in order a1, c1, ...,
-// rank by rank, as Position.Squares lists them. It allocates nothing:
+// All returns an iterator over the squares of the set in increasing order:
+// rank by rank from the first, along each rank from file a, as
+// Position.Squares lists them. It allocates nothing:
 //
 //	for sq := range pos.Tops(bashni.White).All() { ... }
 func (s SquareSet) All() iter.Seq[Square] {
