@@ -1,9 +1,12 @@
 package bashni
 
 import (
+	"fmt"
 	"math/bits"
 	"sync"
 	"sync/atomic"
+
+	"github.com/bashni-dev/bashni/internal/sysmem"
 )
 
 // Perft counts the move sequences of depth plies from p, each position's legal
@@ -33,17 +36,48 @@ type MoveCount struct {
 type PerftConfig struct {
 	// NoBulk plays every move of the last ply instead of counting them.
 	NoBulk bool
-	// Threads splits the root moves over this many goroutines (0 or 1: one).
+	// Threads splits the root moves over this many goroutines (0 or 1: one;
+	// at most MaxPerftThreads).
 	Threads int
 	// HashMB, when positive, keeps a table of that many MiB mapping
 	// (position key, depth) to counts, so transpositions are counted once.
-	// The count is exact unless two positions share a 64-bit key.
+	// The count is exact unless two positions share a 64-bit key. The table
+	// is allocated at once: it must fit in the machine's memory.
 	HashMB int
+}
+
+// MaxPerftThreads is the most goroutines a PerftConfig may ask for. The
+// subtrees shared among them are kept in memory, 64 per goroutine, so a
+// larger number costs memory without speed.
+const MaxPerftThreads = 1024
+
+// Validate reports a configuration that cannot be honoured: more than
+// MaxPerftThreads goroutines, or a table larger than the machine's physical
+// memory (known on Linux), which would end the program when allocated (Go
+// cannot recover from running out of memory). Perft and Divide panic with
+// this error; a program that takes the configuration from its users should
+// call Validate first.
+func (c PerftConfig) Validate() error {
+	if c.Threads > MaxPerftThreads {
+		return fmt.Errorf("bashni: perft on %d goroutines: at most %d", c.Threads, MaxPerftThreads)
+	}
+	if ok, have := sysmem.TableFits(c.HashMB); !ok {
+		return fmt.Errorf("bashni: a perft table of %d MiB is more than the machine's memory (%d MiB)", c.HashMB, have)
+	}
+	return nil
+}
+
+// mustBeValid panics with Validate's error, if any.
+func (c PerftConfig) mustBeValid() {
+	if err := c.Validate(); err != nil {
+		panic(err)
+	}
 }
 
 // Perft counts as the package-level Perft does, as configured.
 func (c PerftConfig) Perft(p Position, depth int) uint64 {
 	if depth <= 0 {
+		c.mustBeValid()
 		return 1
 	}
 	var n uint64
@@ -55,6 +89,7 @@ func (c PerftConfig) Perft(p Position, depth int) uint64 {
 
 // Divide counts as the package-level Divide does, as configured.
 func (c PerftConfig) Divide(p Position, depth int) []MoveCount {
+	c.mustBeValid()
 	if depth < 1 {
 		return nil
 	}

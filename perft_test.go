@@ -17,8 +17,11 @@ package bashni_test
 
 import (
 	"flag"
+	"fmt"
 	"os"
+	"runtime"
 	"strconv"
+	"strings"
 	"testing"
 	"time"
 
@@ -211,5 +214,49 @@ func TestPerftConfigs(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// A configuration that cannot be honoured is an error from Validate, and a
+// panic with that error from Perft and Divide, not a crash of the program
+// when the table does not fit in memory.
+func TestPerftConfigValidate(t *testing.T) {
+	for _, c := range []bashni.PerftConfig{{}, {Threads: -3, HashMB: -1}, {Threads: bashni.MaxPerftThreads, HashMB: 16, NoBulk: true}} {
+		if err := c.Validate(); err != nil {
+			t.Errorf("%+v: %v", c, err)
+		}
+	}
+	bad := []struct {
+		c    bashni.PerftConfig
+		want string
+	}{
+		{bashni.PerftConfig{Threads: bashni.MaxPerftThreads + 1}, "at most 1024"},
+	}
+	if runtime.GOOS == "linux" {
+		bad = append(bad, struct {
+			c    bashni.PerftConfig
+			want string
+		}{bashni.PerftConfig{HashMB: 1 << 40}, "more than the machine's memory"})
+	}
+	for _, b := range bad {
+		err := b.c.Validate()
+		if err == nil || !strings.Contains(err.Error(), b.want) {
+			t.Errorf("%+v: Validate() = %v, want %q", b.c, err, b.want)
+			continue
+		}
+		for name, f := range map[string]func(){
+			"Perft":   func() { b.c.Perft(bashni.Russian.MustStart(), 3) },
+			"Perft 0": func() { b.c.Perft(bashni.Russian.MustStart(), 0) },
+			"Divide":  func() { b.c.Divide(bashni.Russian.MustStart(), 3) },
+		} {
+			func() {
+				defer func() {
+					if r := recover(); r != err && fmt.Sprint(r) != err.Error() {
+						t.Errorf("%+v: %s panicked with %v, want %v", b.c, name, r, err)
+					}
+				}()
+				f()
+			}()
+		}
 	}
 }
