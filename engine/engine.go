@@ -24,6 +24,7 @@ import (
 	"time"
 
 	"github.com/bashni-dev/bashni"
+	"github.com/bashni-dev/bashni/internal/sysmem"
 )
 
 // DefaultHashMB is the transposition table size used when Options.HashMB is 0.
@@ -36,7 +37,8 @@ var ErrNoMoves = errors.New("engine: the side to move has no legal move (the gam
 // Options configure an Engine.
 type Options struct {
 	// HashMB is the size of the transposition table in MiB; 0 means
-	// DefaultHashMB.
+	// DefaultHashMB. The table is allocated by New: it must fit in the
+	// machine's memory.
 	HashMB int
 	// Progress, when set, is called on the searching goroutine after each
 	// completed iteration of a search.
@@ -103,8 +105,27 @@ type Engine struct {
 	history [2][64][64]int32
 }
 
-// New returns an Engine configured by opts.
+// Validate reports options that cannot be honoured: a negative table size,
+// or a table larger than the machine's physical memory (known on Linux),
+// which would end the program when allocated (Go cannot recover from running
+// out of memory).
+func (o Options) Validate() error {
+	if o.HashMB < 0 {
+		return fmt.Errorf("engine: a table of %d MiB", o.HashMB)
+	}
+	if ok, have := sysmem.TableFits(o.HashMB); !ok {
+		return fmt.Errorf("engine: a table of %d MiB is more than the machine's memory (%d MiB)", o.HashMB, have)
+	}
+	return nil
+}
+
+// New returns an Engine configured by opts. It panics with Validate's
+// error if opts are not valid; a program that takes the table size from its
+// users should call Validate first.
 func New(opts Options) *Engine {
+	if err := opts.Validate(); err != nil {
+		panic(err)
+	}
 	return &Engine{opts: opts, tt: newTable(opts.HashMB), weights: defaultWeights}
 }
 

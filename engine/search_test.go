@@ -3,6 +3,8 @@ package engine
 import (
 	"context"
 	"errors"
+	"fmt"
+	"runtime"
 	"sync"
 	"testing"
 	"time"
@@ -408,5 +410,34 @@ func TestSearchAllocatesNothingPerNode(t *testing.T) {
 		if nodes < 50000 || allocs > float64(nodes)/100 {
 			t.Errorf("%s: %v allocations in a search of %d nodes", name, allocs, nodes)
 		}
+	}
+}
+
+// Options that cannot be honoured are an error from Validate and a panic
+// from New with that error, not a crash when the table does not fit.
+func TestOptionsValidate(t *testing.T) {
+	for _, o := range []Options{{}, {HashMB: 1}, {HashMB: DefaultHashMB}} {
+		if err := o.Validate(); err != nil {
+			t.Errorf("%+v: %v", o, err)
+		}
+	}
+	bad := []Options{{HashMB: -1}}
+	if runtime.GOOS == "linux" {
+		bad = append(bad, Options{HashMB: 1 << 40})
+	}
+	for _, o := range bad {
+		err := o.Validate()
+		if err == nil {
+			t.Errorf("HashMB %d: no error", o.HashMB)
+			continue
+		}
+		func() {
+			defer func() {
+				if r := recover(); r == nil || fmt.Sprint(r) != err.Error() {
+					t.Errorf("HashMB %d: New panicked with %v, want %v", o.HashMB, r, err)
+				}
+			}()
+			New(o)
+		}()
 	}
 }
