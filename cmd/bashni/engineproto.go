@@ -41,6 +41,9 @@ func runEngineProto(args []string, stdout, stderr io.Writer) error {
 	if *hashMB < 1 || *hashMB > 1<<16 {
 		return fmt.Errorf("-hash %d: want 1 to 65536 MiB", *hashMB)
 	}
+	if err := checkTable("-hash", *hashMB); err != nil {
+		return err
+	}
 	s := newProtoSession(stdout, *hashMB)
 	return s.run(os.Stdin)
 }
@@ -231,6 +234,10 @@ func (s *protoSession) execute(line string) bool {
 		mb, err := strconv.Atoi(strings.Join(args, ""))
 		if err != nil || mb < 1 || mb > 1<<16 {
 			s.errorf("hash: want a size in MiB from 1 to 65536, got %q", strings.Join(args, " "))
+			break
+		}
+		if err := checkTable("hash", mb); err != nil {
+			s.errorf("%v", err)
 			break
 		}
 		s.hashMB = mb

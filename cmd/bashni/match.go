@@ -80,6 +80,9 @@ func runMatch(args []string, stdout, stderr io.Writer) error {
 	case cfg.hashMB < 1:
 		return fmt.Errorf("-hash %d: need at least 1 MiB", cfg.hashMB)
 	}
+	if err := checkTable("-hash", cfg.hashMB); err != nil {
+		return err
+	}
 	if *pdnName != "" {
 		f, err := os.Create(*pdnName)
 		if err != nil {

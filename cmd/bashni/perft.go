@@ -37,11 +37,14 @@ func runPerft(args []string, stdout, stderr io.Writer) error {
 	if err != nil || depth < 0 {
 		return fmt.Errorf("depth %q is not a whole number 0 or more", rest[0])
 	}
-	if *threads < 1 {
-		return fmt.Errorf("-threads %d: need at least 1", *threads)
+	if *threads < 1 || *threads > bashni.MaxPerftThreads {
+		return fmt.Errorf("-threads %d: need 1 to %d", *threads, bashni.MaxPerftThreads)
 	}
 	if *hashMB < 0 {
 		return fmt.Errorf("-hash %d: need 0 (no table) or more MiB", *hashMB)
+	}
+	if err := checkTable("-hash", *hashMB); err != nil {
+		return err
 	}
 	pos, err := pf.position()
 	if err != nil {

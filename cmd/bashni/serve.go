@@ -52,6 +52,9 @@ func runServe(args []string, stdout, stderr io.Writer) error {
 	case *hashMB < 1 || *hashMB > 4096:
 		return fmt.Errorf("-hash %d: want 1 to 4096 MiB", *hashMB)
 	}
+	if err := checkTable("-hash", *hashMB); err != nil {
+		return err
+	}
 	opts := web.Options{}
 	if *think > 0 {
 		opts.Opponent = newEnginePool(*engines, *hashMB, engine.Limits{Time: *think})

@@ -1,0 +1,51 @@
+package main
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/bashni-dev/bashni/internal/sysmem"
+)
+
+// A table larger than the machine's memory is refused with a message that
+// names the flag, by every command that takes one, before anything is
+// allocated: allocating it would end the program with a runtime error.
+func TestTablesLargerThanMemory(t *testing.T) {
+	total := sysmem.Total() >> 20
+	if total == 0 {
+		t.Skip("the machine's memory is not known here")
+	}
+	tooBig := fmt.Sprint(total + 1)
+	cases := [][]string{
+		{"perft", "-hash", tooBig, "3"},
+		{"perft", "-hash", "1099511627776", "3"},
+	}
+	if total+1 <= 1<<16 { // within the engine commands' own range
+		cases = append(cases,
+			[]string{"analyze", "-hash", tooBig},
+			[]string{"selfplay", "-hash", tooBig},
+			[]string{"engine", "-hash", tooBig},
+			[]string{"match", "-hash", tooBig, "random", "greedy"},
+		)
+	}
+	for _, args := range cases {
+		_, errOut, status := cli(t, args...)
+		if status != 1 || !strings.Contains(errOut, "-hash "+args[2]+": more than this machine's memory") || strings.Count(errOut, "\n") != 1 {
+			t.Errorf("bashni %q: status %d, stderr %q; want status 1 and the memory error", args, status, errOut)
+		}
+	}
+	if total+1 <= 1<<16 {
+		got := converse(t, "hash "+tooBig+"\nfen")
+		if len(got) != 2 || !strings.HasPrefix(got[0], "error hash "+tooBig+": more than this machine's memory") {
+			t.Errorf("engine protocol: %q", got)
+		}
+	}
+}
+
+func TestPerftThreadsBound(t *testing.T) {
+	_, errOut, status := cli(t, "perft", "-threads", "1025", "3")
+	if status != 1 || !strings.Contains(errOut, "-threads 1025: need 1 to 1024") {
+		t.Errorf("status %d, stderr %q", status, errOut)
+	}
+}
