@@ -11,15 +11,16 @@ import (
 
 // Perft counts the move sequences of depth plies from p, each position's legal
 // moves counted per RULES.md section 8 (one per resulting position). Depth 0
-// counts 1. The last ply is counted without being played (bulk counting); see
-// PerftConfig for the other ways to count.
+// counts 1; a depth above MaxPerftDepth panics. The last ply is counted
+// without being played (bulk counting); see PerftConfig for the other ways
+// to count.
 func Perft(p Position, depth int) uint64 {
 	return PerftConfig{}.Perft(p, depth)
 }
 
 // Divide returns, for each legal move of p in generation order, the perft of
 // depth-1 plies after it; the counts add up to Perft(p, depth). Depth below 1
-// gives no lines.
+// gives no lines; a depth above MaxPerftDepth panics.
 func Divide(p Position, depth int) []MoveCount {
 	return PerftConfig{}.Divide(p, depth)
 }
@@ -67,17 +68,27 @@ func (c PerftConfig) Validate() error {
 	return nil
 }
 
-// mustBeValid panics with Validate's error, if any.
-func (c PerftConfig) mustBeValid() {
+// MaxPerftDepth is the deepest perft counts: the count goes down the lines
+// depth first, as deep as they go, and a line of kings can go on for ever;
+// a billion plies would overflow the stack. No count deeper than a few
+// dozen plies ever ends, but for positions whose lines all end soon.
+const MaxPerftDepth = 1000
+
+// mustBeValid panics with Validate's error, if any, or if depth is more
+// than MaxPerftDepth.
+func (c PerftConfig) mustBeValid(depth int) {
 	if err := c.Validate(); err != nil {
 		panic(err)
+	}
+	if depth > MaxPerftDepth {
+		panic(fmt.Errorf("bashni: perft of depth %d: at most %d", depth, MaxPerftDepth))
 	}
 }
 
 // Perft counts as the package-level Perft does, as configured.
 func (c PerftConfig) Perft(p Position, depth int) uint64 {
 	if depth <= 0 {
-		c.mustBeValid()
+		c.mustBeValid(depth)
 		return 1
 	}
 	var n uint64
@@ -89,7 +100,7 @@ func (c PerftConfig) Perft(p Position, depth int) uint64 {
 
 // Divide counts as the package-level Divide does, as configured.
 func (c PerftConfig) Divide(p Position, depth int) []MoveCount {
-	c.mustBeValid()
+	c.mustBeValid(depth)
 	if depth < 1 {
 		return nil
 	}

@@ -260,3 +260,29 @@ func TestPerftConfigValidate(t *testing.T) {
 		}
 	}
 }
+
+// A depth above MaxPerftDepth panics with a message rather than overflow
+// the stack going down a line of kings; at the limit, a position whose lines
+// all end soon is counted at once.
+func TestPerftMaxDepth(t *testing.T) {
+	p, err := bashni.ParseFEN(bashni.Russian, "W:Wc3:Bd4")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := bashni.Perft(p, bashni.MaxPerftDepth); n != 0 {
+		t.Errorf("perft %d = %d, want 0 (Black has no move after c3:e5)", bashni.MaxPerftDepth, n)
+	}
+	for name, f := range map[string]func(){
+		"Perft":  func() { bashni.Perft(p, bashni.MaxPerftDepth+1) },
+		"Divide": func() { bashni.Divide(p, 1<<40) },
+	} {
+		func() {
+			defer func() {
+				if r := recover(); r == nil || !strings.Contains(fmt.Sprint(r), "at most 1000") {
+					t.Errorf("%s: panic %v, want the depth limit", name, r)
+				}
+			}()
+			f()
+		}()
+	}
+}

@@ -37,6 +37,9 @@ func runPerft(args []string, stdout, stderr io.Writer) error {
 	if err != nil || depth < 0 {
 		return fmt.Errorf("depth %q is not a whole number 0 or more", rest[0])
 	}
+	if depth > bashni.MaxPerftDepth {
+		return fmt.Errorf("depth %d: at most %d", depth, bashni.MaxPerftDepth)
+	}
 	if *threads < 1 || *threads > bashni.MaxPerftThreads {
 		return fmt.Errorf("-threads %d: need 1 to %d", *threads, bashni.MaxPerftThreads)
 	}

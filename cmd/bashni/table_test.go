@@ -43,9 +43,22 @@ func TestTablesLargerThanMemory(t *testing.T) {
 	}
 }
 
-func TestPerftThreadsBound(t *testing.T) {
-	_, errOut, status := cli(t, "perft", "-threads", "1025", "3")
-	if status != 1 || !strings.Contains(errOut, "-threads 1025: need 1 to 1024") {
-		t.Errorf("status %d, stderr %q", status, errOut)
+// perft's other bounds: a billion plies would overflow the stack, and each
+// goroutine keeps its share of the subtrees in memory.
+func TestPerftBounds(t *testing.T) {
+	for _, c := range []struct{ args, want string }{
+		{"-threads 1025 3", "-threads 1025: need 1 to 1024"},
+		{"1001", "depth 1001: at most 1000"},
+		{"1000000000", "depth 1000000000: at most 1000"},
+	} {
+		_, errOut, status := cli(t, append([]string{"perft"}, strings.Fields(c.args)...)...)
+		if status != 1 || !strings.Contains(errOut, c.want) {
+			t.Errorf("perft %s: status %d, stderr %q; want %q", c.args, status, errOut, c.want)
+		}
+	}
+	// Where every line ends soon, the deepest count is quick: White takes
+	// Black's only tower, and Black has no move.
+	if out := mustCLI(t, "perft", "-fen", "W:Wc3:Bd4", "1000"); !strings.HasPrefix(out, "depth 1000: 0 nodes") {
+		t.Errorf("perft 1000: %q", out)
 	}
 }
