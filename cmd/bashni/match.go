@@ -16,6 +16,7 @@ import (
 
 	"github.com/bashni-dev/bashni"
 	"github.com/bashni-dev/bashni/engine"
+	"github.com/bashni-dev/bashni/internal/sysmem"
 	"github.com/bashni-dev/bashni/pdn"
 )
 
@@ -71,10 +72,11 @@ func runMatch(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	switch {
-	case cfg.games < 1:
-		return fmt.Errorf("-games %d: need at least 1", cfg.games)
-	case cfg.threads < 1:
-		return fmt.Errorf("-threads %d: need at least 1", cfg.threads)
+	case cfg.games < 1 || cfg.games > maxMatchGames:
+		// Every game is kept until the match ends.
+		return fmt.Errorf("-games %d: need 1 to %d", cfg.games, maxMatchGames)
+	case cfg.threads < 1 || cfg.threads > maxMatchThreads:
+		return fmt.Errorf("-threads %d: need 1 to %d", cfg.threads, maxMatchThreads)
 	case cfg.opening < 0:
 		return fmt.Errorf("-opening %d is negative", cfg.opening)
 	case cfg.hashMB < 1:
@@ -82,6 +84,11 @@ func runMatch(args []string, stdout, stderr io.Writer) error {
 	}
 	if err := checkTable("-hash", cfg.hashMB); err != nil {
 		return err
+	}
+	// Each game under way has two engines, each with its table.
+	if ok, have := sysmem.TableFits(2 * cfg.threads * cfg.hashMB); !ok {
+		return fmt.Errorf("-hash %d with -threads %d: %d engines at once need %d MiB, more than this machine's memory (%d MiB)",
+			cfg.hashMB, cfg.threads, 2*cfg.threads, 2*cfg.threads*cfg.hashMB, have)
 	}
 	if *pdnName != "" {
 		f, err := os.Create(*pdnName)
@@ -236,6 +243,13 @@ func eloText(e float64) string {
 func (t tally) String() string {
 	return fmt.Sprintf("+%d =%d -%d, score %.1f%%", t.wins, t.draws, t.losses, 100*t.score())
 }
+
+// The bounds of a match: every game is kept in memory until the match
+// ends, and each game under way has its own engines.
+const (
+	maxMatchGames   = 100000
+	maxMatchThreads = 256
+)
 
 // openingFor returns the random opening of pair k: up to n plies, stopping
 // early if the game ends.

@@ -43,6 +43,26 @@ func TestTablesLargerThanMemory(t *testing.T) {
 	}
 }
 
+// match's bounds: every game is kept until the match ends, and each game
+// under way has two engines with their tables.
+func TestMatchBounds(t *testing.T) {
+	cases := []struct{ args, want string }{
+		{"-games 100001 random greedy", "-games 100001: need 1 to 100000"},
+		{"-threads 257 random greedy", "-threads 257: need 1 to 256"},
+	}
+	if total := sysmem.Total() >> 20; total > 0 {
+		per := total/(2*256) + 1 // 256 games at once need more than there is
+		cases = append(cases, struct{ args, want string }{
+			fmt.Sprintf("-threads 256 -hash %d random greedy", per), "512 engines at once need"})
+	}
+	for _, c := range cases {
+		_, errOut, status := cli(t, append([]string{"match"}, strings.Fields(c.args)...)...)
+		if status != 1 || !strings.Contains(errOut, c.want) || !strings.Contains(errOut, "memory") && strings.Contains(c.want, "engines") {
+			t.Errorf("match %s: status %d, stderr %q; want %q", c.args, status, errOut, c.want)
+		}
+	}
+}
+
 // perft's other bounds: a billion plies would overflow the stack, and each
 // goroutine keeps its share of the subtrees in memory.
 func TestPerftBounds(t *testing.T) {
