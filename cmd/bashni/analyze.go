@@ -95,7 +95,7 @@ func (lf *limitFlags) limits() (engine.Limits, error) {
 	case lf.hashMB < 1 || lf.hashMB > 1<<16:
 		return engine.Limits{}, fmt.Errorf("-hash %d: want 1 to 65536 MiB", lf.hashMB)
 	}
-	if err := checkTable("-hash", lf.hashMB); err != nil {
+	if err := checkTables("-hash", lf.hashMB, 1); err != nil {
 		return engine.Limits{}, err
 	}
 	lim := engine.Limits{Depth: lf.depth, Nodes: lf.nodes, Time: lf.time}

@@ -41,7 +41,7 @@ func runEngineProto(args []string, stdout, stderr io.Writer) error {
 	if *hashMB < 1 || *hashMB > 1<<16 {
 		return fmt.Errorf("-hash %d: want 1 to 65536 MiB", *hashMB)
 	}
-	if err := checkTable("-hash", *hashMB); err != nil {
+	if err := checkTables("-hash", *hashMB, 1); err != nil {
 		return err
 	}
 	s := newProtoSession(stdout, *hashMB)
@@ -236,7 +236,7 @@ func (s *protoSession) execute(line string) bool {
 			s.errorf("hash: want a size in MiB from 1 to 65536, got %q", strings.Join(args, " "))
 			break
 		}
-		if err := checkTable("hash", mb); err != nil {
+		if err := checkTables("hash", mb, 1); err != nil {
 			s.errorf("%v", err)
 			break
 		}

@@ -16,7 +16,6 @@ import (
 
 	"github.com/bashni-dev/bashni"
 	"github.com/bashni-dev/bashni/engine"
-	"github.com/bashni-dev/bashni/internal/sysmem"
 	"github.com/bashni-dev/bashni/pdn"
 )
 
@@ -82,13 +81,9 @@ func runMatch(args []string, stdout, stderr io.Writer) error {
 	case cfg.hashMB < 1:
 		return fmt.Errorf("-hash %d: need at least 1 MiB", cfg.hashMB)
 	}
-	if err := checkTable("-hash", cfg.hashMB); err != nil {
-		return err
-	}
 	// Each game under way has two engines, each with its table.
-	if ok, have := sysmem.TableFits(2 * cfg.threads * cfg.hashMB); !ok {
-		return fmt.Errorf("-hash %d with -threads %d: %d engines at once need %d MiB, more than this machine's memory (%d MiB)",
-			cfg.hashMB, cfg.threads, 2*cfg.threads, 2*cfg.threads*cfg.hashMB, have)
+	if err := checkTables("-hash", cfg.hashMB, 2*cfg.threads); err != nil {
+		return err
 	}
 	if *pdnName != "" {
 		f, err := os.Create(*pdnName)

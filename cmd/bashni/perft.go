@@ -46,7 +46,7 @@ func runPerft(args []string, stdout, stderr io.Writer) error {
 	if *hashMB < 0 {
 		return fmt.Errorf("-hash %d: need 0 (no table) or more MiB", *hashMB)
 	}
-	if err := checkTable("-hash", *hashMB); err != nil {
+	if err := checkTables("-hash", *hashMB, 1); err != nil {
 		return err
 	}
 	pos, err := pf.position()

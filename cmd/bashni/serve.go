@@ -52,7 +52,7 @@ func runServe(args []string, stdout, stderr io.Writer) error {
 	case *hashMB < 1 || *hashMB > 4096:
 		return fmt.Errorf("-hash %d: want 1 to 4096 MiB", *hashMB)
 	}
-	if err := checkTable("-hash", *hashMB); err != nil {
+	if err := checkTables("-hash", *hashMB, *engines); err != nil {
 		return err
 	}
 	opts := web.Options{}

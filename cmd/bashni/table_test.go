@@ -50,6 +50,13 @@ func TestMatchBounds(t *testing.T) {
 		{"-games 100001 random greedy", "-games 100001: need 1 to 100000"},
 		{"-threads 257 random greedy", "-threads 257: need 1 to 256"},
 	}
+	if total := sysmem.Total() >> 20; total > 0 && total < 64*4096 {
+		// serve's pool of 64 engines with the largest tables it allows.
+		_, errOut, status := cli(t, "serve", "-think", "1s", "-engines", "64", "-hash", "4096")
+		if status != 1 || !strings.Contains(errOut, "-hash 4096: 64 engines at once need 262144 MiB, more than this machine's memory") {
+			t.Errorf("serve: status %d, stderr %q", status, errOut)
+		}
+	}
 	if total := sysmem.Total() >> 20; total > 0 {
 		per := total/(2*256) + 1 // 256 games at once need more than there is
 		cases = append(cases, struct{ args, want string }{
