@@ -4,16 +4,22 @@
 // memory.
 package sysmem
 
+import "sync"
+
 // Total returns the machine's physical memory in bytes, or 0 where it is not
-// known.
-func Total() uint64 { return total() }
+// known. It is read once.
+var Total = sync.OnceValue(total)
 
 // TableFits reports whether a table of mb MiB fits in the machine's memory,
 // and that memory in MiB (0 where it is not known, and then any table fits).
+// No table (mb 0 or less) always fits.
 func TableFits(mb int) (ok bool, haveMB uint64) {
+	if mb <= 0 {
+		return true, 0
+	}
 	t := Total()
 	if t == 0 {
 		return true, 0
 	}
-	return mb < 0 || uint64(mb) <= t>>20, t >> 20
+	return uint64(mb) <= t>>20, t >> 20
 }
