@@ -198,7 +198,8 @@ func replay(start bashni.Position, moves []bashni.Move) (game, error) {
 
 // reversible reports whether m is a quiet move of a king: the only kind of
 // move after which an earlier position can come back, and the only kind the
-// kings-only draw counts.
+// kings-only draw counts. (Read off the kings' set: Tower would copy the
+// position, at every node of the search.)
 func reversible(pos *bashni.Position, m bashni.Move) bool {
-	return !m.IsCapture() && pos.Tower(m.From()).Top().IsKing()
+	return !m.IsCapture() && pos.Kings().Has(m.From())
 }
