@@ -12,9 +12,11 @@ import (
 // (an evaluation function, a GUI's highlighting) should use instead of asking
 // for the Tower on every square. Position.Tops, Kings, Occupied and Stacked
 // hand out the position's sets, and the usual bit operations (&, |, &^)
-// combine them. (Tower, a method on the value, copies the whole position,
-// some 300 bytes, at every call, even inlined: an evaluation that called it
-// on every square spent over a third of its time there.)
+// combine them. They are methods on the pointer, as AppendLegalMoves is:
+// Go copies the whole position, some 300 bytes, at every call of a method
+// on the value, even inlined (an evaluation that called Tower on every
+// square spent over a third of its time in those copies). So call them on a
+// variable, not on the result of a call such as Game.Position().
 type SquareSet uint64
 
 // SquareSetOf returns the set of the given squares; squares beyond h8 are
@@ -90,7 +92,7 @@ func (s SquareSet) String() string {
 
 // Tops returns the squares whose towers have a piece of colour c on top:
 // the towers c moves. An invalid colour gives the empty set.
-func (p Position) Tops(c Color) SquareSet {
+func (p *Position) Tops(c Color) SquareSet {
 	switch c {
 	case White:
 		return SquareSet(p.white)
@@ -102,15 +104,15 @@ func (p Position) Tops(c Color) SquareSet {
 
 // Kings returns the squares whose towers have a king on top, of either
 // colour: p.Kings() & p.Tops(c) are the kings c moves.
-func (p Position) Kings() SquareSet { return SquareSet(p.kings) }
+func (p *Position) Kings() SquareSet { return SquareSet(p.kings) }
 
 // Occupied returns the squares that hold a tower.
-func (p Position) Occupied() SquareSet { return SquareSet(p.white | p.black) }
+func (p *Position) Occupied() SquareSet { return SquareSet(p.white | p.black) }
 
 // Stacked returns the squares whose towers hold more than one piece: the
 // only squares where Tower tells more than Tops and Kings do. An evaluation
 // that reads every tower's pieces need call Tower only there.
-func (p Position) Stacked() SquareSet {
+func (p *Position) Stacked() SquareSet {
 	var s SquareSet
 	for b := p.white | p.black; b != 0; b &= b - 1 {
 		if sq := Square(bits.TrailingZeros64(b)); p.below[idx(sq)] != 0 {
