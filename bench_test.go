@@ -191,6 +191,26 @@ func BenchmarkPerftThreads(b *testing.B) {
 	}
 }
 
+// BenchmarkPerftHash counts with a table much smaller than the count needs,
+// as the deep counts of the README do: its entries are replaced all the
+// time, and what it keeps decides the speed.
+func BenchmarkPerftHash(b *testing.B) {
+	for _, pb := range []struct {
+		v     Variant
+		depth int
+	}{{Russian, 14}, {Lasca, 19}} {
+		b.Run(fmt.Sprintf("%s/%d/16MiB", pb.v.Name(), pb.depth), func(b *testing.B) {
+			p := pb.v.MustStart()
+			cfg := PerftConfig{HashMB: 16}
+			var n uint64
+			for i := 0; i < b.N; i++ {
+				n += cfg.Perft(p, pb.depth)
+			}
+			b.ReportMetric(float64(n)/b.Elapsed().Seconds()/1e6, "Mleaves/s")
+		})
+	}
+}
+
 // BenchmarkPerftLevels splits bulk perft's time per leaf by where it goes:
 // counting two plies from the leaves (countTwoPlies) at the positions whose
 // moves are steps and at those whose moves are captures, and the rest, the
