@@ -11,7 +11,7 @@ import (
 // where it can: a deep count probes the table at random, and with 4 KiB pages
 // nearly every probe misses the TLB and the first touch of every page
 // faults. It is only advice; the table works the same without it.
-func adviseHugePages(slots []perftSlot) {
+func adviseHugePages(slots []perftBucket) {
 	if len(slots) == 0 {
 		return
 	}

@@ -3,4 +3,4 @@
 package bashni
 
 // adviseHugePages does nothing where there is no madvise (see perft_linux.go).
-func adviseHugePages([]perftSlot) {}
+func adviseHugePages([]perftBucket) {}

@@ -1,0 +1,80 @@
+package bashni
+
+import "testing"
+
+// keyFor returns the position key whose entry of the given depth has the
+// probe word k, so that a test can choose the bucket and the slot order.
+func keyFor(k uint64, depth int) uint64 { return k ^ depthSalt(depth) }
+
+func TestPerftTableGetPut(t *testing.T) {
+	tab := newPerftTable(1)
+	if n, ok := tab.get(12345, 5); ok {
+		t.Fatalf("empty table: get = %d, true", n)
+	}
+	tab.put(12345, 5, 987654321)
+	if n, ok := tab.get(12345, 5); !ok || n != 987654321 {
+		t.Errorf("get after put = %d, %v; want 987654321, true", n, ok)
+	}
+	if n, ok := tab.get(12345, 6); ok {
+		t.Errorf("get at another depth = %d, true; want a miss", n)
+	}
+	if n, ok := tab.get(12346, 5); ok {
+		t.Errorf("get of another key = %d, true; want a miss", n)
+	}
+	tab.put(777, 4, perftMaxStored+1)
+	if n, ok := tab.get(777, 4); ok {
+		t.Errorf("a count above perftMaxStored was stored: get = %d", n)
+	}
+	tab.put(777, 4, perftMaxStored)
+	if n, ok := tab.get(777, 4); !ok || n != perftMaxStored {
+		t.Errorf("get of the largest storable count = %d, %v", n, ok)
+	}
+}
+
+// A full bucket gives up its shallowest entry: the deep counts, each worth
+// many shallow ones, stay.
+func TestPerftTableKeepsDeepEntries(t *testing.T) {
+	tab := newPerftTable(1)
+	const bucket = 42 // every probe word below is this mod the table's size
+	probe := func(i uint64) uint64 { return i<<40 | bucket }
+	for i, depth := range []int{10, 7, 9, 8} {
+		tab.put(keyFor(probe(uint64(i)), depth), depth, uint64(100+depth))
+	}
+	tab.put(keyFor(probe(9), 3), 3, 103)
+	want := map[int]bool{10: true, 9: true, 8: true, 7: false, 3: true}
+	for i, depth := range []int{10, 7, 9, 8} {
+		n, ok := tab.get(keyFor(probe(uint64(i)), depth), depth)
+		if ok != want[depth] || ok && n != uint64(100+depth) {
+			t.Errorf("depth %d: get = %d, %v; want kept = %v", depth, n, ok, want[depth])
+		}
+	}
+	if n, ok := tab.get(keyFor(probe(9), 3), 3); !ok || n != 103 {
+		t.Errorf("the new depth-3 entry: get = %d, %v", n, ok)
+	}
+}
+
+// Among entries of equal depth the slot replaced depends on the key, so
+// that all four slots of a bucket churn, not one.
+func TestPerftTableReplacesInTurn(t *testing.T) {
+	tab := newPerftTable(1)
+	const bucket = 7
+	var old []uint64
+	for i := range uint64(4) {
+		k := keyFor(i<<40|bucket, 3)
+		tab.put(k, 3, 1+i)
+		old = append(old, k)
+	}
+	for _, k := range old {
+		if _, ok := tab.get(k, 3); !ok {
+			t.Fatalf("key %#x: not in the bucket after filling it", k)
+		}
+	}
+	for start := range uint64(4) {
+		tab.put(keyFor(start<<62|(start+8)<<40|bucket, 3), 3, 50)
+	}
+	for _, k := range old {
+		if n, ok := tab.get(k, 3); ok {
+			t.Errorf("key %#x still there (%d) after four new entries of the same depth", k, n)
+		}
+	}
+}
