@@ -46,6 +46,13 @@ type PerftConfig struct {
 	// The count is exact unless two positions share a 64-bit key. The table
 	// is allocated at once: it must fit in the machine's memory.
 	HashMB int
+	// Progress, if set, is called each time a share of the work has been
+	// counted, with the number of shares counted so far and in all, so
+	// that a long count can show how far it has got. The shares are the
+	// subtrees a few plies down (at least 64 per goroutine where the tree
+	// has them), of unequal sizes: done/total is a rough guide, not a
+	// forecast. Calls come one at a time, from the counting goroutines.
+	Progress func(done, total int)
 }
 
 // MaxPerftThreads is the most goroutines a PerftConfig may ask for. The
@@ -122,6 +129,7 @@ func (c PerftConfig) Divide(p Position, depth int) []MoveCount {
 	// ply by ply until there are enough of them to share evenly (a start
 	// position has 6 or 7 moves, and lasca's 6 second plies are no better),
 	// keeping at least two plies in each so that bulk counting still counts.
+	// A Progress callback wants shares on one goroutine too.
 	type item struct {
 		root int
 		pos  Position
@@ -131,7 +139,8 @@ func (c PerftConfig) Divide(p Position, depth int) []MoveCount {
 	for i, m := range moves {
 		items[i] = item{i, p.PlayUnchecked(m), depth - 1}
 	}
-	for threads > 1 && len(items) < 64*threads && len(items) > 0 && items[0].left > 2 {
+	split := threads > 1 || c.Progress != nil // one share a root move is enough otherwise
+	for split && len(items) < 64*threads && len(items) > 0 && items[0].left > 2 {
 		var next []item
 		for _, it := range items {
 			for _, m := range it.pos.LegalMoves() {
@@ -142,6 +151,8 @@ func (c PerftConfig) Divide(p Position, depth int) []MoveCount {
 	}
 	var next atomic.Int64
 	counts := make([]atomic.Uint64, len(moves))
+	var progress sync.Mutex
+	done := 0
 	work := func() {
 		pc := newPerftCounter(c, table, depth)
 		for {
@@ -150,6 +161,12 @@ func (c PerftConfig) Divide(p Position, depth int) []MoveCount {
 				return
 			}
 			counts[items[i].root].Add(pc.count(&items[i].pos, items[i].left))
+			if c.Progress != nil {
+				progress.Lock()
+				done++
+				c.Progress(done, len(items))
+				progress.Unlock()
+			}
 		}
 	}
 	if threads == 1 {

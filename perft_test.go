@@ -236,6 +236,45 @@ func TestPerftFullTable(t *testing.T) {
 	}
 }
 
+// Progress is told of every share once, in order, with the same total, on
+// one goroutine and on two, and the count is the same as without it; a
+// position without moves has no share to tell of.
+func TestPerftProgress(t *testing.T) {
+	// The shares are the positions of the first ply with at least 64 per
+	// goroutine: perft 3 of the 8x8 starts, lasca's perft 5 and 6.
+	for _, c := range []struct {
+		v       bashni.Variant
+		depth   int
+		threads int
+		shares  int
+	}{{bashni.Russian, 6, 1, 302}, {bashni.Russian, 6, 2, 302}, {bashni.Lasca, 9, 1, 116}, {bashni.Lasca, 9, 2, 324}} {
+		var calls [][2]int
+		cfg := bashni.PerftConfig{Threads: c.threads, Progress: func(done, total int) {
+			calls = append(calls, [2]int{done, total})
+		}}
+		p := c.v.MustStart()
+		if got, want := cfg.Perft(p, c.depth), bashni.Perft(p, c.depth); got != want {
+			t.Errorf("%s %d, %d goroutines: Perft with Progress = %d, want %d", c.v.Name(), c.depth, c.threads, got, want)
+		}
+		var want [][2]int
+		for i := range c.shares {
+			want = append(want, [2]int{i + 1, c.shares})
+		}
+		if diff := cmp.Diff(want, calls); diff != "" {
+			t.Errorf("%s %d, %d goroutines: Progress calls (-want +got):\n%s", c.v.Name(), c.depth, c.threads, diff)
+		}
+	}
+	lost, err := bashni.ParseFEN(bashni.Russian, "W:W:Bc5")
+	if err != nil {
+		t.Fatal(err)
+	}
+	called := false
+	bashni.PerftConfig{Progress: func(int, int) { called = true }}.Perft(lost, 3)
+	if called {
+		t.Error("Progress was called for a position without moves")
+	}
+}
+
 // A configuration that cannot be honoured is an error from Validate, and a
 // panic with that error from Perft and Divide, not a crash of the program
 // when the table does not fit in memory.

@@ -26,6 +26,7 @@ func runPerft(args []string, stdout, stderr io.Writer) error {
 	bulk := fs.Bool("bulk", true, "count the moves of the last ply without playing them")
 	threads := fs.Int("threads", 1, "share the counting among this many goroutines (the subtrees two plies down)")
 	hashMB := fs.Int("hash", 0, "MiB of table for transpositions (0: none); exact unless two positions share a 64-bit key")
+	progress := fs.Bool("progress", false, "report to standard error how many of the subtrees the count is shared into are done")
 	rest, err := parseArgs(fs, args)
 	if err != nil {
 		return err
@@ -56,6 +57,9 @@ func runPerft(args []string, stdout, stderr io.Writer) error {
 	cfg := bashni.PerftConfig{NoBulk: !*bulk, Threads: *threads, HashMB: *hashMB}
 
 	start := time.Now()
+	if *progress {
+		cfg.Progress = progressReporter(stderr, start, time.Second)
+	}
 	var nodes uint64
 	if *divide {
 		lines := cfg.Divide(pos, depth)
@@ -75,6 +79,21 @@ func runPerft(args []string, stdout, stderr io.Writer) error {
 	elapsed := time.Since(start)
 	fmt.Fprintf(stdout, "depth %d: %d nodes in %s (%s Mnps)\n", depth, nodes, roundDuration(elapsed), rate(nodes, elapsed))
 	return nil
+}
+
+// progressReporter returns a PerftConfig.Progress that writes
+// "perft: DONE/TOTAL subtrees in TIME" to w: at most one line per interval,
+// and always the last.
+func progressReporter(w io.Writer, start time.Time, interval time.Duration) func(done, total int) {
+	var last time.Time
+	return func(done, total int) {
+		now := time.Now()
+		if done < total && now.Sub(last) < interval {
+			return
+		}
+		last = now
+		fmt.Fprintf(w, "perft: %d/%d subtrees in %s\n", done, total, roundDuration(now.Sub(start)))
+	}
 }
 
 // roundDuration keeps three significant digits or so: milliseconds for a

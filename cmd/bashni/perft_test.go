@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/google/go-cmp/cmp"
 )
@@ -165,6 +166,47 @@ func TestPerftErrors(t *testing.T) {
 		out, errOut, status := cli(t, append([]string{"perft"}, tc.args...)...)
 		if status != 1 || out != "" || !strings.Contains(errOut, tc.want) {
 			t.Errorf("bashni perft %q: status %d, stdout %q, stderr %q; want status 1 and %q", tc.args, status, out, errOut, tc.want)
+		}
+	}
+}
+
+// -progress reports on standard error, the last line for all the subtrees,
+// and leaves standard output, the contract, as it is.
+func TestPerftProgressFlag(t *testing.T) {
+	out, errOut, status := cli(t, "perft", "-progress", "-variant", "lasca", "9")
+	if status != 0 {
+		t.Fatalf("status %d, stderr:\n%s", status, errOut)
+	}
+	if m := perftLine.FindStringSubmatch(strings.TrimSuffix(out, "\n")); m == nil || m[2] != "5692" {
+		t.Errorf("stdout %q: want the one line \"depth 9: 5692 nodes in ...\"", out)
+	}
+	errLines := lines(errOut)
+	line := regexp.MustCompile(`^perft: (\d+)/116 subtrees in \S+$`)
+	for _, l := range errLines {
+		if !line.MatchString(l) {
+			t.Errorf("progress line %q does not match %s", l, line)
+		}
+	}
+	if last := errLines[len(errLines)-1]; !strings.HasPrefix(last, "perft: 116/116 ") {
+		t.Errorf("last progress line %q, want all 116 subtrees done", last)
+	}
+}
+
+// The reporter writes at most one line per interval, but always the last.
+func TestProgressReporter(t *testing.T) {
+	var b strings.Builder
+	report := progressReporter(&b, time.Now(), time.Hour)
+	for i := 1; i <= 5; i++ {
+		report(i, 5)
+	}
+	got := lines(b.String())
+	want := []string{"perft: 1/5 subtrees in ", "perft: 5/5 subtrees in "}
+	if len(got) != len(want) {
+		t.Fatalf("reported %q, want 2 lines: the first and the last", got)
+	}
+	for i := range want {
+		if !strings.HasPrefix(got[i], want[i]) {
+			t.Errorf("line %d: %q, want prefix %q", i, got[i], want[i])
 		}
 	}
 }
