@@ -2,6 +2,7 @@ package bashni
 
 import (
 	"fmt"
+	"math"
 	"math/bits"
 	"sync"
 	"sync/atomic"
@@ -120,6 +121,7 @@ func (c PerftConfig) Divide(p Position, depth int) []MoveCount {
 	var table *perftTable
 	if c.HashMB > 0 {
 		table = newPerftTable(c.HashMB)
+		table.from = tableFrom(p, depth)
 	}
 	threads := c.Threads
 	if threads < 1 {
@@ -219,7 +221,7 @@ func (pc *perftCounter) countAt(depth int, buf []Move) uint64 {
 	}
 	p := &pc.pos
 	// Near the leaves a table probe (a cache miss) costs more than counting.
-	hashed := pc.table != nil && depth >= 3
+	hashed := pc.table != nil && depth >= pc.table.from
 	if hashed {
 		if n, ok := pc.table.get(p.key, depth); ok {
 			return n
@@ -422,6 +424,7 @@ func (pc *perftCounter) countSteps(r *rules, targets uint64, delta, depth int, b
 type perftTable struct {
 	buckets []perftBucket
 	mask    uint64
+	from    int // the shallowest depth counted in the table (tableFrom)
 }
 
 type perftBucket [4]perftSlot
@@ -444,6 +447,27 @@ func newPerftTable(mb int) *perftTable {
 	buckets := make([]perftBucket, size)
 	adviseHugePages(buckets)
 	return &perftTable{buckets: buckets, mask: size - 1}
+}
+
+// tableFrom returns the shallowest depth whose counts a table keeps when
+// counting perft depth from p. A probe is a cache miss, worth it only above
+// a subtree of a hundred leaves or so, and how deep that is depends on the
+// branching factor: about 6 in the first plies of the 8x8 rulesets, 2.6 in
+// lasca's, where the table from depth 3 made perft slower than from 5 or 6
+// (lasca perft 21 with 1 GiB: 17 s from depth 3 or 4, 10 s from 5; russian
+// perft 15: the same from 3 or 4). The factor is judged from perft 5 of p,
+// or less for a shallower count: russian starts keep depth 3 up, lasca 5.
+func tableFrom(p Position, depth int) int {
+	k := min(depth-1, 5)
+	if k < 1 {
+		return 3
+	}
+	b := math.Pow(float64(Perft(p, k)), 1/float64(k))
+	d := 3
+	for d < 6 && math.Pow(b, float64(d)) < 100 {
+		d++
+	}
+	return d
 }
 
 func depthSalt(depth int) uint64 { return mix64(uint64(depth) + 0x51ED27) }

@@ -78,3 +78,32 @@ func TestPerftTableReplacesInTurn(t *testing.T) {
 		}
 	}
 }
+
+// The table keeps counts from where a subtree holds a hundred leaves or so:
+// depth 3 in the 8x8 rulesets, whose first plies have about six moves a
+// position, 5 in lasca's (2.6). A position without moves, or with one forced
+// line, keeps them from depth 6.
+func TestTableFrom(t *testing.T) {
+	lost, err := ParseFEN(Russian, "W:W:Bc5")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		name  string
+		p     Position
+		depth int
+		want  int
+	}{
+		{"russian", Russian.MustStart(), 12, 3},
+		{"international", International.MustStart(), 12, 3},
+		{"russian-draughts", RussianDraughts.MustStart(), 12, 3},
+		{"lasca", Lasca.MustStart(), 20, 5},
+		{"ludii-lasca", LudiiLasca.MustStart(), 20, 5},
+		{"lasca, shallow: perft 2 is 6", Lasca.MustStart(), 3, 6},
+		{"no moves", lost, 10, 6},
+	} {
+		if got := tableFrom(c.p, c.depth); got != c.want {
+			t.Errorf("%s: tableFrom(depth %d) = %d, want %d", c.name, c.depth, got, c.want)
+		}
+	}
+}
