@@ -445,7 +445,7 @@ func newPerftTable(mb int) *perftTable {
 		size *= 2
 	}
 	buckets := make([]perftBucket, size)
-	adviseHugePages(buckets)
+	sysmem.AdviseHugePages(buckets)
 	return &perftTable{buckets: buckets, mask: size - 1}
 }
 

@@ -1,5 +1,7 @@
 package engine
 
+import "github.com/bashni-dev/bashni/internal/sysmem"
+
 // The transposition table maps position keys (bashni.Position.Key) to what
 // an earlier search learned there: a score with its bound, the depth it was
 // searched to, and the best move. The move is stored as its index in the
@@ -43,7 +45,9 @@ func newTable(mb int) *table {
 	for n*2*2*ttEntrySize <= uint64(mb)<<20 {
 		n *= 2
 	}
-	return &table{buckets: make([][2]ttEntry, n), mask: n - 1}
+	buckets := make([][2]ttEntry, n)
+	sysmem.AdviseHugePages(buckets)
+	return &table{buckets: buckets, mask: n - 1}
 }
 
 func (t *table) clear() {

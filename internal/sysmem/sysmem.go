@@ -1,7 +1,7 @@
-// Package sysmem tells how much memory the machine has, so that the tables
-// a user asks for (perft's, the engine's) can be refused with an error
-// rather than end the program: Go cannot recover from running out of
-// memory.
+// Package sysmem is what the large tables (perft's, the engine's) need of
+// the machine: how much memory it has, so that a table a user asks for can
+// be refused with an error rather than end the program (Go cannot recover
+// from running out of memory), and huge pages for the tables it allocates.
 package sysmem
 
 import "sync"

@@ -25,3 +25,20 @@ func TestTotal(t *testing.T) {
 		t.Error("TableFits(16) = false")
 	}
 }
+
+// AdviseHugePages is advice only: any slice, empty or not, aligned or not,
+// keeps its contents and stays usable.
+func TestAdviseHugePages(t *testing.T) {
+	AdviseHugePages([]uint64(nil))
+	AdviseHugePages(make([][2]uint64, 0, 8))
+	s := make([]uint32, 3<<20) // 12 MiB: spans at least one huge page
+	for i := range s {
+		s[i] = uint32(i)
+	}
+	AdviseHugePages(s[1:]) // unaligned start
+	for i := range s {
+		if s[i] != uint32(i) {
+			t.Fatalf("s[%d] = %d after the advice, want %d", i, s[i], i)
+		}
+	}
+}
