@@ -24,7 +24,7 @@ func runPerft(args []string, stdout, stderr io.Writer) error {
 	pf := addPositionFlags(fs)
 	divide := fs.Bool("divide", false, "first print \"<move> <count>\" for each legal move, sorted by move text")
 	bulk := fs.Bool("bulk", true, "count the moves of the last ply without playing them")
-	threads := fs.Int("threads", 1, "share the counting among this many goroutines (the subtrees two plies down)")
+	threads := fs.Int("threads", 1, "share the counting among this many goroutines (the subtrees a few plies down, at least 64 per goroutine)")
 	hashMB := fs.Int("hash", 0, "MiB of table for transpositions (0: none); exact unless two positions share a 64-bit key")
 	progress := fs.Bool("progress", false, "report to standard error how many of the subtrees the count is shared into are done")
 	rest, err := parseArgs(fs, args)
