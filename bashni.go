@@ -3,8 +3,8 @@
 // piece that took it, so towers grow and shrink and prisoners are freed, and
 // its sister Lasca, Emanuel Lasker's 7x7 game of the same kind.
 //
-// The rules are those of RULES.md in the project's shared folder; its rule
-// ids (R1..R7, I1..I5, L1..L7) are cited throughout. A Variant is a set of
+// The rules are those of docs/RULES.md in this repository; its rule ids
+// (R1..R7, I1..I5, L1..L7) are cited throughout. A Variant is a set of
 // switches; Russian (the default), International and Lasca are presets, and
 // so are classic Russian and Brazilian draughts (stacking off) and the
 // rulesets of the Ludii game system.

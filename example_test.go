@@ -107,7 +107,7 @@ func mustSquare(name string) bashni.Square {
 
 func ExampleParseFEN() {
 	// A white king on h6 over a white man and six black men, a white man on
-	// a7 over two black men, and a black man on c3 (RULES.md section 10).
+	// a7 over two black men, and a black man on c3 (docs/RULES.md section 10).
 	pos, err := bashni.ParseFEN(bashni.Russian, "W:WKh6wbbbbbb,a7bb:Bc3")
 	if err != nil {
 		fmt.Println(err)
@@ -169,7 +169,7 @@ func ExamplePosition_Diagram() {
 }
 
 func ExamplePerft() {
-	// PERFT.md: 302 sequences of three plies from the russian start, 18 in
+	// docs/PERFT.md: 302 sequences of three plies from the russian start, 18 in
 	// lasca.
 	fmt.Println(bashni.Perft(bashni.Russian.MustStart(), 3))
 	fmt.Println(bashni.Perft(bashni.Lasca.MustStart(), 3))
@@ -215,7 +215,7 @@ func ExampleVariant_String() {
 }
 
 func ExampleMove_String() {
-	// The 12-jump example of RULES.md section 11: a white king takes the top
+	// The 12-jump example of docs/RULES.md section 11: a white king takes the top
 	// of every black tower twice.
 	pos, err := bashni.ParseFEN(bashni.Russian, "W:WKc1:Bc3b,e3b,c5b,e7b,g5b,g7b")
 	if err != nil {

@@ -1,6 +1,6 @@
 package bashni_test
 
-// The worked examples of RULES.md section 11: the game from the Codex of
+// The worked examples of docs/RULES.md section 11: the game from the Codex of
 // column checkers and the twelve-jump king capture, both from the Russian
 // source text. Every expected position below was traced by hand.
 
@@ -48,7 +48,7 @@ var ruleCodexPositions = map[int]string{
 	// (freeing two white men on e5), e7, is crowned on d8 (R6), takes c7
 	// (must land on a5, R5), b4's top (freeing two white men; must land on
 	// d2) and g5. The king on h6 holds the other white man and six black
-	// men: the tower of the FEN example in RULES.md section 10.
+	// men: the tower of the FEN example in docs/RULES.md section 10.
 	21: "B:Wc1,e1,g1,f2,b4ww,e5w,Kh6wbbbbbb,a7bb:Bg7,b8,f8,h8",
 }
 

@@ -20,7 +20,7 @@ func (e *FENError) Error() string {
 	return fmt.Sprintf("bashni: FEN %q: %q: %s", e.FEN, e.Token, e.Reason)
 }
 
-// ParseFEN reads a position of the variant in the FEN of RULES.md section
+// ParseFEN reads a position of the variant in the FEN of docs/RULES.md section
 // 10: PDN's FEN, in which a square may hold a tower ("W:WKh6wbbbbbb,a7bb:Bc3").
 // A plain draughts FEN without towers is valid. Square names may be upper
 // case and a trailing '.' is ignored. In a ruleset that demotes captured kings
@@ -154,7 +154,7 @@ func (p *Position) addToken(r *rules, side Color, tok string, counts *[2]int) st
 	return ""
 }
 
-// FEN returns the position in the FEN of RULES.md section 10: the side to
+// FEN returns the position in the FEN of docs/RULES.md section 10: the side to
 // move, then White's towers, then Black's, each in square order a1, c1, ...,
 // rank by rank. ParseFEN reads it back to an equal position.
 func (p Position) FEN() string {

@@ -8,7 +8,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 )
 
-// RULES.md section 10 "Positions": every kind of bad FEN is a *FENError that
+// docs/RULES.md section 10 "Positions": every kind of bad FEN is a *FENError that
 // names the offending token and says why.
 func TestParseFENErrors(t *testing.T) {
 	cases := []struct {
@@ -67,7 +67,7 @@ func TestParseFENErrors(t *testing.T) {
 	}
 }
 
-// More pieces of a colour than the ruleset has (RULES.md section 10):
+// More pieces of a colour than the ruleset has (docs/RULES.md section 10):
 // prisoners count for their own colour, whichever side's tower holds them.
 // The offending token is the one that takes the count past the limit.
 func TestParseFENTooManyPieces(t *testing.T) {
@@ -131,7 +131,7 @@ func TestParseFENInvalidVariant(t *testing.T) {
 	}
 }
 
-// RULES.md section 1 and 10: the start FENs read to the start positions and
+// docs/RULES.md section 1 and 10: the start FENs read to the start positions and
 // are written back exactly.
 func TestParseFENStartRoundTrip(t *testing.T) {
 	cases := []struct {
@@ -172,7 +172,7 @@ func parsersTowers(p Position) map[string]string {
 	return out
 }
 
-// The tower example of RULES.md section 10, and the readings the grammar
+// The tower example of docs/RULES.md section 10, and the readings the grammar
 // allows: a plain draughts FEN, sides in either order, upper case, a
 // trailing '.', spaces, lower-case letters for turn and sides.
 func TestParseFENValid(t *testing.T) {
@@ -254,7 +254,7 @@ func TestParseFENValid(t *testing.T) {
 	}
 }
 
-// RULES.md section 10: the emitted FEN lists White, then Black, each in the
+// docs/RULES.md section 10: the emitted FEN lists White, then Black, each in the
 // order a1, c1, e1, g1, b2, d2, ..., rank by rank, file by file.
 func TestFENOrder(t *testing.T) {
 	p, err := ParseFEN(Russian, "B:Bh8,b2w,Kc5,a7:Wg3,a1,Kc1b,e1,h2,b4,Kd8")

@@ -55,7 +55,7 @@ func FuzzParseFEN(f *testing.F) {
 				t.Fatalf("%s: Play(%v): %v", p.FEN(), m, err)
 			}
 			if v.Stacking {
-				// RULES.md section 2: pieces never leave the board.
+				// docs/RULES.md section 2: pieces never leave the board.
 				for c := White; c <= Black; c++ {
 					if q.Count(c) != p.Count(c) {
 						t.Fatalf("%s: %v changes the %s pieces from %d to %d", p.FEN(), m, c, p.Count(c), q.Count(c))

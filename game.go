@@ -48,7 +48,7 @@ func (r Result) String() string {
 	return "*"
 }
 
-// Reason is how a game ended (RULES.md section 9).
+// Reason is how a game ended (docs/RULES.md section 9).
 type Reason uint8
 
 // The reasons. NotOver is the zero value, the reason of an ongoing game.
@@ -134,7 +134,7 @@ func (o Outcome) String() string {
 }
 
 // Game is a game in progress or finished: a start position, the moves played
-// from it, and its outcome under the rules of RULES.md section 9 (a side with
+// from it, and its outcome under the rules of docs/RULES.md section 9 (a side with
 // no legal move loses; the Variant's Repetitions and KingsOnlyPlies switches
 // draw), or by resignation or agreement.
 //
@@ -268,7 +268,7 @@ func (g *Game) Play(m Move) error {
 	return nil
 }
 
-// PlayText reads a move in the notation of RULES.md section 10 (see
+// PlayText reads a move in the notation of docs/RULES.md section 10 (see
 // Position.ParseMove) and plays it, returning the move played. Errors are
 // those of ParseMove (a *MoveError) and of Play.
 func (g *Game) PlayText(text string) (Move, error) {

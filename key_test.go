@@ -10,7 +10,7 @@ import (
 	"pgregory.net/rapid"
 )
 
-// keyVariants are the rulesets the key tests walk: the three of RULES.md and
+// keyVariants are the rulesets the key tests walk: the three of docs/RULES.md and
 // the stacking-off and Ludii presets, which play differently.
 var keyVariants = []struct {
 	name string

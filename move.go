@@ -7,7 +7,7 @@ const maxJumps = 12
 // Move is one legal move: a quiet step or a whole capture sequence. It is a
 // small value; get moves from Position.LegalMoves or Position.ParseMove and
 // play them with Position.Play. Two capture sequences that lead to the same
-// position are the same move (RULES.md section 8); the generator keeps the one
+// position are the same move (docs/RULES.md section 8); the generator keeps the one
 // whose landing squares come first in square order.
 type Move struct {
 	from, to Square
@@ -50,7 +50,7 @@ func (m Move) Landing(i int) Square {
 
 // Jumped returns the square of the tower the i-th jump goes over, or NoSquare
 // when i is out of range. A square may appear more than once when its tower
-// is jumped again (RULES.md R2).
+// is jumped again (docs/RULES.md R2).
 func (m Move) Jumped(i int) Square {
 	if i < 0 || i >= int(m.n) {
 		return NoSquare

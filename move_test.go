@@ -6,7 +6,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 )
 
-// The accessors of a capture: the 12-jump example of RULES.md section 11
+// The accessors of a capture: the 12-jump example of docs/RULES.md section 11
 // (R2, R3: towers jumped again, never in reverse).
 func TestMoveAccessorsTwelveJumps(t *testing.T) {
 	p, err := ParseFEN(Russian, "W:WKc1:Bc3b,e3b,c5b,e7b,g5b,g7b")

@@ -4,7 +4,7 @@ import "math/bits"
 
 // LegalMoves returns the legal moves of the side to move: the captures when
 // there is any (capturing is compulsory), otherwise the quiet moves. Capture
-// sequences that lead to the same position are one move (RULES.md section 8).
+// sequences that lead to the same position are one move (docs/RULES.md section 8).
 // An empty list means the side to move has lost.
 func (p Position) LegalMoves() []Move {
 	var buf [64]Move // the list is made here, then copied once at its size

@@ -17,10 +17,10 @@ var (
 	ErrBadMoveText = errors.New("bashni: bad move text")
 )
 
-// annotations are the marks a move may carry after it (RULES.md section 10).
+// annotations are the marks a move may carry after it (docs/RULES.md section 10).
 var annotations = map[string]bool{"": true, "!": true, "?": true, "!!": true, "??": true, "!?": true, "?!": true}
 
-// ParseMove reads a move in the notation of RULES.md section 10 and returns
+// ParseMove reads a move in the notation of docs/RULES.md section 10 and returns
 // the legal move it names:
 //
 //   - quiet moves as "c3-d4";

@@ -59,7 +59,7 @@ func parsersFEN(t *testing.T, v Variant, fen string) Position {
 // The position where a white man on a3 must take b4 and d6.
 const parsersCaptureFEN = "W:Wa3,g3:Bb4,d6"
 
-// RULES.md section 10 "Moves": the texts that name a legal move, and the
+// docs/RULES.md section 10 "Moves": the texts that name a legal move, and the
 // canonical text each gives.
 func TestParseMove(t *testing.T) {
 	// A white man on c3 takes four black men round a loop, either way round;
@@ -176,7 +176,7 @@ func TestParseMoveOneJumpPositions(t *testing.T) {
 	}
 }
 
-// RULES.md section 10: a short capture that matches several legal moves is
+// docs/RULES.md section 10: a short capture that matches several legal moves is
 // an error naming every one of them.
 func TestParseMoveAmbiguous(t *testing.T) {
 	cases := []struct {
@@ -234,7 +234,7 @@ func TestParseMoveAmbiguous(t *testing.T) {
 	}
 }
 
-// RULES.md section 10: move text that is not legal, not finished or not
+// docs/RULES.md section 10: move text that is not legal, not finished or not
 // notation at all is a *MoveError wrapping the right sentinel.
 func TestParseMoveErrors(t *testing.T) {
 	cases := []struct {
@@ -334,7 +334,7 @@ func TestParseMoveCompulsoryMessage(t *testing.T) {
 	}
 }
 
-// RULES.md section 10: "Emitted text is deterministic, and reading it back
+// docs/RULES.md section 10: "Emitted text is deterministic, and reading it back
 // gives the same move", for every legal move of every position of random
 // games in every preset; the other spellings (upper case, the other
 // separator, marks) read back to it too, and Play agrees with PlayUnchecked.
@@ -375,7 +375,7 @@ func parsersSpellings(text string) []string {
 	return []string{text, strings.ToUpper(text), other, text + "!?", text + "*"}
 }
 
-// RULES.md section 10: "A full path is accepted whenever it describes a
+// docs/RULES.md section 10: "A full path is accepted whenever it describes a
 // legal sequence of one of the legal moves": every capture sequence the
 // generator finds, written as its full path, reads to a legal move that
 // leads to the same position as the sequence itself (section 8).

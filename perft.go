@@ -12,7 +12,7 @@ import (
 )
 
 // Perft counts the move sequences of depth plies from p, each position's legal
-// moves counted per RULES.md section 8 (one per resulting position). Depth 0
+// moves counted per docs/RULES.md section 8 (one per resulting position). Depth 0
 // counts 1; a depth above MaxPerftDepth panics. The last ply is counted
 // without being played (bulk counting); see PerftConfig for the other ways
 // to count.

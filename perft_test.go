@@ -1,6 +1,6 @@
 package bashni_test
 
-// perft from the start of every preset against the tables of PERFT.md, and
+// perft from the start of every preset against the tables of docs/PERFT.md, and
 // the agreement of Divide and of every PerftConfig with plain Perft.
 //
 // By default each table runs to its quick depth (measured on a busy 2-core
@@ -32,7 +32,7 @@ import (
 var perftDepthFlag = flag.Int("bashni.perftdepth", 0,
 	"run the perft tables to this depth instead of the quick default (also env BASHNI_PERFT_DEPTH)")
 
-// perftTable is one column of PERFT.md: perft from the start, depth 1 first.
+// perftTable is one column of docs/PERFT.md: perft from the start, depth 1 first.
 type perftTable struct {
 	name   string
 	v      bashni.Variant
@@ -41,7 +41,7 @@ type perftTable struct {
 }
 
 var perftTables = []perftTable{
-	// "The three rulesets (RULES.md)".
+	// "The three rulesets (docs/RULES.md)".
 	{"russian", bashni.Russian, 9, []uint64{
 		7, 49, 302, 1469, 7482, 37908, 189912, 925862, 4533133, 22069535,
 		107689120, 518394258,
@@ -115,7 +115,7 @@ func TestPerftTables(t *testing.T) {
 				}
 			}
 			if diff := cmp.Diff(tab.counts[:depth], got); diff != "" {
-				t.Errorf("perft from the start, depths 1..%d (-PERFT.md +got):\n%s", depth, diff)
+				t.Errorf("perft from the start, depths 1..%d (-docs/PERFT.md +got):\n%s", depth, diff)
 			}
 		})
 	}
@@ -221,7 +221,7 @@ func TestPerftConfigs(t *testing.T) {
 // counts stay exact. In a 1 MiB table (65,536 entries), russian perft 10
 // stores 45,241 counts, 4,226 of them in place of another (buckets fill
 // unevenly), and lasca perft 16 (from depth 5 up, tableFrom) 39,459,
-// 2,420 in place of another. Checked against PERFT.md, by one goroutine and by two.
+// 2,420 in place of another. Checked against docs/PERFT.md, by one goroutine and by two.
 func TestPerftFullTable(t *testing.T) {
 	for _, c := range []struct {
 		tab   perftTable

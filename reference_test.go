@@ -1,6 +1,6 @@
 package bashni_test
 
-// A slow, plainly written move generator, built from RULES.md and the switch
+// A slow, plainly written move generator, built from docs/RULES.md and the switch
 // docs of variant.go (not from movegen.go), and the tests that hold the fast
 // generator to it: on random positions of every preset, on random switch
 // combinations, and along random games from each start.
@@ -84,7 +84,7 @@ func refSquareName(s int) string {
 	return string([]byte{byte('a' + s%8), byte('1' + s/8)})
 }
 
-// fen writes the position per RULES.md section 10: the side to move, White's
+// fen writes the position per docs/RULES.md section 10: the side to move, White's
 // towers, Black's towers, each in order a1, c1, e1, ... rank by rank.
 func (r *refPos) fen() string {
 	var sb strings.Builder
@@ -373,7 +373,7 @@ func (r *refPos) perft(counts []uint64) {
 	}
 }
 
-// TestReference_Perft holds the reference itself to the PERFT.md tables, at
+// TestReference_Perft holds the reference itself to the docs/PERFT.md tables, at
 // depths small enough for its speed, so that agreeing with it means something.
 func TestReference_Perft(t *testing.T) {
 	tests := []struct {
@@ -395,14 +395,14 @@ func TestReference_Perft(t *testing.T) {
 			got := make([]uint64, len(tc.perft))
 			start.perft(got)
 			if diff := cmp.Diff(tc.perft, got); diff != "" {
-				t.Errorf("reference perft from the start, depths 1..%d (-PERFT.md +reference):\n%s", len(tc.perft), diff)
+				t.Errorf("reference perft from the start, depths 1..%d (-docs/PERFT.md +reference):\n%s", len(tc.perft), diff)
 			}
 		})
 	}
 }
 
 // TestReference_Section1_StartFEN checks the start positions the reference
-// tests begin from against RULES.md sections 1 and 10.
+// tests begin from against docs/RULES.md sections 1 and 10.
 func TestReference_Section1_StartFEN(t *testing.T) {
 	for v, want := range map[*bashni.Variant]string{
 		&bashni.Russian: "W:Wa1,c1,e1,g1,b2,d2,f2,h2,a3,c3,e3,g3:Bb6,d6,f6,h6,a7,c7,e7,g7,b8,d8,f8,h8",
@@ -451,7 +451,7 @@ func refPaths(v bashni.Variant, ms map[string]*refResult) []string {
 }
 
 // TestReference_R2_R3_R5_TwelveJumpExample checks the reference on the
-// 12-jump example of RULES.md section 11: two moves, each one sequence.
+// 12-jump example of docs/RULES.md section 11: two moves, each one sequence.
 func TestReference_R2_R3_R5_TwelveJumpExample(t *testing.T) {
 	r := refParse(t, bashni.Russian, "W:WKc1:Bc3b,e3b,c5b,e7b,g5b,g7b")
 	ms := r.moves()
@@ -460,14 +460,14 @@ func TestReference_R2_R3_R5_TwelveJumpExample(t *testing.T) {
 		"c1:f4:h6:f8:d6:b4:d2:f4:h6:f8:d6:b4:e1",
 	}
 	if diff := cmp.Diff(want, refPaths(bashni.Russian, ms)); diff != "" {
-		t.Errorf("reference sequences (-RULES.md +reference):\n%s", diff)
+		t.Errorf("reference sequences (-docs/RULES.md +reference):\n%s", diff)
 	}
 	if len(ms) != 2 {
 		t.Errorf("reference gives %d moves, want 2", len(ms))
 	}
 }
 
-// TestReference_R1_to_R7_CodexGame replays the Codex game of RULES.md
+// TestReference_R1_to_R7_CodexGame replays the Codex game of docs/RULES.md
 // section 11 through the reference alone: every move must be one of its
 // sequences, and Black must still have moves at the end.
 func TestReference_R1_to_R7_CodexGame(t *testing.T) {

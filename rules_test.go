@@ -1,8 +1,8 @@
 package bashni_test
 
-// Hand-built positions, one or more per rule of RULES.md sections 3-8 and 12.
+// Hand-built positions, one or more per rule of docs/RULES.md sections 3-8 and 12.
 // Each case pins the exact list of legal moves (canonical texts) and the FEN
-// each one leads to. The expectations were worked out by hand from RULES.md,
+// each one leads to. The expectations were worked out by hand from docs/RULES.md,
 // not from the generator; the comment on each case gives the reasoning.
 //
 // Square colours: a square (file, rank), both counted from 0, is dark when

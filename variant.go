@@ -14,7 +14,7 @@ type Transfer uint8
 const (
 	// TransferImmediate moves each captured top under the capturing tower at
 	// the moment of the jump; the jumped tower's new top is in play at once
-	// (RULES.md R1, L3).
+	// (docs/RULES.md R1, L3).
 	TransferImmediate Transfer = iota
 	// TransferAtEnd leaves jumped towers standing as obstacles until the move
 	// ends, then takes their tops in the order jumped (I1). It needs Rejump
@@ -70,7 +70,7 @@ const (
 	CrownAndStop
 )
 
-// Variant is a ruleset: a set of switches, each a choice RULES.md names. The
+// Variant is a ruleset: a set of switches, each a choice docs/RULES.md names. The
 // presets (Russian, International, Lasca and the others below) are ready to
 // use; copy one and change fields to play a custom ruleset:
 //
@@ -90,7 +90,7 @@ type Variant struct {
 	Pieces int
 	// Stacking makes captured pieces go under the capturing tower (column
 	// checkers). Off, they leave the board at the end of the move: classic
-	// draughts (RULES.md section 12); this needs TransferAtEnd.
+	// draughts (docs/RULES.md section 12); this needs TransferAtEnd.
 	Stacking bool
 	// MenCaptureBackward lets men (men on top) capture backward as well as
 	// forward (russian, international); off, forward only (lasca).
@@ -125,7 +125,7 @@ type Variant struct {
 
 // The presets. Treat them as constants: copy one before changing a field.
 var (
-	// Russian is Bashni by Russian draughts rules (RULES.md section 5), the
+	// Russian is Bashni by Russian draughts rules (docs/RULES.md section 5), the
 	// default ruleset.
 	Russian = Variant{
 		Size: 8, Pieces: 12, Stacking: true, MenCaptureBackward: true, FlyingKings: true,
@@ -163,7 +163,7 @@ var (
 		Majority: true, Crowning: CrownAtEnd, DemoteCapturedKings: true,
 		Separator: ':', Repetitions: 3, KingsOnlyPlies: 30,
 	}
-	// LudiiBashni is the Bashni of the Ludii game system (PERFT.md): russian,
+	// LudiiBashni is the Bashni of the Ludii game system (docs/PERFT.md): russian,
 	// but men capture forward only, a man crowned by a jump stops, a flying
 	// king lands anywhere, and only the tower jumped just before may not be
 	// jumped next.
@@ -173,7 +173,7 @@ var (
 		Majority: false, Crowning: CrownAndStop, DemoteCapturedKings: false,
 		Separator: ':', Repetitions: 3, KingsOnlyPlies: 30,
 	}
-	// LudiiLasca is the Lasca of the Ludii game system (PERFT.md): lasca
+	// LudiiLasca is the Lasca of the Ludii game system (docs/PERFT.md): lasca
 	// with no limit on jumping a tower again (no L4), in any direction.
 	LudiiLasca = Variant{
 		Size: 7, Pieces: 11, Stacking: true, MenCaptureBackward: false, FlyingKings: false,

@@ -109,7 +109,7 @@ func TestParseVariantOverrides(t *testing.T) {
 		{"lasca,kings-only=40", variantWith(Lasca, func(v *Variant) { v.KingsOnlyPlies = 40 }), "lasca,kings-only=40"},
 		// Names and values in any case, spaces around items.
 		{" Russian , MAJORITY = ON ", variantWith(Russian, func(v *Variant) { v.Majority = true }), "russian,majority=on"},
-		// The Ludii Bashni switches of PERFT.md, from russian.
+		// The Ludii Bashni switches of docs/PERFT.md, from russian.
 		{"russian,backward=off,crowning=stop,landing=any,rejump=not-last", LudiiBashni, "ludii-bashni"},
 		// Overrides are written in switch order, whatever order they are read in.
 		{"russian,kings-only=10,majority=on,size=7,pieces=9", variantWith(Russian, func(v *Variant) {

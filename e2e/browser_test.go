@@ -340,7 +340,7 @@ func TestPlayCaptureByClicking(t *testing.T) {
 	if got, want := p.eval(`document.querySelector("#fen").value`), after; got != want {
 		t.Errorf("FEN box %q, want %q", got, want)
 	}
-	// The white man now stands over the black man it took (RULES.md section 4).
+	// The white man now stands over the black man it took (docs/RULES.md section 4).
 	if got, want := p.towerTitle("b6"), "b6: wb — white man, black man (top to bottom)"; got != want {
 		t.Errorf("tower on b6: %q, want %q", got, want)
 	}
@@ -359,7 +359,7 @@ func TestPlayCaptureByClicking(t *testing.T) {
 	}
 }
 
-// RULES.md section 11: the twelve-jump example, played with two clicks, and a
+// docs/RULES.md section 11: the twelve-jump example, played with two clicks, and a
 // capture that returns to its start, chosen from the list the page offers.
 func TestLongAndAmbiguousCaptures(t *testing.T) {
 	p := open(t)

@@ -74,7 +74,7 @@ func TestSearchFindsWins(t *testing.T) {
 		moves []string // the winning moves (any of them)
 	}{
 		{
-			// RULES.md section 11: the king takes all twelve black pieces
+			// docs/RULES.md section 11: the king takes all twelve black pieces
 			// in one move; Black has no tower left.
 			name: "R2/twelve-jump", v: bashni.Russian, fen: "W:WKc1:Bc3b,e3b,c5b,e7b,g5b,g7b", plies: 1,
 			moves: []string{"c1:f4:h6:f8:d6:b4:d2:f4:h6:f8:d6:b4:e1", "c1:f4:h6:f8:d6:b4:d2:f4:h6:f8:d6:b4:d2"},
@@ -330,7 +330,7 @@ func TestSearchGameRejectsIllegalMoves(t *testing.T) {
 	}
 }
 
-// RULES.md section 9: with a kings-only limit of one ply, every quiet king
+// docs/RULES.md section 9: with a kings-only limit of one ply, every quiet king
 // move ends the game in a draw, so two kings against one are worth nothing.
 func TestSearchKingsOnlyDraw(t *testing.T) {
 	v := bashni.Russian

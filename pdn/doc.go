@@ -1,5 +1,5 @@
 // Package pdn reads and writes game records of column checkers in PDN, the
-// Portable Draughts Notation (RULES.md section 10): tag pairs, then
+// Portable Draughts Notation (docs/RULES.md section 10): tag pairs, then
 // movetext with move numbers, moves, comments, annotations, NAGs,
 // variations and a result. A file may hold many games.
 //

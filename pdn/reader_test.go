@@ -100,7 +100,7 @@ func readFile(t *testing.T, name string) string {
 	return string(b)
 }
 
-// RULES.md section 11: the Codex game, written as a person would (move
+// docs/RULES.md section 11: the Codex game, written as a person would (move
 // numbers, annotations, comments of both kinds, a NAG, a result), replays to
 // its final position; "1-0" with Black still to move is Black's resignation.
 func TestReadCodexSection11(t *testing.T) {

@@ -274,7 +274,7 @@ func (d *drawing) squareHighlights(b *builder) {
 	}
 	marked := map[bashni.Square]bool{}
 	for _, sq := range d.o.Captured {
-		if marked[sq] { // a tower may be jumped twice (RULES.md R2)
+		if marked[sq] { // a tower may be jumped twice (docs/RULES.md R2)
 			continue
 		}
 		marked[sq] = true

@@ -30,7 +30,7 @@ var goldenCases = []goldenCase{
 	{name: "russian-start-flipped-plain", variant: bashni.Russian, opts: Options{Flip: true, NoCoordinates: true, SquareSize: 40}},
 	{name: "russian-quiet-move", variant: bashni.Russian, move: "c3-d4"},
 	{name: "towers", variant: bashni.Russian, fen: "W:WKh6wbbbbbb,a7bb,c3,e3bwbwbw:Bg5wwww"},
-	// RULES.md section 11: the 12-jump example; the path passes squares twice.
+	// docs/RULES.md section 11: the 12-jump example; the path passes squares twice.
 	{name: "twelve-jumps", variant: bashni.Russian, fen: "W:WKc1:Bc3b,e3b,c5b,e7b,g5b,g7b", move: "c1:f4:h6:f8:d6:b4:d2:f4:h6:f8:d6:b4:e1"},
 	{name: "twelve-jumps-after", variant: bashni.Russian, fen: "W:WKc1:Bc3b,e3b,c5b,e7b,g5b,g7b", move: "c1:f4:h6:f8:d6:b4:d2:f4:h6:f8:d6:b4:e1", after: true},
 	{name: "tall-runs-flipped", variant: bashni.Russian, fen: "B:WKe3bbbbbbbbbbbwwwwwwwwwww:Bc5", opts: Options{Flip: true}},

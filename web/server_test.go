@@ -166,7 +166,7 @@ func postStatePosition(t *testing.T, moves string) bashni.Position {
 	return p
 }
 
-// RULES.md section 9: a side with no legal move has lost.
+// docs/RULES.md section 9: a side with no legal move has lost.
 func TestStateGameOver(t *testing.T) {
 	st := postState(t, New(Options{}), `{"fen":"W:Wc3:Bd4","moves":["c3:e5"]}`)
 	if !st.Over || st.Outcome != "1-0: black has no legal move" || len(st.Legal) != 0 ||

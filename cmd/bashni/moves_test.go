@@ -12,14 +12,14 @@ import (
 	"github.com/google/go-cmp/cmp"
 )
 
-// The first moves of the start positions (RULES.md section 1): every man of
+// The first moves of the start positions (docs/RULES.md section 1): every man of
 // White's third rank steps forward, and on 7x7 g3 has no h4.
 var (
 	start8x8Moves = []string{"a3-b4", "c3-b4", "c3-d4", "e3-d4", "e3-f4", "g3-f4", "g3-h4"}
 	start7x7Moves = []string{"a3-b4", "c3-b4", "c3-d4", "e3-d4", "e3-f4", "g3-f4"}
 )
 
-// codexGame is the game of RULES.md section 11, with its move numbers.
+// codexGame is the game of docs/RULES.md section 11, with its move numbers.
 const codexGame = "1. c3-b4 b6-c5 2. b4-a5 a7-b6 3. b2-c3 c5-b4 4. a3:c5:a7 c7-b6 " +
 	"5. a5:c7:e5 f6:d4:b2 6. a1:c3 d8-c7 7. g3-f4 e5:g3 8. h2:f4 g3:e5 9. e3:g5 h6:f4 " +
 	"10. d2-e3 f4:d2:b4 11. b2:d4:f6:d8:a5:d2:h6"
@@ -52,7 +52,7 @@ func TestMovesDefaultIsRussian(t *testing.T) {
 }
 
 func TestMovesAfterGivesFEN(t *testing.T) {
-	// Each FEN is the start with one man moved (RULES.md section 10 order:
+	// Each FEN is the start with one man moved (docs/RULES.md section 10 order:
 	// rank by rank, file by file), Black to move.
 	const black = ":Ba5,c5,e5,g5,b6,d6,f6,a7,c7,e7,g7"
 	want := []string{
@@ -70,7 +70,7 @@ func TestMovesAfterGivesFEN(t *testing.T) {
 }
 
 func TestMovesTwelveJumpExample(t *testing.T) {
-	// RULES.md section 11: exactly two moves, both taking twelve pieces (R2,
+	// docs/RULES.md section 11: exactly two moves, both taking twelve pieces (R2,
 	// R3, R5).
 	want := []string{
 		"c1:f4:h6:f8:d6:b4:d2:f4:h6:f8:d6:b4:d2",
@@ -96,7 +96,7 @@ func TestMovesAfterMovesList(t *testing.T) {
 
 func TestMovesCodexGameFlagsInAnyOrder(t *testing.T) {
 	// The Codex game is legal from the start and leaves Black to move with
-	// moves left (RULES.md section 11).
+	// moves left (docs/RULES.md section 11).
 	a := mustCLI(t, "moves", "-variant", "russian", "-moves", codexGame, "-after")
 	b := mustCLI(t, "moves", "-after", "-moves", codexGame)
 	c := mustCLI(t, "moves", "-moves", regexp.MustCompile(`\d+\. `).ReplaceAllString(codexGame, ""), "-variant=russian", "-after=true")

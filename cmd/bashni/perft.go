@@ -18,7 +18,7 @@ func init() {
 // contract for scripts: "depth D: N nodes in TIME (RATE Mnps)".
 func runPerft(args []string, stdout, stderr io.Writer) error {
 	fs := newFlagSet("perft", "[flags] DEPTH",
-		"Counts the move sequences of DEPTH plies from the position (RULES.md section 8:\n"+
+		"Counts the move sequences of DEPTH plies from the position (docs/RULES.md section 8:\n"+
 			"one move per resulting position). The last line is\n"+
 			"\"depth D: N nodes in TIME (RATE Mnps)\".", stderr)
 	pf := addPositionFlags(fs)

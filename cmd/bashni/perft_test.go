@@ -27,7 +27,7 @@ func lastPerftLine(t *testing.T, args ...string) (depth int, nodes uint64) {
 	return depth, nodes
 }
 
-// perftMD holds the columns of PERFT.md, from depth 1, as far as they are
+// perftMD holds the columns of docs/PERFT.md, from depth 1, as far as they are
 // quick to count (a quarter of a million nodes or so): the README quotes
 // them as verified by this test.
 var perftMD = []struct {
@@ -66,7 +66,7 @@ func TestPerftMatchesPerftMD(t *testing.T) {
 
 func TestPerftOptionsAgree(t *testing.T) {
 	// Bulk counting, threads and the table change how perft counts, never
-	// what (PERFT.md depth 5 and lasca depth 9).
+	// what (docs/PERFT.md depth 5 and lasca depth 9).
 	for _, tc := range []struct {
 		variant, depth string
 		nodes          uint64
@@ -92,7 +92,7 @@ func TestPerftDivide(t *testing.T) {
 	if diff := cmp.Diff(want, ls[:len(ls)-1]); diff != "" {
 		t.Errorf("bashni perft -divide 3 (-want +got):\n%s", diff)
 	}
-	// The lines add up to perft 3 (PERFT.md: 302), and each is the perft of
+	// The lines add up to perft 3 (docs/PERFT.md: 302), and each is the perft of
 	// depth 2 after its move.
 	if !strings.HasPrefix(ls[len(ls)-1], "depth 3: 302 nodes in ") {
 		t.Errorf("last line %q", ls[len(ls)-1])

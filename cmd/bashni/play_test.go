@@ -48,7 +48,7 @@ func diagramOf(t *testing.T, v bashni.Variant, fen string) string {
 	return p.Diagram()
 }
 
-// Two people play the Codex game (RULES.md section 11), numbers and all,
+// Two people play the Codex game (docs/RULES.md section 11), numbers and all,
 // then Black resigns: a diagram after every move, the outcome at the end.
 func TestPlayTwoPeopleCodex(t *testing.T) {
 	input := "1. c3-b4\nb6-c5\n2. b4-a5 a7-b6\n3. b2-c3 c5-b4 4. a3:c5:a7 c7-b6\n" +

@@ -42,7 +42,7 @@ func (g playedGame) winner() (bashni.Color, bool) {
 }
 
 // playGame plays a game from start: the opening moves first, then the
-// players in turn (players[White] moves White), until the rules of RULES.md
+// players in turn (players[White] moves White), until the rules of docs/RULES.md
 // section 9 end it (bashni.Game keeps that score) or maxPlies plies have been
 // played, which is adjudicated a draw so that every game ends. A player's
 // error ends it.

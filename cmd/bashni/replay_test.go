@@ -37,7 +37,7 @@ func TestReplayFile(t *testing.T) {
 	}
 }
 
-// RULES.md section 11: the Codex record replays to its final position.
+// docs/RULES.md section 11: the Codex record replays to its final position.
 func TestReplayCodexFromStdin(t *testing.T) {
 	codex, err := os.ReadFile("../../pdn/testdata/codex.pdn")
 	if err != nil {

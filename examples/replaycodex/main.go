@@ -1,5 +1,5 @@
 // Command replaycodex replays the game from the Codex of column checkers
-// (RULES.md section 11) under the russian rules, printing the board after
+// (docs/RULES.md section 11) under the russian rules, printing the board after
 // every move. Run it from the repository with
 //
 //	go run ./examples/replaycodex

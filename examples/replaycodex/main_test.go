@@ -5,7 +5,7 @@ import (
 	"testing"
 )
 
-// TestReplayCodex checks RULES.md section 11: the Codex game is legal from
+// TestReplayCodex checks docs/RULES.md section 11: the Codex game is legal from
 // the russian start, and Black still has moves at its end. The final
 // position holds the towers section 10 uses as its FEN example.
 func TestReplayCodex(t *testing.T) {
