@@ -2,8 +2,9 @@
 // package: an iterative-deepening alpha-beta search with principal-variation
 // search, a transposition table on the position key, move ordering (hash
 // move, captures by pieces taken, killer moves, history), a capture search
-// that never stops in the middle of forced captures, and an evaluation
-// written for towers (see eval.go).
+// that never stops in the middle of forced captures, an evaluation written
+// for towers (see eval.go), and Lazy SMP: with Options.Threads above 1 the
+// threads search the same position together, sharing the table.
 //
 //	e := engine.New(engine.Options{})
 //	res, err := e.Search(ctx, pos, engine.Limits{Time: time.Second})
@@ -11,9 +12,10 @@
 //	pos = pos.PlayUnchecked(res.Move)
 //
 // An Engine searches one position at a time (concurrent calls wait their
-// turn); run several Engines for several searches at once. A search to a
-// fixed depth or node count is deterministic: an Engine in the same state
-// (new, or after Clear) returns the same move, score, line and node count.
+// turn), with Options.Threads threads; run several Engines for several
+// searches at once. A search of one thread to a fixed depth or node count is
+// deterministic: an Engine in the same state (new, or after Clear) returns
+// the same move, score, line and node count.
 package engine
 
 import (
@@ -40,6 +42,11 @@ type Options struct {
 	// DefaultHashMB. The table is allocated by New: it must fit in the
 	// machine's memory.
 	HashMB int
+	// Threads is the number of threads that search together (Lazy SMP:
+	// they share the transposition table); 0 means 1. A search with more
+	// than one thread is not deterministic: the threads' timing decides
+	// what each finds in the table.
+	Threads int
 	// Progress, when set, is called on the searching goroutine after each
 	// completed iteration of a search.
 	Progress func(Info)
@@ -101,17 +108,23 @@ type Engine struct {
 	opts    Options
 	tt      *table
 	eval    *evaluator
-	weights weights // the evaluation's parameters (tests may change them)
-	history [2][64][64]int32
+	weights weights   // the evaluation's parameters (tests may change them)
+	history []history // one per thread
 }
 
-// Validate reports options that cannot be honoured: a negative table size,
-// or a table larger than the machine's physical memory (known on Linux),
+// MaxThreads is the most threads an Engine searches with.
+const MaxThreads = 256
+
+// Validate reports options that cannot be honoured: a negative table size
+// or number of threads, more than MaxThreads, or a table larger than the machine's physical memory (known on Linux),
 // which would end the program when allocated (Go cannot recover from running
 // out of memory).
 func (o Options) Validate() error {
 	if o.HashMB < 0 {
 		return fmt.Errorf("engine: a table of %d MiB", o.HashMB)
+	}
+	if o.Threads < 0 || o.Threads > MaxThreads {
+		return fmt.Errorf("engine: %d threads (want 1 to %d)", o.Threads, MaxThreads)
 	}
 	if ok, have := sysmem.TableFits(o.HashMB); !ok {
 		return fmt.Errorf("engine: a table of %d MiB is more than the machine's memory (%d MiB)", o.HashMB, have)
@@ -126,7 +139,7 @@ func New(opts Options) *Engine {
 	if err := opts.Validate(); err != nil {
 		panic(err)
 	}
-	return &Engine{opts: opts, tt: newTable(opts.HashMB), weights: defaultWeights}
+	return &Engine{opts: opts, tt: newTable(opts.HashMB), weights: defaultWeights, history: make([]history, max(opts.Threads, 1))}
 }
 
 // Clear forgets everything learned by earlier searches (the transposition
@@ -140,7 +153,7 @@ func (e *Engine) Clear() {
 
 func (e *Engine) clear() {
 	e.tt.clear()
-	e.history = [2][64][64]int32{}
+	clear(e.history)
 }
 
 // Search searches pos under lim and returns the best move with its score,

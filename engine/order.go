@@ -36,7 +36,7 @@ func (s *searcher) scoreMoves(l *moveList, pos *bashni.Position, ply, hash int) 
 	}
 	l.score, l.index = l.score[:n], l.index[:n]
 	k := &s.killers[ply]
-	hist := &s.e.history[pos.Turn()]
+	hist := &s.hist[pos.Turn()]
 	for i := range l.moves {
 		m := &l.moves[i]
 		var sc int32
@@ -83,4 +83,19 @@ func (l *moveList) pick(i int) bashni.Move {
 		l.index[i], l.index[b] = l.index[b], l.index[i]
 	}
 	return l.moves[i]
+}
+
+// history counts, for each side and each move's from and to squares, how
+// often and how deep the move caused a cutoff.
+type history [2][64][64]int32
+
+// decay divides every count by d, so that old cutoffs count less.
+func (h *history) decay(d int32) {
+	for c := range h {
+		for f := range h[c] {
+			for t := range h[c][f] {
+				h[c][f][t] /= d
+			}
+		}
+	}
 }

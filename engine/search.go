@@ -2,6 +2,7 @@ package engine
 
 import (
 	"context"
+	"sync"
 	"sync/atomic"
 	"time"
 
@@ -13,14 +14,20 @@ type searcher struct {
 	e         *Engine
 	ev        *evaluator
 	v         bashni.Variant
-	stop      atomic.Bool // set by a cancelled context
-	stopped   bool        // the search is unwinding; no result of it counts
+	hist      *history     // this thread's move-ordering history
+	stop      *atomic.Bool // set by a cancelled context, and for helpers when the main thread is done
+	stopped   bool         // the search is unwinding; no result of it counts
 	reason    string
 	start     time.Time
 	deadline  time.Time // zero: none
 	nodeLimit uint64    // zero: none
 	nodes     uint64
 	ttHits    uint64
+	// All threads' nodes: each adds what it searched to total when it
+	// checks the clock; others is what the other threads had added then.
+	total     *atomic.Uint64
+	published uint64
+	others    uint64
 	seldepth  int
 	rootDepth int
 
@@ -64,47 +71,85 @@ func (e *Engine) search(ctx context.Context, g game, lim Limits) (Result, error)
 		e.eval = newEvaluator(v, e.weights)
 	}
 	e.tt.age++
-	for c := range e.history {
-		for f := range e.history[c] {
-			for t := range e.history[c][f] {
-				e.history[c][f][t] /= 8
-			}
-		}
-	}
-
-	s := &searcher{e: e, ev: e.eval, v: v, start: time.Now(), nodeLimit: lim.Nodes, gameKeys: g.keys}
-	s.kingsOnly[0] = g.kingsOnly
-	if lim.Time > 0 {
-		s.deadline = s.start.Add(lim.Time)
-	}
-	stopWatch := context.AfterFunc(ctx, func() { s.stop.Store(true) })
-	defer stopWatch()
-	if ctx.Err() != nil {
-		s.stop.Store(true)
+	for i := range e.history {
+		e.history[i].decay(8)
 	}
 
 	rootMoves := root.AppendLegalMoves(make([]bashni.Move, 0, 64))
 	if len(rootMoves) == 0 {
 		return Result{}, ErrNoMoves
 	}
-	s.path[0] = root.Key()
+	var stop atomic.Bool
+	var total atomic.Uint64
+	stopWatch := context.AfterFunc(ctx, func() { stop.Store(true) })
+	defer stopWatch()
+	if ctx.Err() != nil {
+		stop.Store(true)
+	}
+	newSearcher := func(thread int) *searcher {
+		s := &searcher{e: e, ev: e.eval, v: v, hist: &e.history[thread], stop: &stop, total: &total,
+			start: time.Now(), gameKeys: g.keys}
+		s.kingsOnly[0] = g.kingsOnly
+		s.path[0] = root.Key()
+		return s
+	}
+	s := newSearcher(0)
+	s.nodeLimit = lim.Nodes
+	if lim.Time > 0 {
+		s.deadline = s.start.Add(lim.Time)
+	}
 	s.sortRoot(&root, rootMoves)
 
-	res := Result{Move: rootMoves[0]}
-	res.PV = []bashni.Move{rootMoves[0]}
 	maxDepth := lim.Depth
 	if maxDepth <= 0 || maxDepth > MaxPly/2 {
 		maxDepth = MaxPly / 2
 	}
-	if len(rootMoves) == 1 && lim.Depth == 0 {
+	onlyMove := len(rootMoves) == 1 && lim.Depth == 0
+	if onlyMove {
 		// Nothing to choose: don't spend the time of a game.
-		res.Stop = "only move"
 		maxDepth = 1
 	}
+
+	// Lazy SMP: the helper threads search the same root, each with its own
+	// ordering of the root moves and every other one a ply deeper, and
+	// share only the transposition table. What they store there makes the
+	// main thread's search faster; the result is the main thread's alone.
+	var helpers sync.WaitGroup
+	var helperHits atomic.Uint64
+	if !onlyMove {
+		for t := 1; t < len(e.history); t++ {
+			h := newSearcher(t)
+			ms := append([]bashni.Move(nil), rootMoves...)
+			helpers.Add(1)
+			go func() {
+				defer helpers.Done()
+				h.helper(&root, ms, t)
+				total.Add(h.nodes - h.published)
+				helperHits.Add(h.ttHits)
+			}()
+		}
+	}
+	res := s.iterate(&root, rootMoves, maxDepth, lim)
+	stop.Store(true)
+	helpers.Wait()
+	if onlyMove {
+		res.Stop = "only move"
+	}
+	res.Nodes = s.nodes + total.Load() - s.published
+	res.Time = time.Since(s.start)
+	res.TTHits = s.ttHits + helperHits.Load()
+	return res, nil
+}
+
+// iterate is the main thread's iterative deepening: a search of every depth
+// up to maxDepth, or until a limit stops it.
+func (s *searcher) iterate(root *bashni.Position, rootMoves []bashni.Move, maxDepth int, lim Limits) Result {
+	res := Result{Move: rootMoves[0]}
+	res.PV = []bashni.Move{rootMoves[0]}
 	for depth := 1; depth <= maxDepth; depth++ {
 		s.rootDepth = depth
 		s.iterDone = false
-		score := s.searchRoot(&root, rootMoves, depth)
+		score := s.searchRoot(root, rootMoves, depth)
 		if s.stopped {
 			if s.iterDone && s.iterMove != res.Move {
 				res.Move = s.iterMove
@@ -118,12 +163,12 @@ func (e *Engine) search(ctx context.Context, g game, lim Limits) (Result, error)
 			Depth:    depth,
 			SelDepth: s.seldepth,
 			Score:    score,
-			Nodes:    s.nodes,
+			Nodes:    s.nodes + s.others,
 			Time:     time.Since(s.start),
 			PV:       append([]bashni.Move(nil), s.pv[0][:s.pvLen[0]]...),
 		}
-		if e.opts.Progress != nil {
-			e.opts.Progress(res.Info)
+		if s.e.opts.Progress != nil {
+			s.e.opts.Progress(res.Info)
 		}
 		if score.IsWin() && score.Plies()+2 <= depth {
 			// The forced result was found with depth to spare; deeper
@@ -136,16 +181,27 @@ func (e *Engine) search(ctx context.Context, g game, lim Limits) (Result, error)
 			break
 		}
 	}
+	res.Stop = s.reason
 	if res.Stop == "" {
-		res.Stop = s.reason
-		if res.Stop == "" {
-			res.Stop = "depth"
-		}
+		res.Stop = "depth"
 	}
-	res.Nodes = s.nodes
-	res.Time = time.Since(s.start)
-	res.TTHits = s.ttHits
-	return res, nil
+	return res
+}
+
+// helper is the iterative deepening of helper thread t, which runs until
+// the main thread stops it. Its root moves are rotated by t, so that
+// threads searching the same depth start on different moves, and odd
+// threads search a ply deeper than even ones.
+func (s *searcher) helper(root *bashni.Position, ms []bashni.Move, t int) {
+	if len(ms) > 1 {
+		k := t % len(ms)
+		rotated := append(append([]bashni.Move(nil), ms[k:]...), ms[:k]...)
+		copy(ms, rotated)
+	}
+	for depth := 1 + t%2; depth <= MaxPly/2 && !s.stopped; depth++ {
+		s.rootDepth = depth
+		s.searchRoot(root, ms, depth)
+	}
 }
 
 // sortRoot orders the root moves for the first iteration: the hash move,
@@ -253,13 +309,15 @@ func (s *searcher) drawn(ply int) bool {
 
 // checkLimits sets stopped when a limit is reached.
 func (s *searcher) checkLimits() {
-	if s.nodeLimit > 0 && s.nodes >= s.nodeLimit {
+	if s.nodeLimit > 0 && s.nodes+s.others >= s.nodeLimit {
 		s.stopped, s.reason = true, "nodes"
 		return
 	}
 	if s.nodes&checkEvery != 0 {
 		return
 	}
+	s.others = s.total.Add(s.nodes-s.published) - s.nodes
+	s.published = s.nodes
 	if s.stop.Load() {
 		s.stopped, s.reason = true, "cancelled"
 	} else if !s.deadline.IsZero() && !time.Now().Before(s.deadline) {
@@ -417,16 +475,10 @@ func (s *searcher) cutoff(pos *bashni.Position, m bashni.Move, ply, depth int) {
 	if k[0] != m {
 		k[1], k[0] = k[0], m
 	}
-	h := &s.e.history[pos.Turn()][m.From()][m.To()]
+	h := &s.hist[pos.Turn()][m.From()][m.To()]
 	*h += int32(depth * depth)
 	if *h > historyMax {
-		for c := range s.e.history {
-			for f := range s.e.history[c] {
-				for t := range s.e.history[c][f] {
-					s.e.history[c][f][t] /= 2
-				}
-			}
-		}
+		s.hist.decay(2)
 	}
 }
 

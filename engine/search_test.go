@@ -421,20 +421,20 @@ func TestOptionsValidate(t *testing.T) {
 			t.Errorf("%+v: %v", o, err)
 		}
 	}
-	bad := []Options{{HashMB: -1}}
+	bad := []Options{{HashMB: -1}, {Threads: -1}, {Threads: MaxThreads + 1}}
 	if runtime.GOOS == "linux" {
 		bad = append(bad, Options{HashMB: 1 << 40})
 	}
 	for _, o := range bad {
 		err := o.Validate()
 		if err == nil {
-			t.Errorf("HashMB %d: no error", o.HashMB)
+			t.Errorf("%+v: no error", o)
 			continue
 		}
 		func() {
 			defer func() {
 				if r := recover(); r == nil || fmt.Sprint(r) != err.Error() {
-					t.Errorf("HashMB %d: New panicked with %v, want %v", o.HashMB, r, err)
+					t.Errorf("%+v: New panicked with %v, want %v", o, r, err)
 				}
 			}()
 			New(o)

@@ -1,12 +1,23 @@
 package engine
 
-import "github.com/bashni-dev/bashni/internal/sysmem"
+import (
+	"sync/atomic"
+
+	"github.com/bashni-dev/bashni/internal/sysmem"
+)
 
 // The transposition table maps position keys (bashni.Position.Key) to what
 // an earlier search learned there: a score with its bound, the depth it was
 // searched to, and the best move. The move is stored as its index in the
 // position's legal move list, which the generator produces in a fixed order,
 // so an entry stays a few bytes and needs no move decoding.
+//
+// The threads of a search (Options.Threads) share one table without locks.
+// An entry is two words, the data and the key XORed with the data, each
+// read and written whole (atomically: on amd64 and arm64 a load is a plain
+// load). A probe trusts an entry only if the two words still match its key,
+// so an entry torn by two threads writing it at once reads as a miss, never
+// as another position's move or score.
 
 // Bound says how a stored score relates to the true value.
 type bound uint8
@@ -18,8 +29,8 @@ const (
 	boundExact
 )
 
+// ttEntry is an entry as probe returns it.
 type ttEntry struct {
-	key   uint64
 	score int16
 	depth int8
 	bound bound
@@ -27,12 +38,41 @@ type ttEntry struct {
 	age   uint8
 }
 
+// pack returns the entry as the data word of a slot.
+func (e ttEntry) pack() uint64 {
+	return uint64(uint16(e.score)) | uint64(uint8(e.depth))<<16 | uint64(e.bound)<<24 |
+		uint64(e.move)<<32 | uint64(e.age)<<40
+}
+
+func unpack(d uint64) ttEntry {
+	return ttEntry{score: int16(d), depth: int8(d >> 16), bound: bound(d >> 24), move: uint8(d >> 32), age: uint8(d >> 40)}
+}
+
+// slot is one entry of the table: check is the key XORed with data.
+type slot struct {
+	check, data atomic.Uint64
+}
+
+// load returns the slot's key and entry as one consistent pair, or ok false
+// if the slot is empty.
+func (s *slot) load() (key uint64, e ttEntry, ok bool) {
+	d := s.data.Load()
+	e = unpack(d)
+	return s.check.Load() ^ d, e, e.bound != boundNone
+}
+
+func (s *slot) put(key uint64, e ttEntry) {
+	d := e.pack()
+	s.data.Store(d)
+	s.check.Store(key ^ d)
+}
+
 // table is a bucketed hash table: each key maps to a bucket of two entries,
 // the first kept for the deepest search, the second always replaced.
 type table struct {
-	buckets [][2]ttEntry
+	buckets [][2]slot
 	mask    uint64
-	age     uint8
+	age     uint8 // changed only between searches
 }
 
 const ttEntrySize = 16
@@ -45,7 +85,7 @@ func newTable(mb int) *table {
 	for n*2*2*ttEntrySize <= uint64(mb)<<20 {
 		n *= 2
 	}
-	buckets := make([][2]ttEntry, n)
+	buckets := make([][2]slot, n)
 	sysmem.AdviseHugePages(buckets)
 	return &table{buckets: buckets, mask: n - 1}
 }
@@ -59,8 +99,8 @@ func (t *table) clear() {
 func (t *table) probe(key uint64) (ttEntry, bool) {
 	b := &t.buckets[key&t.mask]
 	for i := range b {
-		if b[i].key == key && b[i].bound != boundNone {
-			return b[i], true
+		if k, e, ok := b[i].load(); ok && k == key {
+			return e, true
 		}
 	}
 	return ttEntry{}, false
@@ -71,20 +111,20 @@ func (t *table) probe(key uint64) (ttEntry, bool) {
 // otherwise the always-replace slot does.
 func (t *table) store(key uint64, score Score, depth int, bd bound, move int) {
 	b := &t.buckets[key&t.mask]
-	e := ttEntry{key: key, score: int16(score), depth: int8(depth), bound: bd, move: uint8(move + 1), age: t.age}
+	e := ttEntry{score: int16(score), depth: int8(depth), bound: bd, move: uint8(move + 1), age: t.age}
 	if move < 0 || move > 254 {
 		e.move = 0
 	}
-	d := &b[0]
-	if d.key == key && e.move == 0 {
+	dk, d, dok := b[0].load()
+	if dok && dk == key && e.move == 0 {
 		e.move = d.move // keep the known best move of this position
 	}
-	if d.bound == boundNone || d.key == key || d.age != t.age || depth >= int(d.depth) {
-		*d = e
+	if !dok || dk == key || d.age != t.age || depth >= int(d.depth) {
+		b[0].put(key, e)
 		return
 	}
-	if b[1].key == key && e.move == 0 {
-		e.move = b[1].move
+	if k, a, ok := b[1].load(); ok && k == key && e.move == 0 {
+		e.move = a.move
 	}
-	b[1] = e
+	b[1].put(key, e)
 }

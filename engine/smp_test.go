@@ -1,0 +1,131 @@
+package engine
+
+import (
+	"context"
+	"math/rand/v2"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/bashni-dev/bashni"
+	"pgregory.net/rapid"
+)
+
+// Several threads share the table (run with -race): the move and the line
+// are legal, the search reaches the depth asked for, and every thread's
+// nodes are counted.
+func TestThreadsSearchLegally(t *testing.T) {
+	e := New(Options{HashMB: 1, Threads: 3})
+	rapid.Check(t, func(t *rapid.T) {
+		v := variantGen().Draw(t, "variant")
+		pos := playoutGen(v, 60).Draw(t, "pos")
+		if !pos.HasLegalMoves() {
+			return
+		}
+		depth := rapid.IntRange(1, 6).Draw(t, "depth")
+		r, err := e.Search(context.Background(), pos, Limits{Depth: depth})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !isLegal(pos, r.Move) {
+			t.Fatalf("%s (%s): move %s is not legal", pos.FEN(), v, r.Move)
+		}
+		if err := checkLine(pos, r.PV); err != nil {
+			t.Fatalf("%s (%s): %v", pos.FEN(), v, err)
+		}
+		if r.Stop == "depth" && r.Depth != depth {
+			t.Fatalf("stopped by depth at depth %d, want %d", r.Depth, depth)
+		}
+	})
+}
+
+// A threaded search counts the helpers' nodes too: at a fixed depth it
+// searches more nodes than the main thread alone would, and it still stops
+// at a node limit (within the nodes a helper searches between two checks).
+func TestThreadsCountNodes(t *testing.T) {
+	pos := bashni.Russian.MustStart()
+	lim := Limits{Nodes: 200000}
+	r, err := New(Options{Threads: 2}).Search(context.Background(), pos, lim)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Stop != "nodes" || r.Nodes < lim.Nodes || r.Nodes > lim.Nodes+2*(checkEvery+1) {
+		t.Errorf("%d nodes, stop %q; want about %d and \"nodes\"", r.Nodes, r.Stop, lim.Nodes)
+	}
+}
+
+// A threaded search with a time limit stops in time, and a cancelled one
+// stops at once: the helpers do not keep the search going.
+func TestThreadsStop(t *testing.T) {
+	start := time.Now()
+	r, err := New(Options{Threads: 2}).Search(context.Background(), bashni.Lasca.MustStart(), Limits{Time: 100 * time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d := time.Since(start); d > time.Second || r.Stop != "time" {
+		t.Errorf("a 100ms search with 2 threads took %v, stop %q", d, r.Stop)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	time.AfterFunc(50*time.Millisecond, cancel)
+	start = time.Now()
+	r, err = New(Options{Threads: 2}).Search(ctx, bashni.Russian.MustStart(), Limits{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d := time.Since(start); d > 2*time.Second || r.Stop != "cancelled" {
+		t.Errorf("cancelled after 50ms, the search took %v, stop %q", d, r.Stop)
+	}
+}
+
+// Threads: 1 is the engine's default and searches exactly as before.
+func TestOneThreadIsTheDefault(t *testing.T) {
+	pos := bashni.International.MustStart()
+	a, err := New(Options{}).Search(context.Background(), pos, Limits{Depth: 6})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := New(Options{Threads: 1}).Search(context.Background(), pos, Limits{Depth: 6})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if summarize(a) != summarize(b) {
+		t.Errorf("Threads 0 gives %+v, Threads 1 %+v", summarize(a), summarize(b))
+	}
+}
+
+// Writers racing on a small table never make a probe return an entry that
+// was not stored for its key: each key's score is a function of the key,
+// and a torn entry must read as a miss.
+func TestTableTornEntriesAreMisses(t *testing.T) {
+	tt := newTable(1)
+	tt.buckets = tt.buckets[:4] // 8 slots for 64 keys: constant collisions
+	tt.mask = 3
+	keys := make([]uint64, 64)
+	rng := rand.New(rand.NewPCG(1, 2))
+	for i := range keys {
+		keys[i] = rng.Uint64()
+	}
+	scoreOf := func(k uint64) Score { return Score(k%20000) - 10000 }
+	depthOf := func(k uint64) int { return int(k>>20) % 50 }
+	var wg sync.WaitGroup
+	var bad sync.Once
+	for w := range 4 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			r := rand.New(rand.NewPCG(3, uint64(w)))
+			for range 100000 {
+				k := keys[r.IntN(len(keys))]
+				if r.IntN(2) == 0 {
+					tt.store(k, scoreOf(k), depthOf(k), boundExact, int(k%200))
+					continue
+				}
+				e, ok := tt.probe(k)
+				if ok && (Score(e.score) != scoreOf(k) || int(e.depth) != depthOf(k) || int(e.move) != int(k%200)+1) {
+					bad.Do(func() { t.Errorf("key %x: probe returned %+v, not what was stored", k, e) })
+				}
+			}
+		}()
+	}
+	wg.Wait()
+}
