@@ -177,6 +177,19 @@ func splitMove(text string, squares []Square) (_ []Square, quiet bool, err error
 	return squares, quiet, nil
 }
 
+// LineText writes moves in the order given, separated by spaces: a line of
+// play such as a search's principal variation, "c3-d4 f6-g5 g3-h4".
+func LineText(ms []Move) string {
+	var sb strings.Builder
+	for i, m := range ms {
+		if i > 0 {
+			sb.WriteByte(' ')
+		}
+		sb.WriteString(m.String())
+	}
+	return sb.String()
+}
+
 // MoveTexts returns the canonical texts of the moves, sorted: a convenient
 // form for printing and comparing move lists.
 func MoveTexts(ms []Move) []string {

@@ -406,3 +406,24 @@ func TestParseMoveEverySequence(t *testing.T) {
 		})
 	}
 }
+
+// LineText keeps the moves in their order (MoveTexts sorts them), so a line
+// of play reads back move for move.
+func TestLineTextKeepsOrder(t *testing.T) {
+	p := Russian.MustStart()
+	var line []Move
+	for _, text := range []string{"g3-h4", "b6-a5", "c3-d4"} {
+		m, err := p.ParseMove(text)
+		if err != nil {
+			t.Fatal(err)
+		}
+		line = append(line, m)
+		p = p.PlayUnchecked(m)
+	}
+	if got, want := LineText(line), "g3-h4 b6-a5 c3-d4"; got != want {
+		t.Errorf("LineText = %q, want %q", got, want)
+	}
+	if got := LineText(nil); got != "" {
+		t.Errorf("LineText(nil) = %q, want empty", got)
+	}
+}

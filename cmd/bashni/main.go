@@ -7,8 +7,14 @@
 //	bashni <subcommand> [flags] [args]
 //	bashni help [subcommand]
 //
-// Each subcommand lives in its own file and registers itself in init, so a
-// new one needs no change here. Errors go to stderr and exit with status 1.
+// Each subcommand lives in the file named for it (engine.go is "bashni
+// engine", match.go "bashni match") and registers itself in init, so a new
+// one needs no change here. What several share is gathered: flags.go (flag
+// parsing, the position and search-limit flags, the table-size check),
+// movelist.go (reading a -moves list), text.go (durations, rates, move
+// lines). The reusable parts live in packages of their own: engine/match
+// (players, a game to its end, the Elo tally) and engine/protocol (the
+// engine's line protocol). Errors go to stderr and exit with status 1.
 package main
 
 import (

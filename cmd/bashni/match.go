@@ -9,13 +9,12 @@ import (
 	"math/rand/v2"
 	"os"
 	"os/signal"
-	"strconv"
 	"strings"
 	"sync"
 	"time"
 
 	"github.com/bashni-dev/bashni"
-	"github.com/bashni-dev/bashni/engine"
+	"github.com/bashni-dev/bashni/engine/match"
 	"github.com/bashni-dev/bashni/pdn"
 )
 
@@ -99,7 +98,7 @@ func runMatch(args []string, stdout, stderr io.Writer) error {
 		if err := wantArgs(rest, 0, ""); err != nil {
 			return err
 		}
-		rungs, err := parseLadder(*ladder)
+		rungs, err := match.ParseLadder(*ladder)
 		if err != nil {
 			return fmt.Errorf("-ladder: %v", err)
 		}
@@ -108,135 +107,14 @@ func runMatch(args []string, stdout, stderr io.Writer) error {
 	if err := wantArgs(rest, 2, "two players, A and B"); err != nil {
 		return err
 	}
-	var specs [2]playerSpec
+	var specs [2]match.Spec
 	for i, text := range rest {
-		if specs[i], err = parsePlayer(text); err != nil {
+		if specs[i], err = match.ParseSpec(text); err != nil {
 			return err
 		}
 	}
 	_, err = playMatch(ctx, cfg, specs)
 	return err
-}
-
-// parseLadder reads the players of a ladder: space-separated player specs,
-// where N stands for depth=N and LO-HI for depth=LO ... depth=HI. A ladder
-// needs two players at least.
-func parseLadder(text string) ([]playerSpec, error) {
-	var rungs []playerSpec
-	for _, item := range strings.Fields(text) {
-		a, b, isRange := strings.Cut(item, "-")
-		lo, errLo := strconv.Atoi(a)
-		hi, errHi := strconv.Atoi(b)
-		switch {
-		case errLo == nil && !isRange:
-			hi, errHi = lo, nil
-		case errLo == nil && errHi == nil && isRange && lo <= hi:
-		default:
-			ps, err := parsePlayer(item)
-			if err != nil {
-				return nil, err
-			}
-			rungs = append(rungs, ps)
-			continue
-		}
-		for d := lo; d <= hi; d++ {
-			ps, err := parsePlayer(fmt.Sprintf("depth=%d", d))
-			if err != nil {
-				return nil, err
-			}
-			rungs = append(rungs, ps)
-		}
-	}
-	if len(rungs) < 2 {
-		return nil, fmt.Errorf("%q: want two players or more, such as \"1-8\" or \"random greedy 1-4\"", text)
-	}
-	return rungs, nil
-}
-
-// tally is the score of player A in a match.
-type tally struct {
-	wins, draws, losses int
-}
-
-func (t tally) games() int { return t.wins + t.draws + t.losses }
-
-// score returns A's points per game, from 0 to 1.
-func (t tally) score() float64 {
-	return (float64(t.wins) + float64(t.draws)/2) / float64(t.games())
-}
-
-// elo returns the Elo difference A-B that the score implies, with the
-// bounds of its 95% interval (by the normal approximation of the mean
-// score per game). A score of 0 or 1 gives an infinite estimate; its
-// finite bound comes from the least (greatest) score the binomial
-// distribution leaves 5% likely.
-func (t tally) elo() (est, lo, hi float64) {
-	n := float64(t.games())
-	p := t.score()
-	switch {
-	case t.losses == 0 && t.draws == 0:
-		return math.Inf(1), eloOf(math.Pow(0.05, 1/n)), math.Inf(1)
-	case t.wins == 0 && t.draws == 0:
-		return math.Inf(-1), math.Inf(-1), eloOf(1 - math.Pow(0.05, 1/n))
-	}
-	se := math.Sqrt(t.meanVariance())
-	return eloOf(p), eloOf(p - 1.96*se), eloOf(p + 1.96*se)
-}
-
-// eloVariance returns the variance of the Elo estimate: that of the mean
-// score per game times the squared slope of eloOf at the score.
-func (t tally) eloVariance() float64 {
-	p := t.score()
-	slope := 400 / (math.Ln10 * p * (1 - p))
-	return t.meanVariance() * slope * slope
-}
-
-// meanVariance returns the variance of the mean score per game: the
-// variance of one game's score (1, 1/2 or 0) over the number of games.
-func (t tally) meanVariance() float64 {
-	n := float64(t.games())
-	p := t.score()
-	dev := (float64(t.wins)*(1-p)*(1-p) + float64(t.draws)*(0.5-p)*(0.5-p) + float64(t.losses)*p*p) / n
-	return dev / n
-}
-
-// eloOf returns the Elo difference of an expected score p.
-func eloOf(p float64) float64 {
-	switch {
-	case p <= 0:
-		return math.Inf(-1)
-	case p >= 1:
-		return math.Inf(1)
-	}
-	return -400 * math.Log10(1/p-1)
-}
-
-// formatElo writes an Elo difference with its interval.
-func formatElo(est, lo, hi float64) string {
-	switch {
-	case math.IsInf(est, 1):
-		return fmt.Sprintf("+inf (95%%: > %s)", eloText(lo))
-	case math.IsInf(est, -1):
-		return fmt.Sprintf("-inf (95%%: < %s)", eloText(hi))
-	}
-	return fmt.Sprintf("%s (95%%: %s to %s)", eloText(est), eloText(lo), eloText(hi))
-}
-
-func eloText(e float64) string {
-	switch {
-	case math.IsInf(e, 1):
-		return "+inf"
-	case math.IsInf(e, -1):
-		return "-inf"
-	}
-	if r := math.Round(e); r != 0 {
-		return fmt.Sprintf("%+.0f", r)
-	}
-	return "0" // not "-0"
-}
-
-func (t tally) String() string {
-	return fmt.Sprintf("+%d =%d -%d, score %.1f%%", t.wins, t.draws, t.losses, 100*t.score())
 }
 
 // The bounds of a match: every game is kept in memory until the match
@@ -246,23 +124,17 @@ const (
 	maxMatchThreads = 256
 )
 
-// openingFor returns the random opening of pair k: up to n plies, stopping
-// early if the game ends.
-func openingFor(start bashni.Position, n int, seed uint64, k int) []bashni.Move {
-	return engine.RandomOpening(start, n, rand.New(rand.NewPCG(seed, uint64(k))))
-}
-
 // playMatch plays cfg.games games of specs[0] (A) against specs[1] (B)
 // and prints the result.
-func playMatch(ctx context.Context, cfg matchConfig, specs [2]playerSpec) (tally, error) {
+func playMatch(ctx context.Context, cfg matchConfig, specs [2]match.Spec) (match.Tally, error) {
 	start, err := cfg.variant.Start()
 	if err != nil {
-		return tally{}, err
+		return match.Tally{}, err
 	}
 	fmt.Fprintf(cfg.out, "match %s: A=%s vs B=%s, %d games (openings of %d random plies, each played with both colours), seed %d\n",
 		cfg.variant, specs[0], specs[1], cfg.games, cfg.opening, cfg.seed)
 	began := time.Now()
-	games := make([]playedGame, cfg.games)
+	games := make([]match.Game, cfg.games)
 	errs := make([]error, cfg.games)
 	var printMu sync.Mutex
 	var wg sync.WaitGroup
@@ -273,15 +145,15 @@ func playMatch(ctx context.Context, cfg matchConfig, specs [2]playerSpec) (tally
 			defer wg.Done()
 			for i := range next {
 				aWhite := i%2 == 0
-				var players [2]player
+				var players [2]match.Player
 				rng := rand.New(rand.NewPCG(cfg.seed, 1<<32+uint64(i)))
-				a, b := specs[0].newPlayer(rng, cfg.hashMB), specs[1].newPlayer(rng, cfg.hashMB)
+				a, b := specs[0].NewPlayer(rng, cfg.hashMB), specs[1].NewPlayer(rng, cfg.hashMB)
 				if aWhite {
-					players = [2]player{a, b}
+					players = [2]match.Player{a, b}
 				} else {
-					players = [2]player{b, a}
+					players = [2]match.Player{b, a}
 				}
-				g, err := playGame(ctx, start, openingFor(start, cfg.opening, cfg.seed, i/2), players, cfg.maxPlies)
+				g, err := match.PlayGame(ctx, start, match.Opening(start, cfg.opening, cfg.seed, i/2), players, cfg.maxPlies)
 				games[i], errs[i] = g, err
 				if cfg.verbose && err == nil {
 					colour := "white"
@@ -289,7 +161,7 @@ func playMatch(ctx context.Context, cfg matchConfig, specs [2]playerSpec) (tally
 						colour = "black"
 					}
 					printMu.Lock()
-					fmt.Fprintf(cfg.out, "game %d: A %s, %s in %d plies (%s)\n", i+1, colour, g.result(), g.game.Plies(), g.reason())
+					fmt.Fprintf(cfg.out, "game %d: A %s, %s in %d plies (%s)\n", i+1, colour, g.Result(), g.Game.Plies(), g.Reason())
 					printMu.Unlock()
 				}
 			}
@@ -304,9 +176,9 @@ func playMatch(ctx context.Context, cfg matchConfig, specs [2]playerSpec) (tally
 	close(next)
 	wg.Wait()
 	if err := ctx.Err(); err != nil {
-		return tally{}, errors.New("interrupted")
+		return match.Tally{}, errors.New("interrupted")
 	}
-	var t tally
+	var t match.Tally
 	adjudicated := 0
 	for i, g := range games {
 		if errs[i] != nil {
@@ -317,7 +189,7 @@ func playMatch(ctx context.Context, cfg matchConfig, specs [2]playerSpec) (tally
 			if i%2 == 1 {
 				names[0], names[1] = names[1], names[0]
 			}
-			rec, err := gameRecord(g, "bashni match", i+1, names[0], names[1], cfg.opening)
+			rec, err := g.Record("bashni match", i+1, names[0], names[1], cfg.opening)
 			if err == nil {
 				err = pdn.Write(cfg.pdn, rec)
 			}
@@ -325,34 +197,25 @@ func playMatch(ctx context.Context, cfg matchConfig, specs [2]playerSpec) (tally
 				return t, fmt.Errorf("game %d: %w", i+1, err)
 			}
 		}
-		if g.adjudicated {
+		if g.Adjudicated {
 			adjudicated++
 		}
-		w, decisive := g.winner()
-		aColour := bashni.Color(i % 2)
-		switch {
-		case !decisive:
-			t.draws++
-		case w == aColour:
-			t.wins++
-		default:
-			t.losses++
-		}
+		t.Add(g, bashni.Color(i%2)) // A has White in the even games
 	}
 	capped := ""
 	if adjudicated > 0 {
 		capped = fmt.Sprintf(" (%d drawn at the %d-ply cap)", adjudicated, cfg.maxPlies)
 	}
-	fmt.Fprintf(cfg.out, "A=%s vs B=%s: %s%s, Elo A-B %s, %s\n", specs[0], specs[1], t, capped, formatElo(t.elo()), roundDuration(time.Since(began)))
+	fmt.Fprintf(cfg.out, "A=%s vs B=%s: %s%s, Elo A-B %s, %s\n", specs[0], specs[1], t, capped, match.FormatElo(t.Elo()), roundDuration(time.Since(began)))
 	return t, nil
 }
 
 // runLadder plays each rung against the one before it and prints a
 // markdown table of the results, Elo chained from the first rung.
-func runLadder(ctx context.Context, cfg matchConfig, rungs []playerSpec) error {
-	tallies := make([]tally, len(rungs))
+func runLadder(ctx context.Context, cfg matchConfig, rungs []match.Spec) error {
+	tallies := make([]match.Tally, len(rungs))
 	for i := 1; i < len(rungs); i++ {
-		t, err := playMatch(ctx, cfg, [2]playerSpec{rungs[i], rungs[i-1]})
+		t, err := playMatch(ctx, cfg, [2]match.Spec{rungs[i], rungs[i-1]})
 		if err != nil {
 			return err
 		}
@@ -367,7 +230,7 @@ func runLadder(ctx context.Context, cfg matchConfig, rungs []playerSpec) error {
 	// lost outright makes the rest a bound only.
 	sum, variance, bounded := 0.0, 0.0, true
 	for i, t := range tallies[1:] {
-		est, l, h := t.elo()
+		est, l, h := t.Elo()
 		var chained string
 		if math.IsInf(est, 0) || !bounded {
 			if bounded {
@@ -375,14 +238,14 @@ func runLadder(ctx context.Context, cfg matchConfig, rungs []playerSpec) error {
 			}
 			bounded = false
 			sum += l
-			chained = "> " + eloText(sum)
+			chained = "> " + match.EloText(sum)
 		} else {
 			sum += est
-			variance += t.eloVariance()
-			chained = fmt.Sprintf("%s ± %.0f", eloText(sum), 1.96*math.Sqrt(variance))
+			variance += t.EloVariance()
+			chained = fmt.Sprintf("%s ± %.0f", match.EloText(sum), 1.96*math.Sqrt(variance))
 		}
 		fmt.Fprintf(cfg.out, "| %s | +%d =%d -%d | %.1f%% | %s | %s |\n",
-			rungs[i+1], t.wins, t.draws, t.losses, 100*t.score(), formatElo(est, l, h), chained)
+			rungs[i+1], t.Wins, t.Draws, t.Losses, 100*t.Score(), match.FormatElo(est, l, h), chained)
 	}
 	return nil
 }

@@ -3,7 +3,6 @@ package main
 import (
 	"bufio"
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -11,16 +10,37 @@ import (
 	"time"
 
 	"github.com/bashni-dev/bashni"
+	"github.com/bashni-dev/bashni/engine"
 	"github.com/bashni-dev/bashni/pdn"
 )
 
-// engineMove, when non-nil, chooses the engine's move in the game's current
-// position; engineplay.go sets it. It gets the whole game, not just the
-// position, so that it can see repetitions and the kings-only count.
-var engineMove func(ctx context.Context, g *bashni.Game, think time.Duration) (bashni.Move, error)
-
 func init() {
-	register(&command{name: "play", summary: "play a game at the terminal: two people, or against the engine", run: runPlay})
+	register(&command{name: "play", summary: "play a game at the terminal: two people, or against the engine", run: func(args []string, stdout, stderr io.Writer) error {
+		return runPlay(args, stdout, stderr, searchMover())
+	}})
+}
+
+// A mover chooses the engine's move in the game's current position, thinking
+// for about think. It gets the whole game, not just the position, so that it
+// can see repetitions and the kings-only count.
+type mover func(ctx context.Context, g *bashni.Game, think time.Duration) (bashni.Move, error)
+
+// searchMover returns the engine of "bashni play -engine": one searcher for
+// the session, made on first use (so a game between two people does not pay
+// for its table), keeping what it learns from move to move.
+func searchMover() mover {
+	var e *engine.Engine
+	return func(ctx context.Context, g *bashni.Game, think time.Duration) (bashni.Move, error) {
+		if e == nil {
+			e = engine.New(engine.Options{})
+		}
+		lim := engine.Limits{Time: think}
+		if think <= 0 {
+			lim = engine.Limits{Depth: 1} // no time to think: the best capture or step at a glance
+		}
+		res, err := e.SearchGame(ctx, g.Start(), g.Moves(), lim)
+		return res.Move, err
+	}
 }
 
 const playHelp = `Type a move in notation (c3-d4, a3:c5:e7, or the short capture a3:e7),
@@ -34,8 +54,8 @@ optionally after its number ("12." or "12..."), or a command:
   help    this text`
 
 // runPlay is "bashni play [flags]": a game at one terminal, the diagram
-// after each move, until it ends.
-func runPlay(args []string, stdout, stderr io.Writer) error {
+// after each move, until it ends; engineMove plays the engine's side.
+func runPlay(args []string, stdout, stderr io.Writer, engineMove mover) error {
 	fs := newFlagSet("play", "[flags]",
 		"Plays a game at the terminal: two people taking turns at the keyboard, or one\n"+
 			"against the engine (-engine). The board is drawn after each move; the game\n"+
@@ -43,7 +63,7 @@ func runPlay(args []string, stdout, stderr io.Writer) error {
 			"agreed draw, and its outcome is printed.\n\n"+playHelp, stderr)
 	variant := fs.String("variant", "russian", "ruleset: a preset ("+strings.Join(bashni.PresetNames(), ", ")+") with optional overrides, e.g. \"russian,majority=on\"")
 	fen := fs.String("fen", "", "start from this FEN instead of the ruleset's start position")
-	engine := fs.String("engine", "none", "the side the engine plays: none, white, black or both")
+	engineFlag := fs.String("engine", "none", "the side the engine plays: none, white, black or both")
 	think := fs.Duration("time", time.Second, "the engine's thinking time per move")
 	record := fs.String("pdn", "", "write the game to this file as PDN when it ends")
 	rest, err := parseArgs(fs, args)
@@ -54,7 +74,7 @@ func runPlay(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	var engineSide [2]bool // indexed by bashni.Color
-	switch *engine {
+	switch *engineFlag {
 	case "none":
 	case "white":
 		engineSide[bashni.White] = true
@@ -63,10 +83,7 @@ func runPlay(args []string, stdout, stderr io.Writer) error {
 	case "both":
 		engineSide = [2]bool{true, true}
 	default:
-		return fmt.Errorf("-engine %q: want none, white, black or both", *engine)
-	}
-	if (engineSide[0] || engineSide[1]) && engineMove == nil {
-		return errors.New("no engine built in")
+		return fmt.Errorf("-engine %q: want none, white, black or both", *engineFlag)
 	}
 	v, err := bashni.ParseVariant(*variant)
 	if err != nil {
@@ -81,7 +98,7 @@ func runPlay(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	s := &playSession{game: g, engine: engineSide, think: *think, in: bufio.NewScanner(stdin), out: stdout}
+	s := &playSession{game: g, engine: engineSide, engineMove: engineMove, think: *think, in: bufio.NewScanner(stdin), out: stdout}
 	if err := s.run(); err != nil {
 		return err
 	}
@@ -95,9 +112,11 @@ func runPlay(args []string, stdout, stderr io.Writer) error {
 type playSession struct {
 	game   *bashni.Game
 	engine [2]bool // the engine plays this colour
-	think  time.Duration
-	in     *bufio.Scanner
-	out    io.Writer
+	// engineMove chooses the engine's moves, thinking for think each.
+	engineMove mover
+	think      time.Duration
+	in         *bufio.Scanner
+	out        io.Writer
 }
 
 // run plays until the game ends or the input does.
@@ -140,7 +159,7 @@ func (s *playSession) number() string {
 
 // engineTurn lets the engine choose and play a move.
 func (s *playSession) engineTurn() error {
-	m, err := engineMove(context.Background(), s.game, s.think)
+	m, err := s.engineMove(context.Background(), s.game, s.think)
 	if err != nil {
 		return fmt.Errorf("engine: %w", err)
 	}

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"os"
 	"path/filepath"
@@ -23,13 +24,13 @@ func playScript(t *testing.T, input string, args ...string) (out, errOut string,
 	return out, errOut, status
 }
 
-// withEngine runs f with engineMove set to e (nil: no engine built in).
-func withEngine(t *testing.T, e func(context.Context, *bashni.Game, time.Duration) (bashni.Move, error), f func()) {
+// playWith runs "bashni play args..." with e as its engine and the lines as
+// its input, and returns the output and the error.
+func playWith(t *testing.T, e mover, input string, args ...string) (out string, err error) {
 	t.Helper()
-	old := engineMove
-	engineMove = e
-	defer func() { engineMove = old }()
-	f()
+	var stdout, stderr bytes.Buffer
+	withStdin(t, input, func() { err = runPlay(args, &stdout, &stderr, e) })
+	return stdout.String(), err
 }
 
 // firstMove is a fake engine: the first of the sorted legal moves.
@@ -121,50 +122,62 @@ func TestPlayCommands(t *testing.T) {
 // Against the engine: it plays its side, its moves are printed in
 // notation, undo takes back a person's move and the engine's reply.
 func TestPlayEngine(t *testing.T) {
-	withEngine(t, firstMove, func() {
-		out, errOut, status := playScript(t, "c3-d4\nundo\nc3-b4\ndraw\nb2-c3\nquit\n", "-engine", "black", "-time", "10ms")
-		if status != 0 || errOut != "" {
-			t.Fatalf("status %d, stderr %q", status, errOut)
+	out, err := playWith(t, firstMove, "c3-d4\nundo\nc3-b4\ndraw\nb2-c3\nquit\n", "-engine", "black", "-time", "10ms")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{
+		"1. white to move> 1. c3-d4\n",
+		"1... b6-a5 (engine)\n",
+		"Taken back (0 plies played).\n",
+		"1. white to move> 1. c3-b4\n",
+		"The engine plays on.\n",
+		"Game left unfinished (4 plies played).\n",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q; it is:\n%s", want, out)
 		}
-		for _, want := range []string{
-			"1. white to move> 1. c3-d4\n",
-			"1... b6-a5 (engine)\n",
-			"Taken back (0 plies played).\n",
-			"1. white to move> 1. c3-b4\n",
-			"The engine plays on.\n",
-			"Game left unfinished (4 plies played).\n",
-		} {
-			if !strings.Contains(out, want) {
-				t.Errorf("output lacks %q; it is:\n%s", want, out)
-			}
-		}
+	}
 
-		out, _, _ = playScript(t, "quit\n", "-engine", "white")
-		if !strings.HasPrefix(out, bashni.Russian.MustStart().Diagram()+"1. a3-b4 (engine)\n") {
-			t.Errorf("engine as white: output:\n%s", out)
-		}
+	out, _ = playWith(t, firstMove, "quit\n", "-engine", "white")
+	if !strings.HasPrefix(out, bashni.Russian.MustStart().Diagram()+"1. a3-b4 (engine)\n") {
+		t.Errorf("engine as white: output:\n%s", out)
+	}
 
-		out, _, status = playScript(t, "", "-engine", "both", "-fen", "W:Wc3:Bd4")
-		if status != 0 || !strings.Contains(out, "1. c3:e5 (engine)\n") || !strings.HasSuffix(out, "Game over: 1-0: black has no legal move\n") {
-			t.Errorf("engine against itself: status %d, output:\n%s", status, out)
-		}
-	})
+	out, err = playWith(t, firstMove, "", "-engine", "both", "-fen", "W:Wc3:Bd4")
+	if err != nil || !strings.Contains(out, "1. c3:e5 (engine)\n") || !strings.HasSuffix(out, "Game over: 1-0: black has no legal move\n") {
+		t.Errorf("engine against itself: error %v, output:\n%s", err, out)
+	}
 }
 
-// Without an engine built in, asking for one is an error; so is a bad
-// -engine value.
+// The engine of the command plays both sides of a lasca game to its end.
+func TestPlayEngineBoth(t *testing.T) {
+	out, errOut, status := playScript(t, "", "-variant", "lasca", "-engine", "both", "-time", "5ms")
+	if status != 0 || errOut != "" {
+		t.Fatalf("status %d, stderr %q", status, errOut)
+	}
+	if !strings.Contains(out, "1. ") || !strings.Contains(out, " (engine)\n") || !strings.Contains(out, "Game over: ") {
+		t.Errorf("want engine moves and an outcome; output ends:\n%s", out[max(0, len(out)-400):])
+	}
+}
+
+// A person plays White against the command's engine; it answers each move.
+func TestPlayAgainstEngine(t *testing.T) {
+	out, errOut, status := playScript(t, "c3-d4\nresign\n", "-engine", "black", "-time", "20ms")
+	if status != 0 || errOut != "" {
+		t.Fatalf("status %d, stderr %q", status, errOut)
+	}
+	if !strings.Contains(out, "1... ") || !strings.HasSuffix(out, "Game over: 0-1: white resigned\n") {
+		t.Errorf("want the engine's reply and White's resignation; output:\n%s", out)
+	}
+}
+
+// A bad -engine value is an error, as are the other bad flags; -engine none
+// is two people.
 func TestPlayEngineErrors(t *testing.T) {
-	withEngine(t, nil, func() {
-		for _, side := range []string{"white", "black", "both"} {
-			_, errOut, status := playScript(t, "", "-engine", side)
-			if status != 1 || !strings.Contains(errOut, "no engine built in") {
-				t.Errorf("-engine %s: status %d, stderr %q", side, status, errOut)
-			}
-		}
-		if out, _, status := playScript(t, "quit\n", "-engine", "none"); status != 0 || !strings.Contains(out, "white to move> ") {
-			t.Errorf("-engine none: status %d, output %q", status, out)
-		}
-	})
+	if out, _, status := playScript(t, "quit\n", "-engine", "none"); status != 0 || !strings.Contains(out, "white to move> ") {
+		t.Errorf("-engine none: status %d, output %q", status, out)
+	}
 	for _, args := range [][]string{{"-engine", "red"}, {"-variant", "chess"}, {"-fen", "W:Wz9"}, {"extra"}} {
 		if _, errOut, status := playScript(t, "", args...); status != 1 || errOut == "" {
 			t.Errorf("bashni play %q: status %d, stderr %q", args, status, errOut)

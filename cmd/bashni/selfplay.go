@@ -7,11 +7,11 @@ import (
 	"io"
 	"os"
 	"os/signal"
-	"strconv"
 	"strings"
 	"time"
 
 	"github.com/bashni-dev/bashni"
+	"github.com/bashni-dev/bashni/engine/match"
 	"github.com/bashni-dev/bashni/pdn"
 )
 
@@ -68,27 +68,27 @@ func runSelfplay(args []string, stdout, stderr io.Writer) error {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
 
-	spec := playerSpec{kind: "engine", limits: lim}
+	spec := match.Spec{Kind: match.KindEngine, Limits: lim}
 	name := "bashni engine " + spec.String()
 	start := v.MustStart()
 	var score [3]int // white wins, black wins, draws
 	for i := range *games {
-		p := spec.newPlayer(nil, lf.hashMB) // an engine player needs no random source
-		g, err := playGame(ctx, start, openingFor(start, *opening, *seed, i), [2]player{p, p}, *maxPlies)
+		p := spec.NewPlayer(nil, lf.hashMB) // an engine player needs no random source
+		g, err := match.PlayGame(ctx, start, match.Opening(start, *opening, *seed, i), [2]match.Player{p, p}, *maxPlies)
 		if ctx.Err() != nil {
 			return errors.New("interrupted")
 		}
 		if err != nil {
 			return fmt.Errorf("game %d: %w", i+1, err)
 		}
-		rec, err := gameRecord(g, "bashni selfplay", i+1, name, name, *opening)
+		rec, err := g.Record("bashni selfplay", i+1, name, name, *opening)
 		if err != nil {
 			return fmt.Errorf("game %d: %w", i+1, err)
 		}
 		if err := pdn.Write(out, rec); err != nil {
 			return err
 		}
-		switch w, ok := g.winner(); {
+		switch w, ok := g.Winner(); {
 		case !ok:
 			score[2]++
 		case w == bashni.White:
@@ -104,26 +104,4 @@ func runSelfplay(args []string, stdout, stderr io.Writer) error {
 	fmt.Fprintf(stderr, "%d game%s of %s (%s): white won %d, black won %d, drawn %d\n",
 		*games, plural, name, v, score[0], score[1], score[2])
 	return nil
-}
-
-// gameRecord returns the PDN record of a game of match or selfplay: its
-// event, round and players, a comment where the random opening ends, and
-// for a game adjudicated at the ply cap a draw (by agreement, as PDN has no
-// adjudication) with a comment saying so.
-func gameRecord(g playedGame, event string, round int, white, black string, opening int) (*pdn.Game, error) {
-	rec := pdn.NewGame(g.game,
-		pdn.Tag{Name: "Event", Value: event},
-		pdn.Tag{Name: "Round", Value: strconv.Itoa(round)},
-		pdn.Tag{Name: "White", Value: white},
-		pdn.Tag{Name: "Black", Value: black})
-	if n := min(opening, g.game.Plies()); n > 0 {
-		rec.Note(n).Comments = append(rec.Note(n).Comments, fmt.Sprintf("random opening of %d plies ends here", n))
-	}
-	if g.adjudicated && !g.game.Outcome().IsOver() {
-		rec.Note(g.game.Plies()).Comments = append(rec.Note(g.game.Plies()).Comments, g.reason())
-		if err := g.game.AgreeDraw(); err != nil {
-			return nil, err
-		}
-	}
-	return rec, nil
 }

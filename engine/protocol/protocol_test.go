@@ -1,4 +1,4 @@
-package main
+package protocol
 
 import (
 	"bytes"
@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/bashni-dev/bashni/internal/sysmem"
 	"github.com/google/go-cmp/cmp"
 )
 
@@ -37,10 +38,15 @@ func (s *syncBuffer) String() string {
 func converse(t *testing.T, script string) []string {
 	t.Helper()
 	var out syncBuffer
-	if err := newProtoSession(&out, 1).run(strings.NewReader(script)); err != nil {
+	if err := NewSession(&out, 1).Run(strings.NewReader(script)); err != nil {
 		t.Fatal(err)
 	}
 	return lines(out.String())
+}
+
+// lines splits output into its lines, without the final newline.
+func lines(s string) []string {
+	return strings.Split(strings.TrimSuffix(s, "\n"), "\n")
 }
 
 func TestEngineProtoHandshake(t *testing.T) {
@@ -142,7 +148,7 @@ func TestEngineProtoStop(t *testing.T) {
 	in, w := io.Pipe()
 	var out syncBuffer
 	done := make(chan error)
-	go func() { done <- newProtoSession(&out, 1).run(in) }()
+	go func() { done <- NewSession(&out, 1).Run(in) }()
 	fmt.Fprintln(w, "go infinite")
 	time.Sleep(100 * time.Millisecond)
 	fmt.Fprintln(w, "position startpos")
@@ -176,5 +182,19 @@ func TestMoveTime(t *testing.T) {
 		if got := moveTime(tc.left, tc.inc); got != tc.want {
 			t.Errorf("moveTime(%v, %v) = %v, want %v", tc.left, tc.inc, got, tc.want)
 		}
+	}
+}
+
+// A table larger than the machine's memory is refused with an error line,
+// before anything is allocated, and the session goes on.
+func TestHashLargerThanMemory(t *testing.T) {
+	total := sysmem.Total() >> 20
+	if total == 0 || total+1 > 1<<16 {
+		t.Skip("the machine's memory is not known here, or more than hash allows")
+	}
+	tooBig := fmt.Sprint(total + 1)
+	got := converse(t, "hash "+tooBig+"\nisready")
+	if len(got) != 2 || !strings.HasPrefix(got[0], "error hash "+tooBig+": more than this machine's memory") || got[1] != "readyok" {
+		t.Errorf("hash %s: %q", tooBig, got)
 	}
 }

@@ -1,4 +1,11 @@
-package main
+// Package protocol is the engine's line protocol, spoken by "bashni engine"
+// on standard input and output for GUIs and bots: commands such as
+// "position startpos moves c3-d4" and "go depth 8" one per line, answers
+// such as "bestmove e5xc3" (docs: "Engine protocol"). A Session holds one
+// conversation:
+//
+//	err := protocol.NewSession(os.Stdout, engine.DefaultHashMB).Run(os.Stdin)
+package protocol
 
 import (
 	"bufio"
@@ -6,7 +13,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"strconv"
 	"strings"
 	"sync"
@@ -14,43 +20,16 @@ import (
 
 	"github.com/bashni-dev/bashni"
 	"github.com/bashni-dev/bashni/engine"
+	"github.com/bashni-dev/bashni/internal/sysmem"
 )
 
-func init() {
-	register(&command{name: "engine", summary: "talk the engine's line protocol on stdin/stdout (for GUIs and bots)", run: runEngineProto})
-}
+// Version is the version of the line protocol, announced in answer to
+// "bashni".
+const Version = 1
 
-// protoVersion is the version of the line protocol, announced by "bashni".
-const protoVersion = 1
-
-// runEngineProto is "bashni engine": the line protocol described in the
-// README (section "Engine protocol"), read from standard input.
-func runEngineProto(args []string, stdout, stderr io.Writer) error {
-	fs := newFlagSet("engine", "[flags]",
-		"Reads commands from standard input, one per line, and answers on standard\n"+
-			"output: the engine's line protocol for GUIs and bots (see the README,\n"+
-			"\"Engine protocol\"). Type \"help\" for the commands.", stderr)
-	hashMB := fs.Int("hash", engine.DefaultHashMB, "MiB of transposition table")
-	rest, err := parseArgs(fs, args)
-	if err != nil {
-		return err
-	}
-	if err := wantArgs(rest, 0, ""); err != nil {
-		return err
-	}
-	if *hashMB < 1 || *hashMB > 1<<16 {
-		return fmt.Errorf("-hash %d: want 1 to 65536 MiB", *hashMB)
-	}
-	if err := checkTables("-hash", *hashMB, 1); err != nil {
-		return err
-	}
-	s := newProtoSession(stdout, *hashMB)
-	return s.run(os.Stdin)
-}
-
-// protoSession is the state of one protocol conversation: the ruleset, the
+// A Session is the state of one protocol conversation: the ruleset, the
 // game (start position and moves), the engine and the search under way.
-type protoSession struct {
+type Session struct {
 	outMu sync.Mutex
 	out   *bufio.Writer
 
@@ -67,23 +46,26 @@ type protoSession struct {
 	done   chan struct{}
 }
 
-func newProtoSession(out io.Writer, hashMB int) *protoSession {
-	s := &protoSession{out: bufio.NewWriter(out), hashMB: hashMB, variant: bashni.Russian}
+// NewSession returns a session that answers on out, its engine with a
+// transposition table of hashMB MiB. The ruleset is russian, at its start,
+// until a command says otherwise.
+func NewSession(out io.Writer, hashMB int) *Session {
+	s := &Session{out: bufio.NewWriter(out), hashMB: hashMB, variant: bashni.Russian}
 	s.eng = s.newEngine()
 	s.start = s.variant.MustStart()
 	s.pos = s.start
 	return s
 }
 
-func (s *protoSession) newEngine() *engine.Engine {
+func (s *Session) newEngine() *engine.Engine {
 	return engine.New(engine.Options{HashMB: s.hashMB, Progress: func(i engine.Info) {
 		s.printf("info depth %d seldepth %d score %s nodes %d nps %.0f time %d pv %s",
-			i.Depth, i.SelDepth, protoScore(i.Score), i.Nodes, i.NPS(), i.Time.Milliseconds(), lineText(i.PV))
+			i.Depth, i.SelDepth, protoScore(i.Score), i.Nodes, i.NPS(), i.Time.Milliseconds(), bashni.LineText(i.PV))
 	}})
 }
 
 // printf writes one line of output and flushes it, so a GUI sees it at once.
-func (s *protoSession) printf(format string, args ...any) {
+func (s *Session) printf(format string, args ...any) {
 	s.outMu.Lock()
 	defer s.outMu.Unlock()
 	fmt.Fprintf(s.out, format+"\n", args...)
@@ -102,10 +84,10 @@ func protoScore(sc engine.Score) string {
 	return fmt.Sprintf("cp %d", int(sc))
 }
 
-// run reads and executes commands until "quit" or the end of the input.
+// Run reads and executes commands until "quit" or the end of the input.
 // At the end of the input a search under way is allowed to finish, so
 // "echo 'go depth 8' | bashni engine" prints its result; "quit" stops it.
-func (s *protoSession) run(in io.Reader) error {
+func (s *Session) Run(in io.Reader) error {
 	sc := bufio.NewScanner(in)
 	sc.Buffer(make([]byte, 64*1024), 1<<20)
 	for sc.Scan() {
@@ -123,7 +105,7 @@ func (s *protoSession) run(in io.Reader) error {
 }
 
 // searching reports whether a search is under way.
-func (s *protoSession) searching() bool {
+func (s *Session) searching() bool {
 	if s.done == nil {
 		return false
 	}
@@ -136,7 +118,7 @@ func (s *protoSession) searching() bool {
 }
 
 // stop stops the search under way, if any, and waits for its bestmove.
-func (s *protoSession) stop() {
+func (s *Session) stop() {
 	if s.cancel != nil {
 		s.cancel()
 	}
@@ -144,7 +126,7 @@ func (s *protoSession) stop() {
 }
 
 // wait waits for the search under way, if any, to end.
-func (s *protoSession) wait() {
+func (s *Session) wait() {
 	if s.done != nil {
 		<-s.done
 	}
@@ -170,7 +152,7 @@ const protoHelp = `commands (one per line; answers in brackets):
 errors are answered "error <what>"; the session goes on.`
 
 // execute runs one command line and reports whether to go on.
-func (s *protoSession) execute(line string) bool {
+func (s *Session) execute(line string) bool {
 	fields := strings.Fields(line)
 	cmd, args := fields[0], fields[1:]
 	busy := func() bool {
@@ -186,7 +168,7 @@ func (s *protoSession) execute(line string) bool {
 		return false
 	case "bashni":
 		s.printf("id name bashni engine")
-		s.printf("id protocol %d", protoVersion)
+		s.printf("id protocol %d", Version)
 		s.printf("variants %s", strings.Join(bashni.PresetNames(), " "))
 		s.printf("bashniok")
 	case "help":
@@ -236,8 +218,8 @@ func (s *protoSession) execute(line string) bool {
 			s.errorf("hash: want a size in MiB from 1 to 65536, got %q", strings.Join(args, " "))
 			break
 		}
-		if err := checkTables("hash", mb, 1); err != nil {
-			s.errorf("%v", err)
+		if ok, have := sysmem.TableFits(mb); !ok {
+			s.errorf("hash %d: more than this machine's memory (%d MiB)", mb, have)
 			break
 		}
 		s.hashMB = mb
@@ -253,7 +235,7 @@ func (s *protoSession) execute(line string) bool {
 		}
 		s.goSearch(lim)
 	case "legal":
-		s.printf("legal %s", lineText(s.pos.LegalMoves()))
+		s.printf("legal %s", bashni.LineText(s.pos.LegalMoves()))
 	case "fen":
 		s.printf("fen %s", s.pos.FEN())
 	case "show":
@@ -266,11 +248,13 @@ func (s *protoSession) execute(line string) bool {
 	return true
 }
 
-func (s *protoSession) errorf(format string, args ...any) {
-	s.printf("error %s", errorText(fmt.Errorf(format, args...)))
+// errorf answers an error line; the library's "bashni: " prefix is dropped,
+// as "error" already says what the line is.
+func (s *Session) errorf(format string, args ...any) {
+	s.printf("error %s", strings.TrimPrefix(fmt.Errorf(format, args...).Error(), "bashni: "))
 }
 
-func (s *protoSession) setGame(start bashni.Position, moves []bashni.Move) {
+func (s *Session) setGame(start bashni.Position, moves []bashni.Move) {
 	s.start, s.moves, s.pos = start, moves, start
 	for _, m := range moves {
 		s.pos = s.pos.PlayUnchecked(m)
@@ -278,7 +262,7 @@ func (s *protoSession) setGame(start bashni.Position, moves []bashni.Move) {
 }
 
 // position reads "startpos [moves ...]" or "fen <FEN> [moves ...]".
-func (s *protoSession) position(args []string) error {
+func (s *Session) position(args []string) error {
 	if len(args) == 0 {
 		return errors.New("want startpos or fen <FEN>")
 	}
@@ -310,7 +294,7 @@ func (s *protoSession) position(args []string) error {
 
 // playMoves plays texts after moves from start and makes that the game;
 // on an error the game stays as it was.
-func (s *protoSession) playMoves(start bashni.Position, moves []bashni.Move, texts []string) error {
+func (s *Session) playMoves(start bashni.Position, moves []bashni.Move, texts []string) error {
 	pos := start
 	for _, m := range moves {
 		pos = pos.PlayUnchecked(m)
@@ -329,7 +313,7 @@ func (s *protoSession) playMoves(start bashni.Position, moves []bashni.Move, tex
 }
 
 // goLimits reads the arguments of "go".
-func (s *protoSession) goLimits(args []string) (engine.Limits, error) {
+func (s *Session) goLimits(args []string) (engine.Limits, error) {
 	var lim engine.Limits
 	var clock [2]time.Duration
 	var inc [2]time.Duration
@@ -392,7 +376,7 @@ func moveTime(left, inc time.Duration) time.Duration {
 
 // goSearch starts a search of the current game in the background; it
 // prints the bestmove line when it ends.
-func (s *protoSession) goSearch(lim engine.Limits) {
+func (s *Session) goSearch(lim engine.Limits) {
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan struct{})
 	s.cancel, s.done = cancel, done

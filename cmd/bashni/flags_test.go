@@ -35,12 +35,6 @@ func TestTablesLargerThanMemory(t *testing.T) {
 			t.Errorf("bashni %q: status %d, stderr %q; want status 1 and the memory error", args, status, errOut)
 		}
 	}
-	if total+1 <= 1<<16 {
-		got := converse(t, "hash "+tooBig+"\nfen")
-		if len(got) != 2 || !strings.HasPrefix(got[0], "error hash "+tooBig+": more than this machine's memory") {
-			t.Errorf("engine protocol: %q", got)
-		}
-	}
 }
 
 // match's bounds: every game is kept until the match ends, and each game

@@ -6,8 +6,11 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"time"
 
 	"github.com/bashni-dev/bashni"
+	"github.com/bashni-dev/bashni/engine"
+	"github.com/bashni-dev/bashni/internal/sysmem"
 )
 
 // errUsage marks an error the flag set has already reported on stderr,
@@ -106,67 +109,62 @@ func (pf *positionFlags) position() (bashni.Position, error) {
 	return playMoves(pos, pf.moves)
 }
 
-// moveListError reports a move of a -moves list that cannot be played: its
-// place in the list (from 1, move numbers not counted) and why.
-type moveListError struct {
-	Index int
-	Err   error // a *bashni.MoveError
+// limitFlags are the flags that bound a search.
+type limitFlags struct {
+	depth       int
+	nodes       uint64
+	time        time.Duration
+	defaultTime time.Duration
+	hashMB      int
 }
 
-func (e *moveListError) Error() string {
-	msg := errorText(e.Err)
-	// The library lists the legal moves for an illegal or ambiguous move; for
-	// text that is not a move at all the list helps just as much.
-	var me *bashni.MoveError
-	if errors.As(e.Err, &me) && errors.Is(e.Err, bashni.ErrBadMoveText) {
-		if legal := bashni.MoveTexts(me.Position.LegalMoves()); len(legal) > 0 {
-			msg += " (legal: " + strings.Join(legal, " ") + ")"
-		} else {
-			msg += " (no legal moves)"
-		}
-	}
-	return fmt.Sprintf("-moves: move %d: %s", e.Index, msg)
+// addLimitFlags defines -depth, -nodes, -time and -hash on fs. When none of
+// the limits is given the search runs for defaultTime.
+func addLimitFlags(fs interface {
+	IntVar(*int, string, int, string)
+	Uint64Var(*uint64, string, uint64, string)
+	DurationVar(*time.Duration, string, time.Duration, string)
+}, defaultTime time.Duration) *limitFlags {
+	lf := &limitFlags{defaultTime: defaultTime}
+	fs.IntVar(&lf.depth, "depth", 0, "search this many plies (captures are followed beyond)")
+	fs.Uint64Var(&lf.nodes, "nodes", 0, "stop after this many positions")
+	fs.DurationVar(&lf.time, "time", 0, fmt.Sprintf("stop after this long, e.g. 500ms or 5s (default %s when no limit is given)", defaultTime))
+	fs.IntVar(&lf.hashMB, "hash", engine.DefaultHashMB, "MiB of transposition table")
+	return lf
 }
 
-func (e *moveListError) Unwrap() error { return e.Err }
-
-// playMoves plays the space-separated moves of list from pos, in any text
-// ParseMove reads. Move numbers ("1.", "12...", also glued on as "1.c3-d4")
-// are skipped, so a line copied from a game record works.
-func playMoves(pos bashni.Position, list string) (bashni.Position, error) {
-	index := 0
-	for _, tok := range strings.Fields(list) {
-		tok = stripMoveNumber(tok)
-		if tok == "" {
-			continue
-		}
-		index++
-		m, err := pos.ParseMove(tok)
-		if err == nil {
-			pos, err = pos.Play(m)
-		}
-		if err != nil {
-			return bashni.Position{}, &moveListError{Index: index, Err: err}
-		}
+// limits checks the flags and returns the search limits they set.
+func (lf *limitFlags) limits() (engine.Limits, error) {
+	switch {
+	case lf.depth < 0 || lf.depth > engine.MaxPly/2:
+		return engine.Limits{}, fmt.Errorf("-depth %d is outside 0..%d", lf.depth, engine.MaxPly/2)
+	case lf.time < 0:
+		return engine.Limits{}, fmt.Errorf("-time %s is negative", lf.time)
+	case lf.hashMB < 1 || lf.hashMB > 1<<16:
+		return engine.Limits{}, fmt.Errorf("-hash %d: want 1 to 65536 MiB", lf.hashMB)
 	}
-	return pos, nil
+	if err := checkTables("-hash", lf.hashMB, 1); err != nil {
+		return engine.Limits{}, err
+	}
+	lim := engine.Limits{Depth: lf.depth, Nodes: lf.nodes, Time: lf.time}
+	if lim == (engine.Limits{}) {
+		lim.Time = lf.defaultTime
+	}
+	return lim, nil
 }
 
-// stripMoveNumber removes a leading move number with its dots ("12.",
-// "12..."), and a token of dots alone; other text is returned unchanged.
-func stripMoveNumber(tok string) string {
-	i := 0
-	for i < len(tok) && tok[i] >= '0' && tok[i] <= '9' {
-		i++
+// checkTables refuses n tables of mb MiB each (mb the value of the flag
+// named flag, n the engines that have one at once) that together do not fit
+// in this machine's memory: allocating them would end the program with a
+// runtime error rather than a message (and engine.New and PerftConfig
+// would panic).
+func checkTables(flag string, mb, n int) error {
+	if ok, have := sysmem.TableFits(mb); !ok {
+		return fmt.Errorf("%s %d: more than this machine's memory (%d MiB)", flag, mb, have)
 	}
-	j := i
-	for j < len(tok) && tok[j] == '.' {
-		j++
+	// One table fits, so mb*n cannot overflow for the few engines asked for.
+	if ok, have := sysmem.TableFits(mb * n); !ok {
+		return fmt.Errorf("%s %d: %d engines at once need %d MiB, more than this machine's memory (%d MiB)", flag, mb, n, mb*n, have)
 	}
-	if j == i {
-		// No dots: not a move number (perhaps a bad move, for ParseMove to
-		// report).
-		return tok
-	}
-	return tok[j:]
+	return nil
 }

@@ -1,0 +1,111 @@
+package match
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"strconv"
+
+	"github.com/bashni-dev/bashni"
+	"github.com/bashni-dev/bashni/engine"
+	"github.com/bashni-dev/bashni/pdn"
+)
+
+// A Game is a finished game of a match.
+type Game struct {
+	// Game holds the moves and, unless the game was adjudicated, the
+	// outcome.
+	Game *bashni.Game
+	// Adjudicated is set when the game reached the ply cap without an
+	// outcome and was scored a draw.
+	Adjudicated bool
+	// MaxPlies is the ply cap the game was played under (0: none).
+	MaxPlies int
+}
+
+// Result returns the game's score as a record writes it: "1-0", "0-1" or
+// "1/2-1/2".
+func (g Game) Result() string {
+	if g.Adjudicated {
+		return "1/2-1/2"
+	}
+	return g.Game.Outcome().Result.String()
+}
+
+// Reason says how the game ended.
+func (g Game) Reason() string {
+	if g.Adjudicated {
+		return fmt.Sprintf("adjudicated a draw after %d plies", g.MaxPlies)
+	}
+	return g.Game.Outcome().String()
+}
+
+// Winner returns the colour that won, and false for a draw.
+func (g Game) Winner() (bashni.Color, bool) {
+	if g.Adjudicated {
+		return bashni.White, false
+	}
+	return g.Game.Outcome().Winner()
+}
+
+// PlayGame plays a game from start: the opening moves first, then the
+// players in turn (players[bashni.White] moves White), until the rules of
+// docs/RULES.md section 9 end it (bashni.Game keeps that score) or maxPlies
+// plies have been played, which is adjudicated a draw so that every game
+// ends (maxPlies 0: no cap). A player's error ends it.
+func PlayGame(ctx context.Context, start bashni.Position, opening []bashni.Move, players [2]Player, maxPlies int) (Game, error) {
+	g := Game{Game: bashni.NewGameFrom(start), MaxPlies: maxPlies}
+	for _, m := range opening {
+		if g.Game.Outcome().IsOver() {
+			return g, nil
+		}
+		if err := g.Game.Play(m); err != nil {
+			return g, fmt.Errorf("opening ply %d: %w", g.Game.Plies()+1, err)
+		}
+	}
+	for !g.Game.Outcome().IsOver() {
+		if maxPlies > 0 && g.Game.Plies() >= maxPlies {
+			g.Adjudicated = true
+			break
+		}
+		pos := g.Game.Position()
+		m, err := players[pos.Turn()].Move(ctx, start, g.Game.Moves(), pos)
+		if err != nil {
+			return g, fmt.Errorf("ply %d: %w", g.Game.Plies()+1, err)
+		}
+		if err := g.Game.Play(m); err != nil {
+			return g, fmt.Errorf("ply %d: the %s player chose an illegal move: %w", g.Game.Plies()+1, pos.Turn(), err)
+		}
+	}
+	return g, nil
+}
+
+// Opening returns the random opening of pair k of a match with the given
+// seed: up to n plies from start, stopping early if the game ends. The
+// same arguments give the same opening.
+func Opening(start bashni.Position, n int, seed uint64, k int) []bashni.Move {
+	return engine.RandomOpening(start, n, rand.New(rand.NewPCG(seed, uint64(k))))
+}
+
+// Record returns the game's PDN record: its event, round and players, a
+// comment where the random opening of the given plies ends, and for a game
+// adjudicated at the ply cap a draw (by agreement, as PDN has no
+// adjudication) with a comment saying so. It ends an adjudicated game's
+// Game by that agreed draw.
+func (g Game) Record(event string, round int, white, black string, opening int) (*pdn.Game, error) {
+	rec := pdn.NewGame(g.Game,
+		pdn.Tag{Name: "Event", Value: event},
+		pdn.Tag{Name: "Round", Value: strconv.Itoa(round)},
+		pdn.Tag{Name: "White", Value: white},
+		pdn.Tag{Name: "Black", Value: black})
+	if n := min(opening, g.Game.Plies()); n > 0 {
+		rec.Note(n).Comments = append(rec.Note(n).Comments, fmt.Sprintf("random opening of %d plies ends here", n))
+	}
+	if g.Adjudicated && !g.Game.Outcome().IsOver() {
+		rec.Note(g.Game.Plies()).Comments = append(rec.Note(g.Game.Plies()).Comments, g.Reason())
+		if err := g.Game.AgreeDraw(); err != nil {
+			return nil, err
+		}
+	}
+	return rec, nil
+}

@@ -1,0 +1,161 @@
+package match
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/bashni-dev/bashni"
+	"github.com/bashni-dev/bashni/engine"
+)
+
+// A Player chooses moves in the games of a match.
+type Player interface {
+	// Move returns the move to play after moves from start. pos is where
+	// they lead; it has a legal move. Seeing the whole game lets a player
+	// avoid repetitions.
+	Move(ctx context.Context, start bashni.Position, moves []bashni.Move, pos bashni.Position) (bashni.Move, error)
+}
+
+// The kinds of player a Spec names.
+const (
+	KindRandom = "random" // a uniformly random legal move
+	KindGreedy = "greedy" // the move that leaves it the most pieces (one ply, no search)
+	KindEngine = "engine" // the engine under search limits
+)
+
+// A Spec names a kind of player and how it plays; ParseSpec reads one and
+// String writes it back:
+//
+//	random            a uniformly random legal move
+//	greedy            the move that leaves it the most pieces (one ply, no search)
+//	depth=N           the engine searching N plies
+//	nodes=N, time=D   the engine under a node or time limit; limits combine:
+//	                  "depth=8,time=1s"
+type Spec struct {
+	Kind   string        // KindRandom, KindGreedy or KindEngine
+	Limits engine.Limits // the engine's limits, for KindEngine
+}
+
+// ParseSpec reads a player's spec (see Spec).
+func ParseSpec(text string) (Spec, error) {
+	switch text {
+	case KindRandom, KindGreedy:
+		return Spec{Kind: text}, nil
+	}
+	ps := Spec{Kind: KindEngine}
+	for _, item := range strings.Split(text, ",") {
+		key, val, ok := strings.Cut(strings.TrimSpace(item), "=")
+		if !ok {
+			return ps, fmt.Errorf("player %q: want random, greedy, or engine limits such as depth=6, nodes=100000, time=1s", text)
+		}
+		var err error
+		switch key {
+		case "depth":
+			ps.Limits.Depth, err = strconv.Atoi(val)
+			if err == nil && (ps.Limits.Depth < 1 || ps.Limits.Depth > engine.MaxPly/2) {
+				err = fmt.Errorf("outside 1..%d", engine.MaxPly/2)
+			}
+		case "nodes":
+			ps.Limits.Nodes, err = strconv.ParseUint(val, 10, 64)
+		case "time":
+			ps.Limits.Time, err = time.ParseDuration(val)
+			if err == nil && ps.Limits.Time <= 0 {
+				err = fmt.Errorf("not positive")
+			}
+		default:
+			err = fmt.Errorf("unknown limit (want depth, nodes or time)")
+		}
+		if err != nil {
+			return ps, fmt.Errorf("player %q: %s=%s: %v", text, key, val, err)
+		}
+	}
+	return ps, nil
+}
+
+// String writes the spec as ParseSpec reads it.
+func (ps Spec) String() string {
+	if ps.Kind != KindEngine {
+		return ps.Kind
+	}
+	var parts []string
+	if l := ps.Limits; l.Depth > 0 {
+		parts = append(parts, fmt.Sprintf("depth=%d", l.Depth))
+	}
+	if l := ps.Limits; l.Nodes > 0 {
+		parts = append(parts, fmt.Sprintf("nodes=%d", l.Nodes))
+	}
+	if l := ps.Limits; l.Time > 0 {
+		parts = append(parts, "time="+l.Time.String())
+	}
+	return strings.Join(parts, ",")
+}
+
+// NewPlayer returns a player of the spec for one game. Random choices come
+// from rng, so a game can be played again exactly (an engine player needs
+// none: rng may be nil); an engine player has a table of hashMB MiB.
+func (ps Spec) NewPlayer(rng *rand.Rand, hashMB int) Player {
+	switch ps.Kind {
+	case KindRandom:
+		return Random{rng}
+	case KindGreedy:
+		return Greedy{rng}
+	}
+	return Engine{engine.New(engine.Options{HashMB: hashMB}), ps.Limits}
+}
+
+// Random plays a uniformly random legal move.
+type Random struct{ Rand *rand.Rand }
+
+// Move returns one of pos's legal moves at random.
+func (p Random) Move(_ context.Context, _ bashni.Position, _ []bashni.Move, pos bashni.Position) (bashni.Move, error) {
+	ms := pos.LegalMoves()
+	return ms[p.Rand.IntN(len(ms))], nil
+}
+
+// Greedy looks one ply ahead: it plays the move after which it controls the
+// most pieces (its own and prisoners, in the towers it tops) compared with
+// the opponent, choosing at random among equals.
+type Greedy struct{ Rand *rand.Rand }
+
+// Move returns the move that leaves the player the most pieces.
+func (p Greedy) Move(_ context.Context, _ bashni.Position, _ []bashni.Move, pos bashni.Position) (bashni.Move, error) {
+	me := pos.Turn()
+	var best []bashni.Move
+	bestScore := -1 << 30
+	for _, m := range pos.LegalMoves() {
+		next := pos.PlayUnchecked(m)
+		sc := control(next, me) - control(next, me.Opponent())
+		switch {
+		case sc > bestScore:
+			bestScore, best = sc, append(best[:0], m)
+		case sc == bestScore:
+			best = append(best, m)
+		}
+	}
+	return best[p.Rand.IntN(len(best))], nil
+}
+
+// control counts the pieces in the towers whose top is c's.
+func control(pos bashni.Position, c bashni.Color) int {
+	n := 0
+	for s := range pos.Tops(c).All() {
+		n += pos.Tower(s).Height()
+	}
+	return n
+}
+
+// Engine is the engine searching under its limits; it sees the whole game.
+type Engine struct {
+	Engine *engine.Engine
+	Limits engine.Limits
+}
+
+// Move searches the game's position and returns the engine's move.
+func (p Engine) Move(ctx context.Context, start bashni.Position, moves []bashni.Move, _ bashni.Position) (bashni.Move, error) {
+	res, err := p.Engine.SearchGame(ctx, start, moves, p.Limits)
+	return res.Move, err
+}
