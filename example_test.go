@@ -200,6 +200,19 @@ func ExampleParseVariant() {
 	// bashni: variant "lasca,rejump=sometimes": switch rejump: "sometimes" is not one of no-reversal, not-last, once, never, any
 }
 
+// A custom ruleset starts from a copy of a preset; the preset itself stays
+// as the package defines it.
+func ExamplePreset() {
+	v, _ := bashni.Preset("lasca")
+	v.Rejump = bashni.RejumpAny
+	fmt.Println(v)
+	again, _ := bashni.Preset("lasca")
+	fmt.Println(again, again == bashni.Lasca)
+	// Output:
+	// ludii-lasca
+	// lasca true
+}
+
 func ExampleVariant_String() {
 	fmt.Println(bashni.International)
 	v := bashni.Lasca

@@ -123,78 +123,108 @@ type Variant struct {
 	KingsOnlyPlies int
 }
 
-// The presets. Treat them as constants: copy one before changing a field.
-var (
-	// Russian is Bashni by Russian draughts rules (docs/RULES.md section 5), the
-	// default ruleset.
-	Russian = Variant{
+// presets is the table of the named variants, in the order Variant.String
+// prefers them. It holds its own values: ParseVariant, Preset, Name and
+// String read it, and the exported variables below are copies of it, so
+// changing one of those (bashni.Russian.Majority = true) changes that
+// variable alone.
+var presets = [...]struct {
+	name string
+	v    Variant
+}{
+	{"russian", Variant{
 		Size: 8, Pieces: 12, Stacking: true, MenCaptureBackward: true, FlyingKings: true,
 		Transfer: TransferImmediate, Rejump: RejumpNoReversal, KingLanding: LandToContinue,
 		Majority: false, Crowning: CrownAndContinue, DemoteCapturedKings: false,
 		Separator: ':', Repetitions: 3, KingsOnlyPlies: 30,
-	}
-	// International is Bashni by 100-square draughts rules (section 6).
-	International = Variant{
+	}},
+	{"international", Variant{
 		Size: 8, Pieces: 12, Stacking: true, MenCaptureBackward: true, FlyingKings: true,
 		Transfer: TransferAtEnd, Rejump: RejumpNever, KingLanding: LandAnywhere,
 		Majority: true, Crowning: CrownAtEnd, DemoteCapturedKings: true,
 		Separator: ':', Repetitions: 3, KingsOnlyPlies: 30,
-	}
-	// Lasca is Emanuel Lasker's 7x7 column game (section 7).
-	Lasca = Variant{
+	}},
+	{"lasca", Variant{
 		Size: 7, Pieces: 11, Stacking: true, MenCaptureBackward: false, FlyingKings: false,
 		Transfer: TransferImmediate, Rejump: RejumpOnce, KingLanding: LandAnywhere,
 		Majority: false, Crowning: CrownAndStop, DemoteCapturedKings: false,
 		Separator: 'x', Repetitions: 3, KingsOnlyPlies: 0,
-	}
-	// RussianDraughts is classic Russian draughts (shashki): the russian
-	// switches with stacking off (section 12).
-	RussianDraughts = Variant{
+	}},
+	{"russian-draughts", Variant{
 		Size: 8, Pieces: 12, Stacking: false, MenCaptureBackward: true, FlyingKings: true,
 		Transfer: TransferAtEnd, Rejump: RejumpNever, KingLanding: LandToContinue,
 		Majority: false, Crowning: CrownAndContinue, DemoteCapturedKings: false,
 		Separator: ':', Repetitions: 3, KingsOnlyPlies: 30,
-	}
-	// BrazilianDraughts is classic Brazilian draughts: the international
-	// switches with stacking off (section 12).
-	BrazilianDraughts = Variant{
+	}},
+	{"brazilian-draughts", Variant{
 		Size: 8, Pieces: 12, Stacking: false, MenCaptureBackward: true, FlyingKings: true,
 		Transfer: TransferAtEnd, Rejump: RejumpNever, KingLanding: LandAnywhere,
 		Majority: true, Crowning: CrownAtEnd, DemoteCapturedKings: true,
 		Separator: ':', Repetitions: 3, KingsOnlyPlies: 30,
-	}
-	// LudiiBashni is the Bashni of the Ludii game system (docs/PERFT.md): russian,
-	// but men capture forward only, a man crowned by a jump stops, a flying
-	// king lands anywhere, and only the tower jumped just before may not be
-	// jumped next.
-	LudiiBashni = Variant{
+	}},
+	{"ludii-bashni", Variant{
 		Size: 8, Pieces: 12, Stacking: true, MenCaptureBackward: false, FlyingKings: true,
 		Transfer: TransferImmediate, Rejump: RejumpNotLast, KingLanding: LandAnywhere,
 		Majority: false, Crowning: CrownAndStop, DemoteCapturedKings: false,
 		Separator: ':', Repetitions: 3, KingsOnlyPlies: 30,
-	}
-	// LudiiLasca is the Lasca of the Ludii game system (docs/PERFT.md): lasca
-	// with no limit on jumping a tower again (no L4), in any direction.
-	LudiiLasca = Variant{
+	}},
+	{"ludii-lasca", Variant{
 		Size: 7, Pieces: 11, Stacking: true, MenCaptureBackward: false, FlyingKings: false,
 		Transfer: TransferImmediate, Rejump: RejumpAny, KingLanding: LandAnywhere,
 		Majority: false, Crowning: CrownAndStop, DemoteCapturedKings: false,
 		Separator: 'x', Repetitions: 3, KingsOnlyPlies: 0,
-	}
+	}},
+}
+
+// The presets, ready to use: Russian.Start(), ParseFEN(Lasca, ...). Each is
+// a copy of the package's own table, so a change to one (to play a custom
+// ruleset, copy it into a variable of your own first) changes that variable
+// only: ParseVariant, Preset, Name and String go on knowing the preset.
+var (
+	// Russian is Bashni by Russian draughts rules (docs/RULES.md section 5), the
+	// default ruleset.
+	Russian = mustPreset("russian")
+	// International is Bashni by 100-square draughts rules (section 6).
+	International = mustPreset("international")
+	// Lasca is Emanuel Lasker's 7x7 column game (section 7).
+	Lasca = mustPreset("lasca")
+	// RussianDraughts is classic Russian draughts (shashki): the russian
+	// switches with stacking off (section 12).
+	RussianDraughts = mustPreset("russian-draughts")
+	// BrazilianDraughts is classic Brazilian draughts: the international
+	// switches with stacking off (section 12).
+	BrazilianDraughts = mustPreset("brazilian-draughts")
+	// LudiiBashni is the Bashni of the Ludii game system (docs/PERFT.md): russian,
+	// but men capture forward only, a man crowned by a jump stops, a flying
+	// king lands anywhere, and only the tower jumped just before may not be
+	// jumped next.
+	LudiiBashni = mustPreset("ludii-bashni")
+	// LudiiLasca is the Lasca of the Ludii game system (docs/PERFT.md): lasca
+	// with no limit on jumping a tower again (no L4), in any direction.
+	LudiiLasca = mustPreset("ludii-lasca")
 )
 
-// presets lists the named variants in the order Variant.String prefers them.
-var presets = []struct {
-	name string
-	v    *Variant
-}{
-	{"russian", &Russian},
-	{"international", &International},
-	{"lasca", &Lasca},
-	{"russian-draughts", &RussianDraughts},
-	{"brazilian-draughts", &BrazilianDraughts},
-	{"ludii-bashni", &LudiiBashni},
-	{"ludii-lasca", &LudiiLasca},
+// mustPreset returns the preset named name from the table; the names are
+// the package's own, so a missing one is a bug found at init.
+func mustPreset(name string) Variant {
+	v, ok := Preset(name)
+	if !ok {
+		panic("bashni: no preset " + name)
+	}
+	return v
+}
+
+// Preset returns the preset named name (one of PresetNames), exactly as the
+// package defines it whatever became of the exported variables, and false
+// when there is no such preset. ParseVariant reads the same names with
+// overrides.
+func Preset(name string) (Variant, bool) {
+	for _, p := range presets {
+		if p.name == name {
+			return p.v, true
+		}
+	}
+	return Variant{}, false
 }
 
 // PresetNames returns the names ParseVariant knows, in a fixed order.
@@ -447,13 +477,7 @@ func SwitchHelp() []string {
 func ParseVariant(text string) (Variant, error) {
 	items := strings.Split(strings.ToLower(strings.TrimSpace(text)), ",")
 	name := strings.TrimSpace(items[0])
-	var v Variant
-	found := false
-	for _, p := range presets {
-		if p.name == name {
-			v, found = *p.v, true
-		}
-	}
+	v, found := Preset(name)
 	if !found {
 		return Variant{}, &VariantError{Text: text, Reason: fmt.Sprintf("unknown ruleset %q (known: %s)", name, strings.Join(PresetNames(), ", "))}
 	}
@@ -514,7 +538,7 @@ func (v Variant) String() string {
 	for _, p := range presets {
 		var diff []string
 		for _, sw := range switches {
-			if a := sw.get(&v); a != sw.get(p.v) {
+			if a := sw.get(&v); a != sw.get(&p.v) {
 				diff = append(diff, sw.name+"="+a)
 			}
 		}
@@ -532,7 +556,7 @@ func (v Variant) String() string {
 // otherwise.
 func (v Variant) Name() string {
 	for _, p := range presets {
-		if *p.v == v {
+		if p.v == v {
 			return p.name
 		}
 	}
@@ -578,4 +602,4 @@ func rulesFor(v Variant) (*rules, error) {
 	return r.(*rules), nil
 }
 
-var defaultRules, _ = rulesFor(Russian)
+var defaultRules, _ = rulesFor(mustPreset("russian"))

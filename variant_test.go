@@ -51,6 +51,49 @@ func TestParseVariantPresets(t *testing.T) {
 	}
 }
 
+// Changing an exported preset by accident (here on purpose, and put back)
+// changes that variable only: ParseVariant, Preset, Name, String and the
+// positions of a preset read from text go on knowing the preset, and the
+// changed variable is a custom ruleset that says how it differs.
+func TestPresetVariablesDoNotLeak(t *testing.T) {
+	savedRussian, savedLasca := Russian, Lasca
+	defer func() { Russian, Lasca = savedRussian, savedLasca }()
+	Russian.Majority = true
+	Lasca.Size, Lasca.Separator = 8, ':'
+
+	for name, want := range map[string]Variant{"russian": savedRussian, "lasca": savedLasca} {
+		if got, err := ParseVariant(name); err != nil || got != want {
+			t.Errorf("ParseVariant(%q) = %+v, %v; want the preset %+v", name, got, err, want)
+		}
+		if got, ok := Preset(name); !ok || got != want {
+			t.Errorf("Preset(%q) = %+v, %v; want the preset %+v", name, got, ok, want)
+		}
+		if got := want.Name(); got != name {
+			t.Errorf("the preset's Name() = %q, want %q", got, name)
+		}
+		if got := want.String(); got != name {
+			t.Errorf("the preset's String() = %q, want %q", got, name)
+		}
+	}
+	if got := Russian.Name(); got != "" {
+		t.Errorf("changed Russian: Name() = %q, want none", got)
+	}
+	if got := Russian.String(); got != "russian,majority=on" {
+		t.Errorf("changed Russian: String() = %q, want russian,majority=on", got)
+	}
+	v, err := ParseVariant("russian")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := ParseFEN(v, "W:Wc3:Bf6")
+	if err != nil || p.Variant() != savedRussian {
+		t.Errorf("a position of ParseVariant(\"russian\") plays %+v, %v; want the preset", p.Variant(), err)
+	}
+	if _, ok := Preset("chess"); ok {
+		t.Error("Preset(\"chess\") found a preset")
+	}
+}
+
 // variantWith returns v changed by f.
 func variantWith(v Variant, f func(*Variant)) Variant {
 	f(&v)

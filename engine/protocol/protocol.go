@@ -50,7 +50,8 @@ type Session struct {
 // transposition table of hashMB MiB. The ruleset is russian, at its start,
 // until a command says otherwise.
 func NewSession(out io.Writer, hashMB int) *Session {
-	s := &Session{out: bufio.NewWriter(out), hashMB: hashMB, variant: bashni.Russian}
+	russian, _ := bashni.Preset("russian")
+	s := &Session{out: bufio.NewWriter(out), hashMB: hashMB, variant: russian}
 	s.eng = s.newEngine()
 	s.start = s.variant.MustStart()
 	s.pos = s.start
