@@ -1,0 +1,153 @@
+package bashni
+
+import (
+	"math/rand"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+// The numberings' squares as the interop data shows them: py-draughts'
+// records (1 = b8, 2 = d8, ... 29 = a1, 32 = g1) and pydraughts' Hub moves
+// (White's first moves 9-13 10-13 10-14 11-14 11-15 12-15 12-16 are a3-b4
+// c3-b4 c3-d4 e3-d4 e3-f4 g3-f4 g3-h4).
+func TestNumberingSquares(t *testing.T) {
+	cases := []struct {
+		n    Numbering
+		want map[int]string
+	}{
+		{NumberingTopLeft, map[int]string{1: "b8", 2: "d8", 3: "f8", 4: "h8", 5: "a7", 8: "g7", 29: "a1", 32: "g1"}},
+		{NumberingBottomLeft, map[int]string{1: "a1", 4: "g1", 9: "a3", 10: "c3", 11: "e3", 12: "g3", 13: "b4", 14: "d4", 15: "f4", 16: "h4", 32: "h8"}},
+		{NumberingTopRight, map[int]string{1: "h8", 2: "f8", 5: "g7", 32: "a1"}},
+		{NumberingBottomRight, map[int]string{1: "g1", 2: "e1", 5: "h2", 32: "b8"}},
+	}
+	for _, c := range cases {
+		got := map[int]string{}
+		for num := range c.want {
+			got[num] = c.n.Square(RussianDraughts, num).String()
+		}
+		if diff := cmp.Diff(c.want, got); diff != "" {
+			t.Errorf("%v (-want +got):\n%s", c.n, diff)
+		}
+	}
+	// White's first moves at the start, in pydraughts' Hub numbers.
+	pos := RussianDraughts.MustStart()
+	var hub []string
+	for _, m := range pos.LegalMoves() {
+		hub = append(hub, pos.MoveNumbers(m, NumberingBottomLeft, 'x'))
+	}
+	sort.Strings(hub)
+	if diff := cmp.Diff([]string{"10-13", "10-14", "11-14", "11-15", "12-15", "12-16", "9-13"}, hub); diff != "" {
+		t.Errorf("first moves in Hub numbers (-want +got):\n%s", diff)
+	}
+}
+
+// Every numbering numbers every playable square once, 1 to N, on every
+// board size, and Square inverts Number.
+func TestNumberingRoundTrip(t *testing.T) {
+	for _, v := range []Variant{Russian, Lasca, RussianDraughts} {
+		for n := NumberingTopLeft; n <= NumberingBottomRight; n++ {
+			seen := map[int]bool{}
+			for s := Square(0); s < 64; s++ {
+				num := n.Number(v, s)
+				if !v.OnBoard(s) {
+					if num != 0 {
+						t.Errorf("%v %s: %s is not playable but numbered %d", v, n, s, num)
+					}
+					continue
+				}
+				if num < 1 || num > v.Squares() || seen[num] {
+					t.Errorf("%v %s: %s numbered %d (of %d, seen %v)", v, n, s, num, v.Squares(), seen[num])
+				}
+				seen[num] = true
+				if back := n.Square(v, num); back != s {
+					t.Errorf("%v %s: Square(%d) = %s, want %s", v, n, num, back, s)
+				}
+			}
+			for _, bad := range []int{0, -1, v.Squares() + 1} {
+				if s := n.Square(v, bad); s != NoSquare {
+					t.Errorf("%v %s: Square(%d) = %s, want NoSquare", v, n, bad, s)
+				}
+			}
+		}
+	}
+	if Russian.Squares() != 32 || Lasca.Squares() != 25 {
+		t.Errorf("Squares: %d, %d; want 32, 25", Russian.Squares(), Lasca.Squares())
+	}
+}
+
+// Every legal move of positions along random games, written in numbers,
+// reads back to the same move in every numbering; so does every FEN.
+func TestMoveNumbersRoundTrip(t *testing.T) {
+	rng := rand.New(rand.NewSource(18))
+	for _, v := range []Variant{RussianDraughts, BrazilianDraughts, Russian, Lasca} {
+		for game := 0; game < 20; game++ {
+			pos := v.MustStart()
+			for ply := 0; ply < 80; ply++ {
+				moves := pos.LegalMoves()
+				if len(moves) == 0 {
+					break
+				}
+				for n := NumberingTopLeft; n <= NumberingBottomRight; n++ {
+					for _, m := range moves {
+						text := pos.MoveNumbers(m, n, 'x')
+						back, err := pos.ParseMoveNumbers(text, n)
+						if err != nil || back.String() != m.String() {
+							t.Fatalf("%v %s at %s: %s written %q reads %v, %v", v, n, pos, m, text, back, err)
+						}
+					}
+					fen := pos.FENNumbers(n)
+					back, err := ParseFENNumbers(v, fen, n)
+					if err != nil || !back.Equal(pos) {
+						t.Fatalf("%v %s: FEN %q of %s reads %v, %v", v, n, fen, pos, back, err)
+					}
+				}
+				pos = pos.PlayUnchecked(moves[rng.Intn(len(moves))])
+			}
+		}
+	}
+}
+
+// Bad numbers are errors that say which number and the board's range.
+func TestParseNumbersErrors(t *testing.T) {
+	pos := RussianDraughts.MustStart()
+	for text, want := range map[string]string{
+		"33-29":                  "33 is not a square number of this board (1 to 32)",
+		"0-4":                    "0 is not a square number",
+		"99999999999999999999-1": "999999999999... is not a square number",
+		"21-18":                  "not a legal move here",
+		"23-19!":                 "",
+		"c3-17":                  "",
+		"23-":                    "a square is missing",
+	} {
+		_, err := pos.ParseMoveNumbers(text, NumberingTopLeft)
+		if want == "" {
+			if err != nil {
+				t.Errorf("%q: %v", text, err)
+			}
+			continue
+		}
+		if err == nil || !strings.Contains(err.Error(), want) || !strings.Contains(err.Error(), `"`+text+`"`) {
+			t.Errorf("%q: error %v, want one quoting the text with %q", text, err, want)
+		}
+	}
+	for fen, want := range map[string]string{
+		"W:W33:B1":  `"33": 33 is not a square number`,
+		"W:W21,2:B": `far rank`,
+		"W:W21:B1.": "",
+		"W:Wc3:B1":  "",
+	} {
+		_, err := ParseFENNumbers(RussianDraughts, fen, NumberingTopLeft)
+		if want == "" {
+			if err != nil {
+				t.Errorf("%q: %v", fen, err)
+			}
+			continue
+		}
+		if err == nil || !strings.Contains(err.Error(), want) || !strings.Contains(err.Error(), fen) {
+			t.Errorf("%q: error %v, want one with %q", fen, err, want)
+		}
+	}
+}
