@@ -57,7 +57,7 @@ func FuzzReader(f *testing.F) {
 				t.Fatalf("reading back what was written: %v\n%s", err, text)
 			}
 			want := viewOf(g)
-			want.Tags = g.outputTags()
+			want.Tags = Writer{}.outputTags(g)
 			want.ResultText = g.resultText()
 			if got := viewOf(back); !reflect.DeepEqual(want, got) {
 				t.Fatalf("read back differs (-first +again):\n%s\ntext:\n%s", cmp.Diff(want, got), text)

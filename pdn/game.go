@@ -31,6 +31,15 @@ type Game struct {
 	// empty when it wrote none. The writer keeps it when it agrees with the
 	// game's outcome and writes the outcome's own form otherwise.
 	ResultText string
+
+	// Warnings lists what the record gets wrong without changing the game,
+	// in the order found: a result that contradicts how the rules ended the
+	// game (ResultText keeps it as written; Outcome is the rules'), a
+	// Result tag that is not a result (py-draughts' "-"), no blank line
+	// between the tags and the moves, no result after the moves, a Variant
+	// tag bashni does not know beside a GameType it plays. A Reader with
+	// Strict set returns the first as the game's error instead.
+	Warnings []*GameError
 }
 
 // Note is what a record says about one move besides the move itself.

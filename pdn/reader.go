@@ -30,9 +30,19 @@ type Reader struct {
 	MaxComment int
 	MaxDepth   int
 
-	// Variant is the ruleset of games without a [Variant] tag; the zero
-	// Variant means russian.
+	// Variant is the ruleset of games without a [Variant] or [GameType]
+	// tag; the zero Variant means russian.
 	Variant bashni.Variant
+
+	// Numbering is the numbering of moves and FEN squares written as
+	// numbers (23-19) in games whose GameType tag does not give one; the
+	// zero value is py-draughts' (1 = b8, 32 = g1).
+	Numbering bashni.Numbering
+
+	// Strict makes a game's first warning (see Game.Warnings) its error:
+	// a result that contradicts the game's end, an unreadable Result tag,
+	// no blank line before the moves, no result at the end of the moves.
+	Strict bool
 
 	lx    *lexer
 	games int   // games begun so far
@@ -127,7 +137,8 @@ func (r *Reader) Next() (*Game, error) {
 			return nil, io.EOF
 		}
 		r.lx.unread(t)
-		p := &parser{lx: r.lx, number: r.games + 1, maxDepth: orDefault(r.MaxDepth, DefaultMaxDepth), game: &Game{}, variant: bashni.Russian}
+		p := &parser{lx: r.lx, number: r.games + 1, maxDepth: orDefault(r.MaxDepth, DefaultMaxDepth), game: &Game{},
+			variant: bashni.Russian, numbering: r.Numbering, numbers: true, strict: r.Strict}
 		if r.Variant != (bashni.Variant{}) {
 			p.variant = r.Variant
 		}
@@ -185,6 +196,15 @@ type parser struct {
 	maxDepth int
 	variant  bashni.Variant // the ruleset when there is no Variant tag
 	game     *Game
+	// numbering is the numbering of square numbers, and numbers is off when
+	// the GameType tag says the notation is algebraic.
+	numbering bashni.Numbering
+	numbers   bool
+	strict    bool
+	// lastTag is the line the last tag pair ended on, and blankless the
+	// first token after it when that is on the next line (no blank line).
+	lastTag   int
+	blankless *token
 	// lines is the stack of lines being read: the main line at the bottom,
 	// the innermost variation on top.
 	lines []*lineState
@@ -213,6 +233,17 @@ func (p *parser) fail(t token, move string, err error) error {
 		Move: move, Depth: max(len(p.lines)-1, 0), Token: t.text, Err: err}
 }
 
+// warn records a warning at token t: something the record gets wrong that
+// does not change the game. In strict mode it is the game's error.
+func (p *parser) warn(t token, err error) error {
+	ge := p.fail(t, "", err).(*GameError)
+	if p.strict {
+		return ge
+	}
+	p.game.Warnings = append(p.game.Warnings, ge)
+	return nil
+}
+
 func (p *parser) parse() error {
 	p.inTags = true
 	if err := p.tags(); err != nil {
@@ -237,6 +268,10 @@ func (p *parser) tags() error {
 	p.tagLines = map[string]int{}
 	for {
 		t := p.lx.next()
+		if p.lastTag > 0 && p.blankless == nil && t.kind != tokTagOpen && t.kind != tokEOF && t.line <= p.lastTag+1 {
+			tt := t
+			p.blankless = &tt
+		}
 		if t.kind == tokComment {
 			comments = append(comments, t.text)
 			continue
@@ -245,6 +280,7 @@ func (p *parser) tags() error {
 			p.lx.unread(t)
 			break
 		}
+		p.blankless = nil
 		if len(p.game.Tags) == 0 {
 			comments = nil
 		}
@@ -262,7 +298,8 @@ func (p *parser) tags() error {
 		if value.kind != tokString {
 			return p.fail(value, "", fmt.Errorf("want the value of tag %s in quotes", name.text))
 		}
-		if end := p.lx.next(); end.kind != tokTagClose {
+		end := p.lx.next()
+		if end.kind != tokTagClose {
 			if end.kind == tokError {
 				return p.fail(end, "", end.err)
 			}
@@ -270,6 +307,7 @@ func (p *parser) tags() error {
 		}
 		p.game.SetTag(name.text, value.text)
 		p.tagLines[name.text] = t.line
+		p.lastTag = end.line
 	}
 	if comments != nil {
 		p.game.Note(0).Comments = comments
@@ -292,31 +330,85 @@ func isTagNameByte(c byte) bool {
 	return c == '_' || c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
 }
 
-// setUp starts the game from the Variant and FEN tags.
+// setUp starts the game from the GameType, Variant and FEN tags.
 func (p *parser) setUp() error {
 	tagErr := func(name string, err error) error {
 		return &GameError{Game: p.number, Tags: append([]Tag(nil), p.game.Tags...), Line: p.tagLines[name],
 			Token: fmt.Sprintf("[%s %q]", name, p.game.Tag(name)), Err: err}
 	}
-	v := p.variant
-	if text := p.game.Tag("Variant"); text != "" {
-		var err error
-		if v, err = bashni.ParseVariant(text); err != nil {
-			return tagErr("Variant", err)
-		}
+	v, err := p.ruleset(tagErr)
+	if err != nil {
+		return err
 	}
-	var err error
 	if fen := p.game.Tag("FEN"); fen != "" {
-		p.game.Game, err = bashni.NewGameFEN(v, fen)
+		var start bashni.Position
+		if p.numbers {
+			start, err = bashni.ParseFENNumbers(v, fen, p.numbering)
+		} else {
+			start, err = bashni.ParseFEN(v, fen)
+		}
 		if err != nil {
 			return tagErr("FEN", err)
 		}
+		p.game.Game = bashni.NewGameFrom(start)
 	} else if p.game.Game, err = bashni.NewGame(v); err != nil {
 		return tagErr("Variant", err)
 	}
 	start := p.game.Start()
 	p.lines = []*lineState{{pos: start, prev: start}}
+	if p.blankless != nil {
+		if err := p.warn(*p.blankless, errors.New("no blank line between the tags and the moves")); err != nil {
+			return err
+		}
+	}
+	if text := p.game.Tag("Result"); text != "" {
+		if _, err := ParseResult(text); err != nil {
+			t := token{line: p.tagLines["Result"], text: fmt.Sprintf("[Result %q]", text)}
+			if err := p.warn(t, errors.New("not a result (1-0, 0-1, 1/2-1/2, *, 2-0, 0-2, 1-1); read as no result")); err != nil {
+				return err
+			}
+		}
+	}
 	return nil
+}
+
+// ruleset returns the game's ruleset from its GameType and Variant tags, and
+// sets the numbering of its square numbers. A GameType chooses a classic
+// preset; a Variant tag in bashni's text form may refine it (such as
+// "russian-draughts,repetitions=0") but not name another game.
+func (p *parser) ruleset(tagErr func(string, error) error) (bashni.Variant, error) {
+	v := p.variant
+	gtText, vText := p.game.Tag("GameType"), p.game.Tag("Variant")
+	typed := gtText != ""
+	if typed {
+		gt, err := ParseGameType(gtText)
+		if err != nil {
+			return v, tagErr("GameType", err)
+		}
+		if v, err = gt.Variant(); err != nil {
+			return v, tagErr("GameType", err)
+		}
+		if gt.Full {
+			p.numbers = gt.Numeric
+			if gt.Numeric {
+				p.numbering = gt.Numbering
+			}
+		}
+	}
+	if vText == "" {
+		return v, nil
+	}
+	tv, err := parseVariantTag(vText)
+	switch {
+	case err != nil && !typed:
+		return v, tagErr("Variant", err)
+	case err != nil:
+		t := token{line: p.tagLines["Variant"], text: fmt.Sprintf("[Variant %q]", vText)}
+		return v, p.warn(t, fmt.Errorf("not a ruleset bashni knows; the game is read as the GameType's %s", v))
+	case typed && strings.SplitN(tv.String(), ",", 2)[0] != v.Name():
+		return v, tagErr("Variant", fmt.Errorf("[GameType %q] is %s, and this names another game (%s)", gtText, v, tv))
+	}
+	return tv, nil
 }
 
 // movetext reads the moves, notes and result, up to the game's end.
@@ -458,18 +550,26 @@ func splitAnnotation(s string) (move, annotation string) {
 func (p *parser) move(t token, text string, cur *lineState) error {
 	blackFirst := p.game.Start().Turn() == bashni.Black
 	number := moveNumber(cur.firstPly+cur.moves, blackFirst)
-	if isNumeric(text) {
-		return p.fail(t, number, errors.New("numeric square notation (1..32) is not supported; name squares as c3"))
+	numeric := isNumeric(text)
+	if numeric && !p.numbers {
+		return p.fail(t, number, fmt.Errorf("square numbers in a game whose GameType %q says the notation is algebraic", p.game.Tag("GameType")))
 	}
 	var m bashni.Move
 	var err error
-	if cur.line == nil {
-		m, err = p.game.PlayText(text)
-		if errors.Is(err, bashni.ErrGameOver) {
-			err = gameOverError{err, p.game.Outcome()}
-		}
-	} else {
+	switch {
+	case cur.line != nil && numeric:
+		m, err = cur.pos.ParseMoveNumbers(text, p.numbering)
+	case cur.line != nil:
 		m, err = cur.pos.ParseMove(text)
+	case numeric && !p.game.Outcome().IsOver():
+		if m, err = p.game.Position().ParseMoveNumbers(text, p.numbering); err == nil {
+			err = p.game.Play(m)
+		}
+	default:
+		m, err = p.game.PlayText(text)
+	}
+	if errors.Is(err, bashni.ErrGameOver) {
+		err = gameOverError{err, p.game.Outcome()}
 	}
 	if err != nil {
 		return p.fail(t, number, err)
@@ -527,15 +627,26 @@ func (e gameOverError) Unwrap() error { return e.err }
 
 // finish applies the result: a result given for a game the rules have not
 // ended is a resignation (a win) or an agreed draw; one that contradicts
-// how the rules ended it is an error. A result token wins over the Result
-// tag.
+// how the rules ended it is kept as written, with a warning. A result token
+// wins over the Result tag.
 func (p *parser) finish(t token, text string) error {
+	tagText := p.game.Tag("Result")
+	tagRes, tagErr := ParseResult(tagText)
 	if text == "" {
-		text = p.game.Tag("Result")
+		if err := p.warn(t, errors.New("the moves end without a result (1-0, 0-1, 1/2-1/2 or *)")); err != nil {
+			return err
+		}
+		text = tagText
+	} else if tagText != "" && tagErr == nil {
+		if res, _ := ParseResult(text); res != tagRes {
+			if err := p.warn(t, fmt.Errorf("the result %s contradicts [Result %q]; the result at the end of the moves counts", text, tagText)); err != nil {
+				return err
+			}
+		}
 	}
 	res, err := ParseResult(text)
 	if text == "" || err != nil {
-		return nil // no result, or a tag that says nothing usable
+		return nil // no result, or a tag that says nothing usable (warned about)
 	}
 	g := p.game
 	g.ResultText = text
@@ -543,7 +654,7 @@ func (p *parser) finish(t token, text string) error {
 	switch {
 	case o.IsOver():
 		if res != bashni.Ongoing && res != o.Result {
-			return p.fail(t, "", fmt.Errorf("the result %s contradicts the game's end: %s", text, o))
+			return p.warn(t, fmt.Errorf("the result %s contradicts the game's end: %s; kept as written", text, o))
 		}
 	case res == bashni.WhiteWins:
 		return g.Resign(bashni.Black)

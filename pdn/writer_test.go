@@ -279,7 +279,7 @@ func TestWriteReadRoundTrip(t *testing.T) {
 		}
 		back := games[0]
 		want := viewOf(rec)
-		want.Tags = rec.outputTags()
+		want.Tags = Writer{}.outputTags(rec)
 		want.ResultText = rec.resultText()
 		// reflect.DeepEqual first: cmp.Diff is slow on big values.
 		if got := viewOf(back); !reflect.DeepEqual(want, got) {
