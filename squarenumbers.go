@@ -266,3 +266,16 @@ func ParseFENNumbers(v Variant, fen string, n Numbering) (Position, error) {
 	}
 	return p, err
 }
+
+// ParseNumbering reads a numbering by its PDN notation field ("N0" to
+// "N3") or its name ("top-left", "top-right", "bottom-left",
+// "bottom-right"), in any case.
+func ParseNumbering(text string) (Numbering, error) {
+	t := strings.ToLower(strings.TrimSpace(text))
+	for n := NumberingTopLeft; n <= NumberingBottomRight; n++ {
+		if t == n.String() || t == strings.ToLower(n.PDN()) {
+			return n, nil
+		}
+	}
+	return 0, fmt.Errorf("bashni: numbering %q is not N0 (bottom-left, 1 = a1), N1 (bottom-right), N2 (top-left, 1 = b8, py-draughts') or N3 (top-right)", text)
+}

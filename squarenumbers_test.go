@@ -151,3 +151,16 @@ func TestParseNumbersErrors(t *testing.T) {
 		}
 	}
 }
+
+func TestParseNumbering(t *testing.T) {
+	for text, want := range map[string]Numbering{"N2": NumberingTopLeft, "n0": NumberingBottomLeft, "Bottom-Right": NumberingBottomRight, " top-right ": NumberingTopRight, "N1": NumberingBottomRight} {
+		if n, err := ParseNumbering(text); err != nil || n != want {
+			t.Errorf("ParseNumbering(%q) = %v, %v; want %v", text, n, err, want)
+		}
+	}
+	for _, bad := range []string{"", "N4", "A0", "left"} {
+		if _, err := ParseNumbering(bad); err == nil || !strings.Contains(err.Error(), "N2 (top-left") {
+			t.Errorf("ParseNumbering(%q): error %v", bad, err)
+		}
+	}
+}

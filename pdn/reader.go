@@ -205,6 +205,8 @@ type parser struct {
 	// first token after it when that is on the next line (no blank line).
 	lastTag   int
 	blankless *token
+	// lastLine is the line of the last token of the movetext read so far.
+	lastLine int
 	// lines is the stack of lines being read: the main line at the bottom,
 	// the innermost variation on top.
 	lines []*lineState
@@ -357,7 +359,8 @@ func (p *parser) setUp() error {
 	start := p.game.Start()
 	p.lines = []*lineState{{pos: start, prev: start}}
 	if p.blankless != nil {
-		if err := p.warn(*p.blankless, errors.New("no blank line between the tags and the moves")); err != nil {
+		t := token{line: p.blankless.line} // the line, not a token, is at fault
+		if err := p.warn(t, errors.New("no blank line between the tags and the moves")); err != nil {
 			return err
 		}
 	}
@@ -416,6 +419,9 @@ func (p *parser) movetext() error {
 	for {
 		t := p.lx.next()
 		cur := p.lines[len(p.lines)-1]
+		if t.kind != tokEOF && t.kind != tokTagOpen {
+			p.lastLine = t.line
+		}
 		switch t.kind {
 		case tokEOF, tokTagOpen:
 			p.lx.unread(t)
@@ -633,7 +639,11 @@ func (p *parser) finish(t token, text string) error {
 	tagText := p.game.Tag("Result")
 	tagRes, tagErr := ParseResult(tagText)
 	if text == "" {
-		if err := p.warn(t, errors.New("the moves end without a result (1-0, 0-1, 1/2-1/2 or *)")); err != nil {
+		end := token{line: p.lastLine} // where the result should have been
+		if end.line == 0 {
+			end.line = t.line
+		}
+		if err := p.warn(end, errors.New("the moves end without a result (1-0, 0-1, 1/2-1/2 or *)")); err != nil {
 			return err
 		}
 		text = tagText

@@ -34,6 +34,8 @@ func runSelfplay(args []string, stdout, stderr io.Writer) error {
 	seed := fs.Uint64("seed", 1, "seed of the random openings")
 	maxPlies := fs.Int("maxplies", 300, "plies after which a game is adjudicated a draw")
 	outName := fs.String("o", "", "write the PDN to this file instead of standard output")
+	numbers := fs.Bool("numbers", false, "write squares as numbers 1..32 in the -numbering (the GameType tag of russian-draughts and brazilian-draughts says which)")
+	numbering := fs.String("numbering", "N2", "numbering of -numbers: N2 (1 = b8, py-draughts'), N0 (1 = a1), N1, N3")
 	lf := addLimitFlags(fs, 100*time.Millisecond)
 	rest, err := parseArgs(fs, args)
 	if err != nil {
@@ -50,6 +52,11 @@ func runSelfplay(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
+	n, err := bashni.ParseNumbering(*numbering)
+	if err != nil {
+		return err
+	}
+	writer := pdn.Writer{Numbers: *numbers, Numbering: n}
 	switch {
 	case *games < 1:
 		return fmt.Errorf("-games %d: need at least 1", *games)
@@ -85,7 +92,7 @@ func runSelfplay(args []string, stdout, stderr io.Writer) error {
 		if err != nil {
 			return fmt.Errorf("game %d: %w", i+1, err)
 		}
-		if err := pdn.Write(out, rec); err != nil {
+		if err := writer.Write(out, rec); err != nil {
 			return err
 		}
 		switch w, ok := g.Winner(); {
