@@ -3,7 +3,7 @@
 // search, a transposition table on the position key, move ordering (hash
 // move, captures by pieces taken, killer moves, history), a capture search
 // that never stops in the middle of forced captures, an evaluation written
-// for towers (see eval.go), and Lazy SMP: with Options.Threads above 1 the
+// for towers with weights fitted to games (internal/eval), and Lazy SMP: with Options.Threads above 1 the
 // threads search the same position together, sharing the table.
 //
 //	e := engine.New(engine.Options{})
@@ -26,6 +26,7 @@ import (
 	"time"
 
 	"github.com/bashni-dev/bashni"
+	"github.com/bashni-dev/bashni/internal/eval"
 	"github.com/bashni-dev/bashni/internal/sysmem"
 )
 
@@ -107,9 +108,9 @@ type Engine struct {
 	mu      sync.Mutex
 	opts    Options
 	tt      *table
-	eval    *evaluator
-	weights weights   // the evaluation's parameters (tests may change them)
-	history []history // one per thread
+	eval    *eval.Evaluator
+	weights *eval.Weights // the evaluation's parameters; nil: eval.For the ruleset (tests change them)
+	history []history     // one per thread
 }
 
 // MaxThreads is the most threads an Engine searches with.
@@ -139,7 +140,7 @@ func New(opts Options) *Engine {
 	if err := opts.Validate(); err != nil {
 		panic(err)
 	}
-	return &Engine{opts: opts, tt: newTable(opts.HashMB), weights: defaultWeights, history: make([]history, max(opts.Threads, 1))}
+	return &Engine{opts: opts, tt: newTable(opts.HashMB), history: make([]history, max(opts.Threads, 1))}
 }
 
 // Clear forgets everything learned by earlier searches (the transposition

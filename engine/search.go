@@ -7,12 +7,13 @@ import (
 	"time"
 
 	"github.com/bashni-dev/bashni"
+	"github.com/bashni-dev/bashni/internal/eval"
 )
 
 // searcher is the state of one search.
 type searcher struct {
 	e         *Engine
-	ev        *evaluator
+	ev        *eval.Evaluator
 	v         bashni.Variant
 	hist      *history     // this thread's move-ordering history
 	stop      *atomic.Bool // set by a cancelled context, and for helpers when the main thread is done
@@ -61,14 +62,18 @@ func (e *Engine) search(ctx context.Context, g game, lim Limits) (Result, error)
 
 	root := g.pos
 	v := root.Variant()
-	if e.eval == nil || e.eval.v != v {
+	if e.eval == nil || e.eval.Variant() != v {
 		// The key does not include the ruleset: what was learned in
 		// another one does not apply. (A new Engine's table is empty
 		// already; clearing 16 MiB again took a sixth of a short search.)
 		if e.eval != nil {
 			e.clear()
 		}
-		e.eval = newEvaluator(v, e.weights)
+		w := eval.For(v)
+		if e.weights != nil {
+			w = *e.weights
+		}
+		e.eval = eval.New(v, w)
 	}
 	e.tt.age++
 	for i := range e.history {
@@ -350,7 +355,7 @@ func (s *searcher) open(pos *bashni.Position, ply int) (v Score, done bool) {
 		return Draw, true
 	}
 	if ply >= MaxPly {
-		return s.ev.evaluate(pos), true
+		return Score(s.ev.Evaluate(pos)), true
 	}
 	return 0, false
 }
@@ -498,7 +503,7 @@ func (s *searcher) quiesce(pos *bashni.Position, alpha, beta Score, ply int) Sco
 		return -Win + Score(ply)
 	}
 	if !l.moves[0].IsCapture() {
-		return s.ev.evaluate(pos)
+		return Score(s.ev.Evaluate(pos))
 	}
 	s.scoreMoves(l, pos, ply, -1)
 	best := -infinity

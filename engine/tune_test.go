@@ -10,10 +10,11 @@ import (
 	"testing"
 
 	"github.com/bashni-dev/bashni"
+	"github.com/bashni-dev/bashni/internal/eval"
 )
 
 // TestTuneWeights compares evaluation weights: an engine with changed
-// weights plays one with the defaults, each random opening twice with the
+// weights plays one with the weights it ships with (eval.For), each random opening twice with the
 // colours swapped, at a fixed depth. It runs only when asked, as in
 //
 //	BASHNI_TUNE=mob-half BASHNI_TUNE_VARIANT=lasca BASHNI_TUNE_DEPTH=5 BASHNI_TUNE_PAIRS=40 \
@@ -35,13 +36,13 @@ func TestTuneWeights(t *testing.T) {
 	if err1 != nil || err2 != nil {
 		t.Fatal("BASHNI_TUNE_DEPTH and BASHNI_TUNE_PAIRS are whole numbers")
 	}
-	w := defaultWeights
+	w := eval.For(v)
 	for _, name := range strings.Split(changes, "+") {
 		change, ok := weightChanges[name]
 		if !ok {
 			t.Fatalf("unknown change %q", name)
 		}
-		change(&w)
+		change(&w, v)
 	}
 	var mu sync.Mutex
 	var wg sync.WaitGroup
@@ -52,7 +53,7 @@ func TestTuneWeights(t *testing.T) {
 		go func() {
 			defer wg.Done()
 			changed, base := New(Options{HashMB: 4}), New(Options{HashMB: 4})
-			changed.weights = w
+			changed.weights = &w
 			for k := range next {
 				opening := RandomOpening(v.MustStart(), 4, rand.New(rand.NewPCG(99, uint64(k))))
 				p := tuneGame(t, v, opening, changed, base, depth) + 1 - tuneGame(t, v, opening, base, changed, depth)
@@ -70,24 +71,19 @@ func TestTuneWeights(t *testing.T) {
 	t.Logf("%s in %s at depth %d: %.1f of %d points (%.1f%%)", changes, v, depth, points, 2*pairs, 50*points/float64(pairs))
 }
 
-// weightChanges are the named changes TestTuneWeights can try.
-var weightChanges = map[string]func(*weights){
-	"same":        func(w *weights) {},
-	"king200":     func(w *weights) { w.king = 200 },
-	"king300":     func(w *weights) { w.king = 300 },
-	"prisoner35":  func(w *weights) { w.prisonerMan = 35 },
-	"prisoner80":  func(w *weights) { w.prisonerMan = 80 },
-	"reserve25":   func(w *weights) { w.reserveMan = 25 },
-	"reserve70":   func(w *weights) { w.reserveMan = 70 },
-	"exposed0":    func(w *weights) { w.exposed = 0 },
-	"exposed30":   func(w *weights) { w.exposed = 30 },
-	"no-mobility": func(w *weights) { w.manMobility, w.kingMobility, w.immobileMan = 0, 0, 0 },
-	"mob-half":    func(w *weights) { w.manMobility, w.kingMobility, w.immobileMan = 3, 2, 4 },
-	"mob-double":  func(w *weights) { w.manMobility, w.kingMobility, w.immobileMan = 12, 8, 16 },
-	"no-advance":  func(w *weights) { w.advance, w.lateAdvance = [8]Score{}, [8]Score{} },
-	"no-back":     func(w *weights) { w.backRank = 0 },
-	"back20":      func(w *weights) { w.backRank = 20 },
-	"no-centre":   func(w *weights) { w.centre = 0 },
+// weightChanges are the named changes TestTuneWeights can try, on the
+// weights the engine plays with (eval.For).
+var weightChanges = map[string]func(*eval.Weights, bashni.Variant){
+	"same":        func(w *eval.Weights, v bashni.Variant) {},
+	"hand":        func(w *eval.Weights, v bashni.Variant) { *w = eval.Hand(v) },
+	"no-towers":   func(w *eval.Weights, v bashni.Variant) { w.Towers = eval.Weights{}.Towers },
+	"king-x1.2":   func(w *eval.Weights, v bashni.Variant) { w.King = w.King * 12 / 10 },
+	"king-x0.8":   func(w *eval.Weights, v bashni.Variant) { w.King = w.King * 8 / 10 },
+	"no-mobility": func(w *eval.Weights, v bashni.Variant) { w.ManMobility, w.KingMobility, w.ImmobileMan = 0, 0, 0 },
+	"mob-half": func(w *eval.Weights, v bashni.Variant) {
+		w.ManMobility, w.KingMobility, w.ImmobileMan = w.ManMobility/2, w.KingMobility/2, w.ImmobileMan/2
+	},
+	"no-advance": func(w *eval.Weights, v bashni.Variant) { w.Advance, w.LateAdvance = [8]int{}, [8]int{} },
 }
 
 func envOr(name, def string) string {

@@ -1,7 +1,9 @@
-package engine
-
-import "github.com/bashni-dev/bashni"
-
+// Package eval is the engine's static evaluation: what a position is worth
+// to the side to move, in hundredths of a man on top of a tower. It is a
+// sum of weighted terms (Weights), linear in the weights, so that they can
+// be fitted to games (internal/tune, the Texel method): Features returns
+// the terms of a position and Evaluate their weighted sum.
+//
 // The evaluation counts what a tower is worth to the side whose piece is on
 // top. In column checkers no piece ever leaves the board: a capture takes
 // only the top of the jumped tower and puts it under the capturer, where it
@@ -20,43 +22,19 @@ import "github.com/bashni-dev/bashni"
 // On top of material: men advance towards the crowning rank (more so as the
 // board empties), men on their own back rank keep the enemy from crowning,
 // men and kings need room to move (mobility), and men in the centre control
-// more of the board.
+// more of the board. Last, a tower-aware table values each top by where it
+// stands, whether it is a man or a king, and what is right under it
+// (nothing, an own piece, or a prisoner), early and late in the game.
+package eval
 
-// weights are the evaluation's parameters, in Score units.
-type weights struct {
-	man, king           Score // a man or king on top
-	reserveMan          Score // own man in the run of own pieces under the top
-	reserveKing         Score // own king there (it becomes the top when the tower is jumped)
-	deepOwn             Score // own piece under an enemy prisoner
-	prisonerMan         Score // enemy man held prisoner
-	prisonerKing        Score // enemy king held prisoner (it comes back a king unless captured kings are demoted)
-	exposed             Score // penalty: an enemy piece right under the top
-	backRank            Score // own man on its back rank, while the enemy has men left
-	centre              Score // man on one of the central squares
-	manMobility         Score // per free forward step of a man
-	kingMobility        Score // per square a king can step or fly to
-	immobileMan         Score // penalty: a man on top with no free forward step
-	advance             [8]Score
-	lateAdvance         [8]Score // advancement bonus once most towers are gone
-	manyTowersThreshold int      // towers on the board above which the position counts as early
-}
+import "github.com/bashni-dev/bashni"
 
-var defaultWeights = weights{
-	man: 100, king: 260,
-	reserveMan: 45, reserveKing: 80, deepOwn: 20,
-	prisonerMan: 55, prisonerKing: 90, exposed: 12,
-	backRank: 8, centre: 6,
-	manMobility: 6, kingMobility: 4, immobileMan: 8,
-	advance:             [8]Score{0, 0, 2, 4, 6, 9, 12, 0},
-	lateAdvance:         [8]Score{0, 3, 7, 12, 18, 26, 36, 0},
-	manyTowersThreshold: 10,
-}
-
-// evaluator holds the tables of one ruleset, as bitboards (see
+// Evaluator holds the tables of one ruleset and weights, as bitboards (see
 // bashni.SquareSet): the evaluation counts pieces, ranks and free squares
-// with popcounts and shifts rather than visiting squares.
-type evaluator struct {
-	w     weights
+// with popcounts and shifts rather than visiting squares. It is read-only
+// once made, so any number of goroutines may use one.
+type Evaluator struct {
+	w     Weights
 	v     bashni.Variant
 	board bashni.SquareSet
 	step  [64][4]bashni.Square // neighbour in each direction (NE, NW, SE, SW), NoSquare off the board
@@ -65,17 +43,24 @@ type evaluator struct {
 	// rank[c][r]: the squares on rank r counted from c's own back rank.
 	rank   [2][8]bashni.SquareSet
 	centre bashni.SquareSet
+	// towers[c][late][king][under][s]: Weights.Towers for a top of colour c
+	// on the board square s.
+	towers [2][2][2][3][64]int32
 }
+
+// Categories of what is right under the top of a tower (Weights.Towers).
+const (
+	UnderNothing = iota // a tower of one piece
+	UnderOwn            // an own piece: a reserve
+	UnderEnemy          // a prisoner, freed by the next jump
+)
 
 // shifts are the square differences of the directions NE, NW, SE, SW.
 var shifts = [4]int{9, 7, -7, -9}
 
-func newEvaluator(v bashni.Variant, w weights) *evaluator {
-	e := &evaluator{w: w, v: v, board: v.Board()}
-	if !v.FlyingKings {
-		// A short-range king is worth less than a flying one.
-		e.w.king = e.w.king * 7 / 10
-	}
+// New returns the evaluator of ruleset v with weights w.
+func New(v bashni.Variant, w Weights) *Evaluator {
+	e := &Evaluator{w: w, v: v, board: v.Board()}
 	n := v.Size
 	for s := bashni.Square(0); s < 64; s++ {
 		for d := range e.step[s] {
@@ -99,8 +84,33 @@ func newEvaluator(v bashni.Variant, w weights) *evaluator {
 		if f >= lo && f <= hi && r >= lo && r <= hi && n >= 6 {
 			e.centre |= set
 		}
+		for c := bashni.White; c <= bashni.Black; c++ {
+			i := SquareIndex(v, c, s)
+			for late := range 2 {
+				for king := range 2 {
+					for u := range 3 {
+						e.towers[c][late][king][u][s] = int32(w.Towers[late][king][u][i])
+					}
+				}
+			}
+		}
 	}
 	return e
+}
+
+// Variant returns the ruleset the evaluator is for.
+func (e *Evaluator) Variant() bashni.Variant { return e.v }
+
+// SquareIndex numbers the dark squares of v's board from colour c's side:
+// 0 is c's first dark square on its back rank, and the numbers go along
+// the ranks towards the enemy (at most 32 on a board of up to 8x8).
+func SquareIndex(v bashni.Variant, c bashni.Color, s bashni.Square) int {
+	n := v.Size
+	f, r := s.File(), s.Rank()
+	if c == bashni.Black {
+		f, r = n-1-f, n-1-r
+	}
+	return (r*n + f) / 2
 }
 
 // forward returns the two forward directions of colour c.
@@ -113,7 +123,7 @@ func forward(c bashni.Color) [2]int {
 
 // stepTargets returns the squares the pieces in from reach by one step in
 // direction d.
-func (e *evaluator) stepTargets(from bashni.SquareSet, d int) bashni.SquareSet {
+func (e *Evaluator) stepTargets(from bashni.SquareSet, d int) bashni.SquareSet {
 	from &= e.canStep[d]
 	if sh := shifts[d]; sh < 0 {
 		return from >> -sh
@@ -121,44 +131,73 @@ func (e *evaluator) stepTargets(from bashni.SquareSet, d int) bashni.SquareSet {
 	return from << shifts[d]
 }
 
-// evaluate returns the static value of pos for the side to move.
-func (e *evaluator) evaluate(pos *bashni.Position) Score {
+// late reports whether the position counts as late in the game: few
+// towers left, when men should run for the crowning rank.
+func (e *Evaluator) late(pos *bashni.Position) bool {
+	return pos.Occupied().Len() <= e.w.ManyTowers
+}
+
+// Evaluate returns the static value of pos for the side to move.
+func (e *Evaluator) Evaluate(pos *bashni.Position) int {
 	w := &e.w
 	kings, occ := pos.Kings(), pos.Occupied()
 	empty := e.board &^ occ
-	late := occ.Len() <= w.manyTowersThreshold
+	late := 0
+	if e.late(pos) {
+		late = 1
+	}
 	var men [2]bashni.SquareSet
 	men[bashni.White] = pos.Tops(bashni.White) &^ kings
 	men[bashni.Black] = pos.Tops(bashni.Black) &^ kings
 	// Only the towers of more than one piece need Tower, which copies the
 	// whole position at each call.
 	stacked := pos.Stacked()
-	var score [2]Score
+	var score [2]int
 	for c := bashni.White; c <= bashni.Black; c++ {
 		tops, m := pos.Tops(c), men[c]
-		s := Score(m.Len())*w.man + Score((tops&kings).Len())*w.king
+		s := m.Len()*w.Man + (tops&kings).Len()*w.King
+		var under [3]bashni.SquareSet
+		under[UnderNothing] = tops &^ stacked
 		for b := tops & stacked; b != 0; b &= b - 1 {
-			s += e.underTop(pos.Tower(b.First()), c)
+			sq := b.First()
+			t := pos.Tower(sq)
+			s += e.underTop(t, c)
+			if t.Piece(1).Color() == c {
+				under[UnderOwn] |= b & -b
+			} else {
+				under[UnderEnemy] |= b & -b
+			}
 		}
-		advance := &w.advance
-		if late {
-			advance = &w.lateAdvance
+		tt := &e.towers[c][late]
+		for u, set := range under {
+			for b := set; b != 0; b &= b - 1 {
+				sq := b.First()
+				if kings.Has(sq) {
+					s += int(tt[1][u][sq])
+				} else {
+					s += int(tt[0][u][sq])
+				}
+			}
+		}
+		advance := &w.Advance
+		if late == 1 {
+			advance = &w.LateAdvance
 		}
 		for r, set := range e.rank[c] {
-			s += Score((m & set).Len()) * advance[r]
+			s += (m & set).Len() * advance[r]
 		}
 		if men[c.Opponent()] != 0 {
-			s += Score((m & e.rank[c][0]).Len()) * w.backRank
+			s += (m & e.rank[c][0]).Len() * w.BackRank
 		}
-		s += Score((m & e.centre).Len()) * w.centre
+		s += (m & e.centre).Len() * w.Centre
 		fw := forward(c)
 		a, b := e.stepTargets(m, fw[0])&empty, e.stepTargets(m, fw[1])&empty
-		s += Score(a.Len()+b.Len()) * w.manMobility
+		s += (a.Len() + b.Len()) * w.ManMobility
 		// Back from the free squares to the men that can step there
 		// (3-d is the direction opposite d: NE-SW, NW-SE).
 		mobile := e.stepTargets(a, 3-fw[0]) | e.stepTargets(b, 3-fw[1])
-		s -= Score((m &^ mobile).Len()) * w.immobileMan
-		s += Score(e.kingRoom(tops&kings, empty)) * w.kingMobility
+		s -= (m &^ mobile).Len() * w.ImmobileMan
+		s += e.kingRoom(tops&kings, empty) * w.KingMobility
 		score[c] = s
 	}
 	v := score[bashni.White] - score[bashni.Black]
@@ -171,36 +210,36 @@ func (e *evaluator) evaluate(pos *bashni.Position) Score {
 // underTop values the pieces under the top of a tower t of colour c: own
 // reserves down to the first prisoner, the prisoners, and own pieces below
 // them.
-func (e *evaluator) underTop(t bashni.Tower, c bashni.Color) Score {
+func (e *Evaluator) underTop(t bashni.Tower, c bashni.Color) int {
 	w := &e.w
-	var s Score
+	var s int
 	run := true
 	for i, h := 1, t.Height(); i < h; i++ {
 		p := t.Piece(i)
 		switch {
 		case p.Color() != c:
 			if i == 1 {
-				s -= w.exposed
+				s -= w.Exposed
 			}
 			run = false
 			if p.IsKing() {
-				s += w.prisonerKing
+				s += w.PrisonerKing
 			} else {
-				s += w.prisonerMan
+				s += w.PrisonerMan
 			}
 		case !run:
-			s += w.deepOwn
+			s += w.DeepOwn
 		case p.IsKing():
-			s += w.reserveKing
+			s += w.ReserveKing
 		default:
-			s += w.reserveMan
+			s += w.ReserveMan
 		}
 	}
 	return s
 }
 
 // kingRoom counts the empty squares the kings can move to.
-func (e *evaluator) kingRoom(kings, empty bashni.SquareSet) int {
+func (e *Evaluator) kingRoom(kings, empty bashni.SquareSet) int {
 	n := 0
 	if !e.v.FlyingKings {
 		for d := range 4 {

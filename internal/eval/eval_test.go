@@ -1,10 +1,11 @@
-package engine
+package eval
 
 import (
 	"strings"
 	"testing"
 
 	"github.com/bashni-dev/bashni"
+	"github.com/bashni-dev/bashni/internal/testgen"
 	"pgregory.net/rapid"
 )
 
@@ -46,11 +47,11 @@ func mirror(t *rapid.T, pos bashni.Position) bashni.Position {
 
 func TestEvaluateIsColourBlind(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
-		v := variantGen().Draw(t, "variant")
-		pos := playoutGen(v, 100).Draw(t, "pos")
-		ev := newEvaluator(v, defaultWeights)
+		v := testgen.Variant().Draw(t, "variant")
+		pos := testgen.Playout(v, 100).Draw(t, "pos")
+		ev := New(v, For(v))
 		m := mirror(t, pos)
-		if a, b := ev.evaluate(&pos), ev.evaluate(&m); a != b {
+		if a, b := ev.Evaluate(&pos), ev.Evaluate(&m); a != b {
 			t.Fatalf("%s is worth %v, its mirror %s %v", pos.FEN(), a, m.FEN(), b)
 		}
 	})
@@ -59,7 +60,7 @@ func TestEvaluateIsColourBlind(t *testing.T) {
 // Holding prisoners is worth more than the same pieces free and the enemy's.
 func TestEvaluatePrisonersCount(t *testing.T) {
 	v := bashni.Russian
-	ev := newEvaluator(v, defaultWeights)
+	ev := New(v, For(v))
 	tests := []struct {
 		name         string
 		better, base string // White to move in both
@@ -71,31 +72,10 @@ func TestEvaluatePrisonersCount(t *testing.T) {
 	}
 	for _, tc := range tests {
 		a, b := mustFEN(t, v, tc.better), mustFEN(t, v, tc.base)
-		if ea, eb := ev.evaluate(&a), ev.evaluate(&b); ea <= eb {
+		if ea, eb := ev.Evaluate(&a), ev.Evaluate(&b); ea <= eb {
 			t.Errorf("%s: %s scores %v, not more than %s at %v", tc.name, tc.better, ea, tc.base, eb)
 		}
 	}
 }
 
-func TestScoreString(t *testing.T) {
-	tests := []struct {
-		s    Score
-		want string
-	}{
-		{0, "0.00"}, {125, "+1.25"}, {-40, "-0.40"}, {-100, "-1.00"}, {5, "+0.05"},
-		{Win - 3, "win 3"}, {-Win + 4, "loss 4"},
-	}
-	for _, tc := range tests {
-		if got := tc.s.String(); got != tc.want {
-			t.Errorf("Score(%d).String() = %q, want %q", int(tc.s), got, tc.want)
-		}
-	}
-	for _, s := range []Score{Win - 5, -Win + 6, 300} {
-		if got := fromTT(toTT(s, 7), 7); got != s {
-			t.Errorf("table round trip of %v at ply 7: %v", s, got)
-		}
-	}
-	if got := fromTT(toTT(Win-5, 2), 4); got != Win-7 {
-		t.Errorf("a win in 3 from ply 2, met again at ply 4: %v, want win 7", got)
-	}
-}
+var mustFEN = testgen.MustFEN

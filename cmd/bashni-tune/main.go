@@ -1,0 +1,155 @@
+// Command bashni-tune fits the engine's evaluation weights to self-play
+// games (the Texel method). It has two steps:
+//
+//	bashni-tune gen -variant russian -games 20000 -o russian.txt
+//	bashni-tune fit -variant russian russian.txt > internal/eval/weights/russian.json
+//
+// gen plays the engine against itself at a low depth from random openings
+// and writes each quiet position with the game's result; fit finds the
+// weights whose evaluation, through a logistic function, best predicts the
+// results, and reports the loss on positions it held out. docs/ENGINE.md
+// ("Tuning") says what the runs take and how the weights in the repository
+// were made.
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"runtime"
+	"time"
+
+	"github.com/bashni-dev/bashni"
+	"github.com/bashni-dev/bashni/internal/eval"
+	"github.com/bashni-dev/bashni/internal/tune"
+)
+
+func main() {
+	if err := run(os.Args[1:], os.Stdout, os.Stderr); err != nil {
+		fmt.Fprintln(os.Stderr, "bashni-tune:", err)
+		os.Exit(1)
+	}
+}
+
+func run(args []string, stdout, stderr io.Writer) error {
+	if len(args) == 0 {
+		return fmt.Errorf("want a step: gen or fit (bashni-tune gen -h)")
+	}
+	switch args[0] {
+	case "gen":
+		return runGen(args[1:], stdout, stderr)
+	case "fit":
+		return runFit(args[1:], stdout, stderr)
+	}
+	return fmt.Errorf("unknown step %q: want gen or fit", args[0])
+}
+
+func runGen(args []string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("gen", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	variant := fs.String("variant", "russian", "ruleset")
+	cfg := tune.GenConfig{}
+	fs.IntVar(&cfg.Games, "games", 1000, "games to play")
+	fs.Uint64Var(&cfg.Seed, "seed", 1, "seed of the random openings")
+	fs.IntVar(&cfg.Opening, "opening", 6, "random plies that open each game")
+	fs.IntVar(&cfg.Depth, "depth", 6, "search depth of every move")
+	fs.IntVar(&cfg.MaxPlies, "maxplies", 300, "plies after which a game is a draw")
+	fs.IntVar(&cfg.Workers, "workers", runtime.NumCPU(), "games played at once (the output does not depend on it)")
+	out := fs.String("o", "", "write the positions here instead of standard output")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if fs.NArg() > 0 {
+		return fmt.Errorf("gen: unexpected arguments %q", fs.Args())
+	}
+	var err error
+	if cfg.Variant, err = bashni.ParseVariant(*variant); err != nil {
+		return err
+	}
+	if cfg.Games < 1 || cfg.Depth < 1 || cfg.Opening < 0 || cfg.MaxPlies < 1 {
+		return fmt.Errorf("gen: -games, -depth and -maxplies must be positive, -opening not negative")
+	}
+	w := stdout
+	if *out != "" {
+		f, err := os.Create(*out)
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		w = f
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	began := time.Now()
+	n, err := tune.Generate(ctx, cfg, w)
+	if err != nil {
+		return err
+	}
+	if f, ok := w.(*os.File); ok && f != os.Stdout {
+		if err := f.Close(); err != nil {
+			return err
+		}
+	}
+	fmt.Fprintf(stderr, "%s: %d games at depth %d, %d quiet positions, %s\n", cfg.Variant, cfg.Games, cfg.Depth, n, time.Since(began).Round(time.Second))
+	return nil
+}
+
+func runFit(args []string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("fit", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	variant := fs.String("variant", "russian", "ruleset of the positions")
+	cfg := tune.FitConfig{Log: stderr}
+	fs.StringVar(&cfg.Params, "params", "all", "weights to fit: base (the hand-set terms) or all (and the tower table)")
+	fs.Float64Var(&cfg.Lambda, "lambda", 1, "weight of the game result in the label (1 - lambda: the search score)")
+	fs.IntVar(&cfg.Iterations, "iterations", 400, "gradient descent steps")
+	fs.Float64Var(&cfg.Step, "step", 1, "Adam step size, in hundredths of a man")
+	fs.Float64Var(&cfg.L2, "l2", 1e-5, "L2 penalty on the tower table, in squared logits")
+	fs.IntVar(&cfg.HoldOut, "holdout", 10, "hold out every N-th game's positions to measure the loss")
+	from := fs.String("from", "hand", "starting weights: hand (the hand-set weights) or fitted (those embedded now)")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if fs.NArg() != 1 {
+		return fmt.Errorf("fit: want one file of positions (from bashni-tune gen)")
+	}
+	if cfg.Params != "base" && cfg.Params != "all" {
+		return fmt.Errorf("fit: -params %q: want base or all", cfg.Params)
+	}
+	v, err := bashni.ParseVariant(*variant)
+	if err != nil {
+		return err
+	}
+	start := eval.Hand(v)
+	if *from == "fitted" {
+		start = eval.For(v)
+	} else if *from != "hand" {
+		return fmt.Errorf("fit: -from %q: want hand or fitted", *from)
+	}
+	f, err := os.Open(fs.Arg(0))
+	if err != nil {
+		return err
+	}
+	samples, positions, err := tune.ReadSamples(v, f)
+	f.Close()
+	if err != nil {
+		return fmt.Errorf("%s: %w", fs.Arg(0), err)
+	}
+	began := time.Now()
+	res, err := tune.Fit(v, start, samples, positions, cfg)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(stderr, "%s: %d training positions, %d held out (every %d-th game); K %.6f\n", v, res.Train, res.HeldOut, cfg.HoldOut, res.K)
+	fmt.Fprintf(stderr, "loss (mean squared error): training %.6f -> %.6f, held out %.6f -> %.6f; %s\n",
+		res.TrainStart, res.TrainLoss, res.HeldOutStart, res.HeldOutLoss, time.Since(began).Round(time.Second))
+	out, err := json.MarshalIndent(res.Weights, "", "\t")
+	if err != nil {
+		return err
+	}
+	_, err = fmt.Fprintf(stdout, "%s\n", out)
+	return err
+}

@@ -1,0 +1,73 @@
+package eval
+
+import (
+	"testing"
+
+	"github.com/bashni-dev/bashni"
+	"github.com/bashni-dev/bashni/internal/testgen"
+	"pgregory.net/rapid"
+)
+
+// weightsGen draws weights with every term different, so that a term
+// counted in place of another shows.
+func weightsGen() *rapid.Generator[Weights] {
+	return rapid.Custom(func(t *rapid.T) Weights {
+		var w Weights
+		for _, p := range w.Params() {
+			*p.Ptr = rapid.IntRange(-1000, 1000).Draw(t, p.Name)
+		}
+		w.ManyTowers = rapid.IntRange(0, 24).Draw(t, "manyTowers")
+		return w
+	})
+}
+
+// dot returns the evaluation Features implies: each term times its weight,
+// for the side to move.
+func dot(e *Evaluator, pos bashni.Position) int {
+	f := e.Features(&pos)
+	sum := 0
+	for i, p := range e.w.Params() {
+		sum += f[i] * *p.Ptr
+	}
+	if pos.Turn() == bashni.Black {
+		sum = -sum
+	}
+	return sum
+}
+
+// The evaluation on bitboards is the weighted sum of the terms the
+// square-by-square Features counts, on positions of random games of any
+// ruleset (towers, prisoners, kings, flying or not), with the hand-set, the
+// fitted and random weights. So the weights a fit finds for the features
+// are the weights the engine plays with.
+func TestEvaluateIsTheSumOfFeatures(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		v := testgen.Variant().Draw(t, "variant")
+		w := rapid.SampledFrom([]Weights{Hand(v), For(v)}).Draw(t, "weights")
+		if rapid.Bool().Draw(t, "random weights") {
+			w = weightsGen().Draw(t, "random")
+		}
+		pos := testgen.Playout(v, 150).Draw(t, "pos")
+		e := New(v, w)
+		if got, want := e.Evaluate(&pos), dot(e, pos); got != want {
+			t.Fatalf("%s (%s): Evaluate = %v, the sum of the features %v", pos.FEN(), v, got, want)
+		}
+	})
+}
+
+// Params names every fitted weight once, in the order of Features.
+func TestParams(t *testing.T) {
+	var w Weights
+	ps := w.Params()
+	if len(ps) != NumParams {
+		t.Fatalf("%d params, NumParams %d", len(ps), NumParams)
+	}
+	seen := map[*int]bool{}
+	names := map[string]bool{}
+	for _, p := range ps {
+		if seen[p.Ptr] || names[p.Name] {
+			t.Errorf("%s listed twice", p.Name)
+		}
+		seen[p.Ptr], names[p.Name] = true, true
+	}
+}

@@ -1,0 +1,142 @@
+package eval
+
+import (
+	"embed"
+	"encoding/json"
+	"fmt"
+
+	"github.com/bashni-dev/bashni"
+)
+
+// Weights are the evaluation's parameters, in hundredths of a man. Each
+// term of a side is counted for White and Black and the difference taken,
+// so a weight is what one such term is worth.
+type Weights struct {
+	Man          int `json:"man"`          // a man on top
+	King         int `json:"king"`         // a king on top
+	ReserveMan   int `json:"reserveMan"`   // own man in the run of own pieces under the top
+	ReserveKing  int `json:"reserveKing"`  // own king there (it becomes the top when the tower is jumped)
+	DeepOwn      int `json:"deepOwn"`      // own piece under an enemy prisoner
+	PrisonerMan  int `json:"prisonerMan"`  // enemy man held prisoner
+	PrisonerKing int `json:"prisonerKing"` // enemy king held prisoner (it comes back a king unless captured kings are demoted)
+	Exposed      int `json:"exposed"`      // penalty: an enemy piece right under the top
+	BackRank     int `json:"backRank"`     // own man on its back rank, while the enemy has men left
+	Centre       int `json:"centre"`       // man on one of the central squares
+	ManMobility  int `json:"manMobility"`  // per free forward step of a man
+	KingMobility int `json:"kingMobility"` // per square a king can step or fly to
+	ImmobileMan  int `json:"immobileMan"`  // penalty: a man on top with no free forward step
+	// Advance[r] is a man on rank r counted from its own side, early in
+	// the game, LateAdvance[r] late in the game.
+	Advance     [8]int `json:"advance"`
+	LateAdvance [8]int `json:"lateAdvance"`
+	// Towers[late][king][under][i] is a top (king 1 for a king) on square
+	// i (SquareIndex, from the owner's side) with under (UnderNothing,
+	// UnderOwn or UnderEnemy) right below it, early (late 0) or late in the
+	// game (late 1).
+	Towers [2][2][3][32]int `json:"towers"`
+	// ManyTowers is the number of towers at or below which the position
+	// counts as late in the game. It is not fitted: the other weights
+	// depend on it.
+	ManyTowers int `json:"manyTowers"`
+}
+
+// hand are the weights set by hand before any were fitted, for a ruleset
+// with flying kings.
+var hand = Weights{
+	Man: 100, King: 260,
+	ReserveMan: 45, ReserveKing: 80, DeepOwn: 20,
+	PrisonerMan: 55, PrisonerKing: 90, Exposed: 12,
+	BackRank: 8, Centre: 6,
+	ManMobility: 6, KingMobility: 4, ImmobileMan: 8,
+	Advance:     [8]int{0, 0, 2, 4, 6, 9, 12, 0},
+	LateAdvance: [8]int{0, 3, 7, 12, 18, 26, 36, 0},
+	ManyTowers:  10,
+}
+
+// Hand returns the weights set by hand for ruleset v: a king that does not
+// fly is worth less than one that does.
+func Hand(v bashni.Variant) Weights {
+	w := hand
+	if !v.FlyingKings {
+		w.King = w.King * 7 / 10
+	}
+	return w
+}
+
+//go:embed weights
+var fitted embed.FS
+
+// For returns the weights the engine uses in ruleset v: those fitted to
+// games of the preset v is (internal/eval/weights/NAME.json, made by
+// cmd/bashni-tune), or, for a ruleset that is no fitted preset, those of
+// the fitted preset it plays most like (lasca for 7x7 boards, international
+// with the largest capture compulsory, russian otherwise); classic draughts,
+// without towers, keep the hand-set weights.
+func For(v bashni.Variant) Weights {
+	name := "russian"
+	switch {
+	case !v.Stacking:
+		return Hand(v)
+	case v == bashni.Russian, v == bashni.International, v == bashni.Lasca:
+		name = v.String()
+	case v.Size == 7:
+		name = "lasca"
+	case v.Majority:
+		name = "international"
+	}
+	w, err := Fitted(name)
+	if err != nil {
+		return Hand(v)
+	}
+	return w
+}
+
+// Fitted returns the fitted weights of the preset name, or an error if
+// there are none.
+func Fitted(name string) (Weights, error) {
+	data, err := fitted.ReadFile("weights/" + name + ".json")
+	if err != nil {
+		return Weights{}, fmt.Errorf("eval: no fitted weights for %q", name)
+	}
+	var w Weights
+	if err := json.Unmarshal(data, &w); err != nil {
+		return Weights{}, fmt.Errorf("eval: weights/%s.json: %v", name, err)
+	}
+	return w, nil
+}
+
+// Param is one fitted weight: its name and where it is in a Weights.
+type Param struct {
+	Name string
+	Ptr  *int
+}
+
+// NumParams is the number of fitted weights: all but ManyTowers.
+const NumParams = 13 + 8 + 8 + 2*2*3*32
+
+// Params lists the weights a fit changes, in a fixed order, the order of
+// Features: all but ManyTowers.
+func (w *Weights) Params() []Param {
+	ps := []Param{
+		{"man", &w.Man}, {"king", &w.King}, {"reserveMan", &w.ReserveMan}, {"reserveKing", &w.ReserveKing},
+		{"deepOwn", &w.DeepOwn}, {"prisonerMan", &w.PrisonerMan}, {"prisonerKing", &w.PrisonerKing},
+		{"exposed", &w.Exposed}, {"backRank", &w.BackRank}, {"centre", &w.Centre},
+		{"manMobility", &w.ManMobility}, {"kingMobility", &w.KingMobility}, {"immobileMan", &w.ImmobileMan},
+	}
+	for r := range w.Advance {
+		ps = append(ps, Param{fmt.Sprintf("advance[%d]", r), &w.Advance[r]})
+	}
+	for r := range w.LateAdvance {
+		ps = append(ps, Param{fmt.Sprintf("lateAdvance[%d]", r), &w.LateAdvance[r]})
+	}
+	for late := range 2 {
+		for king := range 2 {
+			for u := range 3 {
+				for i := range 32 {
+					ps = append(ps, Param{fmt.Sprintf("towers[%d][%d][%d][%d]", late, king, u, i), &w.Towers[late][king][u][i]})
+				}
+			}
+		}
+	}
+	return ps
+}

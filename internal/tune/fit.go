@@ -1,0 +1,212 @@
+package tune
+
+import (
+	"fmt"
+	"io"
+	"math"
+
+	"github.com/bashni-dev/bashni"
+	"github.com/bashni-dev/bashni/internal/eval"
+)
+
+// FitConfig says how Fit fits.
+type FitConfig struct {
+	// Params says which weights change: "base" for the terms the hand-set
+	// evaluation has (material, reserves, prisoners, advancement, mobility),
+	// "all" for those and the tower table (eval.Weights.Towers).
+	Params string
+	// Lambda weighs the two labels of a position: the game's result
+	// (Lambda 1) and the search's score through the same logistic function
+	// (Lambda 0).
+	Lambda float64
+	// Iterations of gradient descent (Adam) over all training positions.
+	Iterations int
+	// Step is Adam's step size, in hundredths of a man.
+	Step float64
+	// L2 pulls the tower table's weights towards zero, so a square that few
+	// positions show keeps a small weight.
+	L2 float64
+	// HoldOut: the positions of every HoldOut-th game are not fitted but
+	// used to measure the loss on positions the fit has not seen.
+	HoldOut int
+	// Log, when set, receives a line of progress now and then.
+	Log io.Writer
+}
+
+// FitResult is what Fit found.
+type FitResult struct {
+	Weights eval.Weights
+	// K is the scale of the logistic function: the expected result of a
+	// position whose evaluation is e (for White) is 1/(1+exp(-K*e)).
+	K float64
+	// Loss is the mean squared error between the results and their
+	// prediction, on the training and on the held-out positions, with the
+	// starting weights and with the fitted ones.
+	TrainStart, TrainLoss, HeldOutStart, HeldOutLoss float64
+	Train, HeldOut                                   int // positions
+}
+
+// example is a position as features: the nonzero terms, White's side.
+type example struct {
+	idx    []uint16
+	val    []int8
+	target float64 // the label, from 0 to 1
+	result float64
+}
+
+func (x *example) eval(w []float64) float64 {
+	s := 0.0
+	for j, i := range x.idx {
+		s += w[i] * float64(x.val[j])
+	}
+	return s
+}
+
+func sigmoid(x float64) float64 { return 1 / (1 + math.Exp(-x)) }
+
+// Fit fits the weights of ruleset v, starting from start, to the samples
+// (with their positions) by the Texel method: it chooses the scale K under
+// which the starting evaluation predicts the results best, then moves the
+// weights by gradient descent to lower the mean squared error between the
+// labels and 1/(1+exp(-K*eval)).
+func Fit(v bashni.Variant, start eval.Weights, samples []Sample, positions []bashni.Position, cfg FitConfig) (FitResult, error) {
+	if len(samples) == 0 || len(samples) != len(positions) {
+		return FitResult{}, fmt.Errorf("fit: %d samples, %d positions", len(samples), len(positions))
+	}
+	if cfg.HoldOut < 2 {
+		cfg.HoldOut = 10
+	}
+	ev := eval.New(v, start)
+	var train, held []example
+	for i, s := range samples {
+		f := ev.Features(&positions[i])
+		var x example
+		for j, c := range f {
+			if c != 0 {
+				if c > 127 || c < -127 {
+					return FitResult{}, fmt.Errorf("fit: %s: term %d counts %d", s.FEN, j, c)
+				}
+				x.idx = append(x.idx, uint16(j))
+				x.val = append(x.val, int8(c))
+			}
+		}
+		x.result = s.Result
+		x.target = float64(s.Score) // turned into a probability once K is known
+		if s.Game%cfg.HoldOut == 0 {
+			held = append(held, x)
+		} else {
+			train = append(train, x)
+		}
+	}
+	if len(train) == 0 || len(held) == 0 {
+		return FitResult{}, fmt.Errorf("fit: %d training and %d held-out positions: need more games", len(train), len(held))
+	}
+	w := make([]float64, eval.NumParams)
+	startW := start
+	for i, p := range startW.Params() {
+		w[i] = float64(*p.Ptr)
+	}
+	k := fitK(train, w)
+	for _, set := range [][]example{train, held} {
+		for i := range set {
+			set[i].target = cfg.Lambda*set[i].result + (1-cfg.Lambda)*sigmoid(k*set[i].target)
+		}
+	}
+	res := FitResult{K: k, Train: len(train), HeldOut: len(held)}
+	res.TrainStart, res.HeldOutStart = loss(train, w, k), loss(held, w, k)
+	free := make([]bool, eval.NumParams)
+	regular := make([]bool, eval.NumParams)
+	for i, p := range startW.Params() {
+		tower := len(p.Name) > 6 && p.Name[:6] == "towers"
+		regular[i] = tower
+		free[i] = cfg.Params == "all" || !tower
+	}
+	// Adam.
+	m := make([]float64, len(w))
+	s := make([]float64, len(w))
+	grad := make([]float64, len(w))
+	const b1, b2, eps = 0.9, 0.999, 1e-8
+	for it := 1; it <= cfg.Iterations; it++ {
+		clear(grad)
+		for i := range train {
+			x := &train[i]
+			p := sigmoid(k * x.eval(w))
+			g := 2 * (p - x.target) * p * (1 - p) * k
+			for j, ix := range x.idx {
+				grad[ix] += g * float64(x.val[j])
+			}
+		}
+		n := float64(len(train))
+		for i := range w {
+			if !free[i] {
+				continue
+			}
+			g := grad[i] / n
+			if regular[i] {
+				g += 2 * cfg.L2 * w[i] * k * k
+			}
+			m[i] = b1*m[i] + (1-b1)*g
+			s[i] = b2*s[i] + (1-b2)*g*g
+			mh := m[i] / (1 - math.Pow(b1, float64(it)))
+			sh := s[i] / (1 - math.Pow(b2, float64(it)))
+			w[i] -= cfg.Step * mh / (math.Sqrt(sh) + eps)
+		}
+		if cfg.Log != nil && (it%50 == 0 || it == cfg.Iterations) {
+			fmt.Fprintf(cfg.Log, "iteration %d: loss %.6f, held out %.6f\n", it, loss(train, w, k), loss(held, w, k))
+		}
+	}
+	fitted := start
+	for i, p := range fitted.Params() {
+		*p.Ptr = int(math.Round(w[i]))
+	}
+	rounded := make([]float64, len(w))
+	for i, p := range fitted.Params() {
+		rounded[i] = float64(*p.Ptr)
+	}
+	res.Weights = fitted
+	res.TrainLoss, res.HeldOutLoss = loss(train, rounded, k), loss(held, rounded, k)
+	return res, nil
+}
+
+// loss returns the mean squared error of the predictions of w under scale k.
+func loss(xs []example, w []float64, k float64) float64 {
+	sum := 0.0
+	for i := range xs {
+		d := sigmoid(k*xs[i].eval(w)) - xs[i].target
+		sum += d * d
+	}
+	return sum / float64(len(xs))
+}
+
+// fitK returns the scale under which w predicts the game results best, by
+// golden-section search (the loss is unimodal in the scale).
+func fitK(xs []example, w []float64) float64 {
+	evals := make([]float64, len(xs))
+	for i := range xs {
+		evals[i] = xs[i].eval(w)
+	}
+	f := func(k float64) float64 {
+		sum := 0.0
+		for i, e := range evals {
+			d := sigmoid(k*e) - xs[i].result
+			sum += d * d
+		}
+		return sum
+	}
+	lo, hi := 1e-5, 0.1
+	phi := (math.Sqrt(5) - 1) / 2
+	a, b := hi-phi*(hi-lo), lo+phi*(hi-lo)
+	fa, fb := f(a), f(b)
+	for range 60 {
+		if fa < fb {
+			hi, b, fb = b, a, fa
+			a = hi - phi*(hi-lo)
+			fa = f(a)
+		} else {
+			lo, a, fa = a, b, fb
+			b = lo + phi*(hi-lo)
+			fb = f(b)
+		}
+	}
+	return (lo + hi) / 2
+}

@@ -1,0 +1,95 @@
+package tune
+
+import (
+	"bytes"
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/bashni-dev/bashni"
+	"github.com/bashni-dev/bashni/internal/eval"
+)
+
+// Generate writes the same positions whatever the number of workers, and
+// ReadSamples reads back what it wrote: every position quiet and legal.
+func TestGenerateIsReproducible(t *testing.T) {
+	for _, v := range []bashni.Variant{bashni.Russian, bashni.Lasca} {
+		cfg := GenConfig{Variant: v, Games: 6, Seed: 3, Opening: 4, Depth: 2, MaxPlies: 120, Workers: 1}
+		var one, three bytes.Buffer
+		n, err := Generate(context.Background(), cfg, &one)
+		if err != nil {
+			t.Fatal(err)
+		}
+		cfg.Workers = 3
+		if _, err := Generate(context.Background(), cfg, &three); err != nil {
+			t.Fatal(err)
+		}
+		if one.String() != three.String() {
+			t.Fatalf("%s: one worker and three wrote different positions", v)
+		}
+		samples, positions, err := ReadSamples(v, strings.NewReader(one.String()))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(samples) != n || n == 0 {
+			t.Fatalf("%s: wrote %d positions, read %d", v, n, len(samples))
+		}
+		games := map[int]bool{}
+		for i, p := range positions {
+			if ms := p.LegalMoves(); len(ms) == 0 || ms[0].IsCapture() {
+				t.Errorf("%s: sample %d (%s) is not a quiet position with moves", v, i, samples[i].FEN)
+			}
+			if r := samples[i].Result; r != 0 && r != 0.5 && r != 1 {
+				t.Errorf("sample %d: result %v", i, r)
+			}
+			games[samples[i].Game] = true
+		}
+		if len(games) < 2 {
+			t.Errorf("%s: positions of %d games, want several", v, len(games))
+		}
+	}
+}
+
+// Bad lines are errors that say which line and what is wrong.
+func TestReadSamplesErrors(t *testing.T) {
+	for _, tc := range []struct{ in, want string }{
+		{"0 1 5\n", "line 1: want \"game result score FEN\""},
+		{"0 1 5 W:Wa1:Bh8\n0 2 5 W:Wa1:Bh8\n", "line 2: result \"2\""},
+		{"x 1 5 W:Wa1:Bh8\n", "line 1: game \"x\""},
+		{"0 1 y W:Wa1:Bh8\n", "line 1: score \"y\""},
+		{"0 1 5 W:Wz9:Bh8\n", "line 1:"},
+	} {
+		_, _, err := ReadSamples(bashni.Russian, strings.NewReader(tc.in))
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%q: error %v, want one containing %q", tc.in, err, tc.want)
+		}
+	}
+}
+
+// A fit lowers the loss on the positions it fits, and keeps ManyTowers.
+func TestFitLowersTheLoss(t *testing.T) {
+	v := bashni.Russian
+	var buf bytes.Buffer
+	cfg := GenConfig{Variant: v, Games: 40, Seed: 1, Opening: 6, Depth: 2, MaxPlies: 200, Workers: 2}
+	if _, err := Generate(context.Background(), cfg, &buf); err != nil {
+		t.Fatal(err)
+	}
+	samples, positions, err := ReadSamples(v, &buf)
+	if err != nil {
+		t.Fatal(err)
+	}
+	start := eval.Hand(v)
+	res, err := Fit(v, start, samples, positions, FitConfig{Params: "all", Lambda: 1, Iterations: 50, Step: 2, HoldOut: 5})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !(res.TrainLoss < res.TrainStart) {
+		t.Errorf("training loss %v -> %v: not lower", res.TrainStart, res.TrainLoss)
+	}
+	if res.Train+res.HeldOut != len(samples) || res.HeldOut == 0 {
+		t.Errorf("%d training + %d held out, of %d", res.Train, res.HeldOut, len(samples))
+	}
+	if res.Weights.ManyTowers != start.ManyTowers || res.Weights == start {
+		t.Errorf("ManyTowers %d (want %d), weights changed: %v", res.Weights.ManyTowers, start.ManyTowers, res.Weights != start)
+	}
+}
