@@ -21,6 +21,7 @@ type generator struct {
 	startKing bool
 	pops      [32]uint8
 	cur       Move
+	stop      *stopper // nil but in the Context calls
 }
 
 // captures appends the capture moves of the towers in from, each of which
@@ -273,6 +274,9 @@ func (g *generator) flyingLandings(p *Position, a Square, d int, occ, opp, excl 
 // record adds the finished sequence ending on l, merging it with an earlier
 // one of the same result (section 8) and applying the majority rule (I2).
 func (g *generator) record(l Square, king bool) {
+	if g.stop != nil {
+		g.stop.tick()
+	}
 	m := g.finished(l, king)
 	if g.r.Majority {
 		n := int(m.n)

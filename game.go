@@ -1,6 +1,7 @@
 package bashni
 
 import (
+	"context"
 	"errors"
 	"fmt"
 )
@@ -272,15 +273,7 @@ func (g *Game) Play(m Move) error {
 // Position.ParseMove) and plays it, returning the move played. Errors are
 // those of ParseMove (a *MoveError) and of Play.
 func (g *Game) PlayText(text string) (Move, error) {
-	if err := g.checkOpen(); err != nil {
-		return Move{}, err
-	}
-	m, err := g.pos.ParseMove(text)
-	if err != nil {
-		return Move{}, err
-	}
-	g.push(m) // ParseMove returns one of the position's legal moves
-	return m, nil
+	return g.PlayTextContext(context.Background(), text)
 }
 
 // Resign ends the game with c resigning: the other side wins.

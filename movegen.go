@@ -34,8 +34,17 @@ func (p *Position) HasLegalMoves() bool {
 // appendLegal generates the legal moves; with all set it keeps every capture
 // sequence instead of one per resulting position (for reading move text).
 func (p *Position) appendLegal(buf []Move, all bool) []Move {
+	return p.appendLegalStop(buf, all, nil)
+}
+
+// appendLegalStop is appendLegal under st, which may stop a long capture
+// search (see stopper); nil never stops it.
+func (p *Position) appendLegalStop(buf []Move, all bool, st *stopper) []Move {
 	r := p.rules()
 	if c := capturersOf(r, p.tops()); c != 0 {
+		if st != nil {
+			return st.appendCaptures(p, r, c, buf, all)
+		}
 		return appendCaptures(p, r, c, buf, all)
 	}
 	return quietMoves(p, r, buf)

@@ -36,7 +36,10 @@ var annotations = map[string]bool{"": true, "!": true, "?": true, "!!": true, "?
 // Errors are *MoveError values wrapping ErrBadMoveText (not notation),
 // ErrAmbiguousMove (the candidates are listed) or ErrIllegalMove (the legal
 // moves are listed). Reading a legal move allocates nothing.
-func (p Position) ParseMove(text string) (Move, error) {
+func (p Position) ParseMove(text string) (Move, error) { return p.parseMove(text, nil) }
+
+// parseMove is ParseMove, its move lists generated under st (nil: no stop).
+func (p Position) parseMove(text string, st *stopper) (Move, error) {
 	// A well-written legal move allocates nothing: the squares and the move
 	// lists live on the stack.
 	fail := func(sentinel error, reason string, cands []Move) (Move, error) {
@@ -58,7 +61,7 @@ func (p Position) ParseMove(text string) (Move, error) {
 	}
 	from, to := squares[0], squares[len(squares)-1]
 	var legalBuf, seqBuf [64]Move
-	legal := p.appendLegal(legalBuf[:0], false)
+	legal := p.appendLegalStop(legalBuf[:0], false, st)
 	if quiet {
 		for _, m := range legal {
 			if m.n == 0 && m.from == from && m.to == to {
@@ -74,7 +77,7 @@ func (p Position) ParseMove(text string) (Move, error) {
 		return fail(ErrIllegalMove, "there is no capture here", nil)
 	}
 	// A full path of any legal sequence names the move that sequence belongs to.
-	seqs := p.appendLegal(seqBuf[:0], true)
+	seqs := p.appendLegalStop(seqBuf[:0], true, st)
 	unfinished := false
 	for i := range seqs {
 		sq := &seqs[i]
