@@ -10,6 +10,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/bashni-dev/bashni"
 	"github.com/bashni-dev/bashni/svg"
@@ -70,14 +71,25 @@ func (s *Server) info(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) state(w http.ResponseWriter, r *http.Request) {
-	req, g, err := s.postedGame(w, r)
+	req, err := s.readRequest(w, r)
 	if err != nil {
 		fail(w, err)
 		return
 	}
-	st, err := describe(g, req.Flip)
+	ctx, done, err := s.admit(r, s.gateFor(req), s.opts.Budget)
 	if err != nil {
-		fail(w, err)
+		failWork(w, r, err, s.opts.Budget)
+		return
+	}
+	defer done()
+	g, err := s.replay(ctx, req)
+	if err != nil {
+		failWork(w, r, err, s.opts.Budget)
+		return
+	}
+	st, err := describe(ctx, g, req.Flip)
+	if err != nil {
+		failWork(w, r, err, s.opts.Budget)
 		return
 	}
 	writeJSON(w, http.StatusOK, st)
@@ -88,21 +100,34 @@ func (s *Server) engine(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusNotImplemented, "this server has no engine")
 		return
 	}
-	req, g, err := s.postedGame(w, r)
+	req, err := s.readRequest(w, r)
 	if err != nil {
 		fail(w, err)
+		return
+	}
+	// The wait for a turn, the replay and the search share Think.
+	ctx, done, err := s.admit(r, s.engines, s.opts.Think)
+	if err != nil {
+		failWork(w, r, err, s.opts.Think)
+		return
+	}
+	defer done()
+	g, err := s.replay(ctx, req)
+	if err != nil {
+		failWork(w, r, err, s.opts.Think)
 		return
 	}
 	if o := g.Outcome(); o.IsOver() {
 		writeError(w, http.StatusConflict, "the game is over ("+o.String()+")")
 		return
 	}
-	ctx, cancel := context.WithTimeout(r.Context(), s.opts.Think)
-	defer cancel()
 	m, err := s.opts.Opponent.Move(ctx, g.Start(), g.Moves())
 	if err != nil {
-		if r.Context().Err() != nil {
-			return // the page went away; nobody to answer
+		if ctx.Err() != nil {
+			// Out of time is the server's overload, not a failure.
+			failWork(w, r, &httpError{http.StatusServiceUnavailable, fmt.Sprintf(
+				"the engine found no move within %s; the server may be busy, try again in a moment", s.opts.Think)}, s.opts.Think)
+			return
 		}
 		fail(w, fmt.Errorf("the engine failed: %w", err))
 		return
@@ -111,12 +136,42 @@ func (s *Server) engine(w http.ResponseWriter, r *http.Request) {
 		fail(w, fmt.Errorf("the engine chose %s, which cannot be played: %w", m, err))
 		return
 	}
-	st, err := describe(g, req.Flip)
+	st, err := describe(ctx, g, req.Flip)
 	if err != nil {
-		fail(w, err)
+		failWork(w, r, err, s.opts.Think)
 		return
 	}
 	writeJSON(w, http.StatusOK, engineAnswer{Move: m.String(), State: st})
+}
+
+// gateFor returns the gate a request of the page passes: the custom
+// rulesets', or none for a preset's (or a ruleset that does not parse,
+// refused at once).
+func (s *Server) gateFor(req gameRequest) *gate {
+	if req.Variant == "" {
+		return nil
+	}
+	v, err := bashni.ParseVariant(req.Variant)
+	if err != nil || isPreset(v) {
+		return nil
+	}
+	return s.costly
+}
+
+// admit gives a request its turn through g (nil: at once) and the context
+// of its work, which ends after budget, and returns the function that ends
+// both.
+func (s *Server) admit(r *http.Request, g *gate, budget time.Duration) (context.Context, func(), error) {
+	ctx, cancel := context.WithTimeout(r.Context(), budget)
+	if g == nil {
+		return ctx, cancel, nil
+	}
+	leave, err := g.enter(ctx)
+	if err != nil {
+		cancel()
+		return nil, nil, err
+	}
+	return ctx, func() { leave(); cancel() }, nil
 }
 
 // picture answers /api/svg with a standalone picture of a position, so a
@@ -128,9 +183,15 @@ func (s *Server) picture(w http.ResponseWriter, r *http.Request) {
 		fail(w, err)
 		return
 	}
-	g, err := s.replay(req)
+	ctx, done, err := s.admit(r, s.gateFor(req), s.opts.Budget)
 	if err != nil {
-		fail(w, err)
+		failWork(w, r, err, s.opts.Budget)
+		return
+	}
+	defer done()
+	g, err := s.replay(ctx, req)
+	if err != nil {
+		failWork(w, r, err, s.opts.Budget)
 		return
 	}
 	var o svg.Options
@@ -150,8 +211,12 @@ func (s *Server) picture(w http.ResponseWriter, r *http.Request) {
 	}
 	pos := g.Position()
 	if text := q.Get("move"); text != "" {
-		m, err := pos.ParseMove(text)
+		m, err := pos.ParseMoveContext(ctx, text)
 		if err != nil {
+			if ctx.Err() != nil {
+				failWork(w, r, err, s.opts.Budget)
+				return
+			}
 			fail(w, badRequest("move="+strconv.Quote(text)+": "+strings.TrimPrefix(err.Error(), "bashni: ")))
 			return
 		}
@@ -166,16 +231,6 @@ func (s *Server) picture(w http.ResponseWriter, r *http.Request) {
 	}
 	w.Header().Set("Content-Type", "image/svg+xml")
 	_, _ = io.WriteString(w, pic)
-}
-
-// postedGame reads a POSTed gameRequest and replays the game it describes.
-func (s *Server) postedGame(w http.ResponseWriter, r *http.Request) (gameRequest, *bashni.Game, error) {
-	req, err := s.readRequest(w, r)
-	if err != nil {
-		return req, nil, err
-	}
-	g, err := s.replay(req)
-	return req, g, err
 }
 
 // readRequest decodes a POSTed gameRequest, strictly: unknown fields,
@@ -213,8 +268,9 @@ func (s *Server) checkSizes(req gameRequest) error {
 	return nil
 }
 
-// replay builds the game the request describes, checking every move.
-func (s *Server) replay(req gameRequest) (*bashni.Game, error) {
+// replay builds the game the request describes, checking every move. It
+// gives up with ctx's error when ctx is done.
+func (s *Server) replay(ctx context.Context, req gameRequest) (*bashni.Game, error) {
 	text := req.Variant
 	if text == "" {
 		text = "russian"
@@ -234,7 +290,10 @@ func (s *Server) replay(req gameRequest) (*bashni.Game, error) {
 	}
 	for i, text := range req.Moves {
 		// The error names the text and the reason (a *MoveError).
-		if _, err := g.PlayText(text); err != nil {
+		if _, err := g.PlayTextContext(ctx, text); err != nil {
+			if ctx.Err() != nil {
+				return nil, ctx.Err()
+			}
 			return nil, badRequest(fmt.Sprintf("move %d: %s", i+1, trim(err)))
 		}
 	}
@@ -252,8 +311,9 @@ func lastMove(g *bashni.Game) (path, captured []bashni.Square) {
 	return m.Path(), m.JumpedSquares()
 }
 
-// describe builds the answer for the game's current position.
-func describe(g *bashni.Game, flip bool) (gameState, error) {
+// describe builds the answer for the game's current position, or gives up
+// with ctx's error.
+func describe(ctx context.Context, g *bashni.Game, flip bool) (gameState, error) {
 	pos := g.Position()
 	start := g.Start()
 	st := gameState{
@@ -268,7 +328,14 @@ func describe(g *bashni.Game, flip bool) (gameState, error) {
 	for _, m := range g.Moves() {
 		st.Moves = append(st.Moves, m.String())
 	}
-	legal := g.LegalMoves()
+	var legal []bashni.Move
+	o := g.Outcome()
+	if !o.IsOver() {
+		var err error
+		if legal, err = pos.LegalMovesContext(ctx); err != nil {
+			return gameState{}, err
+		}
+	}
 	// In text order, so the page lists choices the same way every time.
 	sort.Slice(legal, func(i, j int) bool { return legal[i].String() < legal[j].String() })
 	for _, m := range legal {
@@ -280,7 +347,6 @@ func describe(g *bashni.Game, flip bool) (gameState, error) {
 			Captured: names(m.JumpedSquares()),
 		})
 	}
-	o := g.Outcome()
 	st.Over = o.IsOver()
 	switch {
 	case st.Over:

@@ -16,6 +16,9 @@
 //	GET  /api/svg      ?variant=&fen=&moves=&move=&flip=&size= → image/svg+xml
 //
 // Bad requests get a 4xx status with {"error": "..."} saying what is wrong.
+// A server too busy for a costly request, or a request whose work takes too
+// long, gets 503 with Retry-After and the same kind of body (see Options for
+// the limits).
 package web
 
 import (
@@ -39,13 +42,32 @@ type Options struct {
 	Think time.Duration
 	// MaxMoves bounds the moves a request may carry (0: 2000).
 	MaxMoves int
+
+	// Budget bounds the time of a request's work, its wait for a turn
+	// included (0: DefaultBudget); the engine's requests have Think instead.
+	// Work cut off by it is answered 503 with Retry-After.
+	Budget time.Duration
+	// MaxCostly bounds the requests of custom rulesets served at once (0:
+	// half the processors, at least one). The presets' requests have no
+	// such bound: they take microseconds.
+	MaxCostly int
+	// MaxEngines bounds the engine's requests served at once (0:
+	// DefaultEngines): the searches the Opponent runs at once.
+	MaxEngines int
+	// MaxQueue bounds the requests of custom rulesets, and apart from them
+	// the engine's, that wait for a turn (0: DefaultMaxQueue; negative:
+	// none wait). Past it a request is answered 503 with Retry-After at
+	// once.
+	MaxQueue int
 }
 
 // Server is the web application: an http.Handler for the page, its static
 // files and the API. It is safe for concurrent use.
 type Server struct {
-	opts Options
-	mux  *http.ServeMux
+	opts    Options
+	mux     *http.ServeMux
+	costly  *gate // requests of custom rulesets
+	engines *gate // the engine's requests
 }
 
 // maxBody bounds a request body: a game of MaxMoves moves fits easily.
@@ -59,7 +81,27 @@ func New(opts Options) *Server {
 	if opts.MaxMoves <= 0 {
 		opts.MaxMoves = 2000
 	}
-	s := &Server{opts: opts, mux: http.NewServeMux()}
+	if opts.Budget <= 0 {
+		opts.Budget = DefaultBudget
+	}
+	if opts.MaxCostly <= 0 {
+		opts.MaxCostly = defaultCostly()
+	}
+	if opts.MaxEngines <= 0 {
+		opts.MaxEngines = DefaultEngines
+	}
+	switch {
+	case opts.MaxQueue == 0:
+		opts.MaxQueue = DefaultMaxQueue
+	case opts.MaxQueue < 0:
+		opts.MaxQueue = 0
+	}
+	s := &Server{
+		opts:    opts,
+		mux:     http.NewServeMux(),
+		costly:  newGate("requests of custom rulesets", opts.MaxCostly, opts.MaxQueue),
+		engines: newGate("engine requests", opts.MaxEngines, opts.MaxQueue),
+	}
 	files, err := fs.Sub(static, "static")
 	if err != nil {
 		panic(err) // the embedded tree is fixed at build time
@@ -114,7 +156,9 @@ func writeJSON(w http.ResponseWriter, status int, v any) {
 	_ = json.NewEncoder(w).Encode(v) // the client may be gone; nothing to do
 }
 
+// writeError answers msg as an error; a 503 says when to try again.
 func writeError(w http.ResponseWriter, status int, msg string) {
+	setRetryAfter(w, status)
 	writeJSON(w, status, errorBody{Error: msg})
 }
 

@@ -312,10 +312,11 @@ func TestEngine(t *testing.T) {
 	if code != http.StatusInternalServerError || !strings.Contains(body, "cannot be played") {
 		t.Errorf("engine with an illegal move: %d %s", code, body)
 	}
+	// An engine out of time is the server's overload (issue 15, case 2).
 	start := time.Now()
-	code, body, _ = do(t, New(Options{Opponent: slowEngine{}, Think: 50 * time.Millisecond}), "POST", "/api/engine", `{}`)
-	if code != http.StatusInternalServerError || !strings.Contains(body, "the engine failed") || time.Since(start) > 5*time.Second {
-		t.Errorf("engine past its time: %d %s after %v", code, body, time.Since(start))
+	code, body, h := do(t, New(Options{Opponent: slowEngine{}, Think: 50 * time.Millisecond}), "POST", "/api/engine", `{}`)
+	if code != http.StatusServiceUnavailable || h.Get("Retry-After") == "" || !strings.Contains(body, "the engine found no move within 50ms") || time.Since(start) > 5*time.Second {
+		t.Errorf("engine past its time: %d %s (Retry-After %q) after %v", code, body, h.Get("Retry-After"), time.Since(start))
 	}
 }
 

@@ -28,6 +28,10 @@ var serveContext = func() (context.Context, context.CancelFunc) {
 	return signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 }
 
+// shutdownWait bounds the wait for the answers under way when the server
+// stops; connections still open then are closed.
+const shutdownWait = 3 * time.Second
+
 // runServe is "bashni serve [flags]": it serves the page until interrupted.
 func runServe(args []string, stdout, stderr io.Writer) error {
 	fs := newFlagSet("serve", "[flags]",
@@ -56,7 +60,7 @@ func runServe(args []string, stdout, stderr io.Writer) error {
 	if err := checkTables("-hash", *hashMB, *engines); err != nil {
 		return err
 	}
-	opts := web.Options{}
+	opts := web.Options{MaxEngines: *engines}
 	if *think > 0 {
 		opts.Opponent = newEnginePool(*engines, *hashMB, engine.Limits{Time: *think})
 		// The page's bound: the search, plus the wait for a free engine.
@@ -77,12 +81,20 @@ func runServe(args []string, stdout, stderr io.Writer) error {
 	}
 	ctx, stop := serveContext()
 	defer stop()
+	// Every request's context ends with ctx, so the work under way stops
+	// at once on Ctrl-C or SIGTERM and Shutdown has only the answers to
+	// wait for.
+	srv.BaseContext = func(net.Listener) context.Context { return ctx }
 	done := make(chan error, 1)
 	go func() {
 		<-ctx.Done()
-		shut, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		shut, cancel := context.WithTimeout(context.Background(), shutdownWait)
 		defer cancel()
-		done <- srv.Shutdown(shut)
+		err := srv.Shutdown(shut)
+		if err != nil {
+			err = errors.Join(fmt.Errorf("stopping after %s: %w", shutdownWait, err), srv.Close())
+		}
+		done <- err
 	}()
 	fmt.Fprintf(stdout, "bashni: serving on http://%s/ (Ctrl-C stops)\n", ln.Addr())
 	if err := srv.Serve(ln); !errors.Is(err, http.ErrServerClosed) {

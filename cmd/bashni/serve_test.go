@@ -163,3 +163,30 @@ func TestEnginePool(t *testing.T) {
 		t.Errorf("Move with no black piece left: %v, want engine.ErrNoMoves", err)
 	}
 }
+
+// Stopped under a flood of costly requests (issue 15, case 1), the server
+// stops their work and ends within a few seconds.
+func TestServeStopsUnderAFlood(t *testing.T) {
+	addr, stop := startServe(t, "-addr", "127.0.0.1:0", "-think", "0")
+	body := `{"variant":"russian,rejump=any,landing=any","fen":"W:WKe5:Bd4bbbbbbbbbbb"}`
+	var wg sync.WaitGroup
+	for i := 0; i < 50; i++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			if res, err := http.Post(addr+"api/state", "application/json", strings.NewReader(body)); err == nil {
+				_, _ = io.Copy(io.Discard, res.Body)
+				res.Body.Close()
+			}
+		}()
+	}
+	time.Sleep(200 * time.Millisecond) // the work is under way
+	start := time.Now()
+	if err := stop(); err != nil {
+		t.Errorf("bashni serve stopped with %v, want nil", err)
+	}
+	if d := time.Since(start); d > 4*time.Second {
+		t.Errorf("bashni serve took %v to stop under a flood, want a few seconds at most", d)
+	}
+	wg.Wait()
+}
