@@ -124,7 +124,8 @@ var perftBench = []struct {
 // whose moves perft generates or counts (the sum of perft d for d below the
 // depth). Lasca's tree has half as many leaves per position as russian's
 // (about three moves a position against five), so its leaves cost twice as
-// much for the same work per position (DESIGN.md, "Lasca against russian").
+// much for the same work per position (docs/PERFORMANCE.md, "Lasca against
+// russian").
 func BenchmarkPerft(b *testing.B) {
 	for _, pb := range perftBench {
 		for _, bulk := range []bool{true, false} {
@@ -215,7 +216,7 @@ func BenchmarkPerftHash(b *testing.B) {
 // counting two plies from the leaves (countTwoPlies) at the positions whose
 // moves are steps and at those whose moves are captures, and the rest, the
 // positions above them and the moves played down to them. It is the measure
-// behind DESIGN.md's comparison of lasca with russian: lasca's tree has
+// behind docs/PERFORMANCE.md's comparison of lasca with russian: lasca's tree has
 // about twice as many positions above each leaf.
 func BenchmarkPerftLevels(b *testing.B) {
 	for _, c := range []struct {

@@ -1,6 +1,6 @@
 #!/bin/bash
 # benchab.sh compares the speed of versions of the root package with
-# benchstat, in a way that small differences survive (see DESIGN.md,
+# benchstat, in a way that small differences survive (see docs/PERFORMANCE.md,
 # "Measuring a small change").
 #
 # usage: scripts/benchab.sh <bench regex> <rounds> <layouts> <name=rev|dir>...
