@@ -28,6 +28,7 @@ func runAnalyze(args []string, stdout, stderr io.Writer) error {
 			"-time it searches for 10s; an interrupt (Ctrl-C) stops it early.", stderr)
 	pf := addPositionFlags(fs)
 	lf := addLimitFlags(fs, 10*time.Second)
+	threads := fs.Int("threads", 1, fmt.Sprintf("threads that search together (Lazy SMP), 1 to %d", engine.MaxThreads))
 	rest, err := parseArgs(fs, args)
 	if err != nil {
 		return err
@@ -39,13 +40,16 @@ func runAnalyze(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
+	if *threads < 1 || *threads > engine.MaxThreads {
+		return fmt.Errorf("-threads %d: want 1 to %d", *threads, engine.MaxThreads)
+	}
 	pos, err := pf.position()
 	if err != nil {
 		return err
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
-	e := engine.New(engine.Options{HashMB: lf.hashMB, Progress: func(i engine.Info) {
+	e := engine.New(engine.Options{HashMB: lf.hashMB, Threads: *threads, Progress: func(i engine.Info) {
 		fmt.Fprintln(stdout, infoLine(i))
 	}})
 	res, err := e.Search(ctx, pos, lim)

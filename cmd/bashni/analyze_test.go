@@ -24,6 +24,14 @@ func TestAnalyzePrintsEachIteration(t *testing.T) {
 	}
 }
 
+// With two threads (Lazy SMP) the search reaches the depth and finds the win.
+func TestAnalyzeThreads(t *testing.T) {
+	out := lines(mustCLI(t, "analyze", "-threads", "2", "-fen", "W:Wc7:Bg7", "-depth", "8"))
+	if last := out[len(out)-1]; !strings.HasPrefix(last, "best c7-d8 score win 5 ") {
+		t.Errorf("last line %q, want best c7-d8 score win 5", last)
+	}
+}
+
 func TestAnalyzeFindsWin(t *testing.T) {
 	// The man crowns on d8 and the new king catches the man on g7.
 	out := lines(mustCLI(t, "analyze", "-fen", "W:Wc7:Bg7", "-depth", "8"))
@@ -38,6 +46,8 @@ func TestAnalyzeErrors(t *testing.T) {
 		{"-depth", "100"},
 		{"-time", "-1s"},
 		{"-hash", "0"},
+		{"-threads", "0"},
+		{"-threads", "257"},
 		{"-fen", "B:Wb6,c5:Ba7"}, // Black has no move
 		{"extra"},
 	} {

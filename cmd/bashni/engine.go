@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strconv"
 
 	"github.com/bashni-dev/bashni/engine"
 	"github.com/bashni-dev/bashni/engine/protocol"
@@ -21,6 +22,7 @@ func runEngine(args []string, stdout, stderr io.Writer) error {
 			"output: the engine's line protocol for GUIs and bots (see the README,\n"+
 			"\"Engine protocol\"). Type \"help\" for the commands.", stderr)
 	hashMB := fs.Int("hash", engine.DefaultHashMB, "MiB of transposition table")
+	threads := fs.Int("threads", 1, "threads that search together (Lazy SMP; the protocol's threads command changes it)")
 	rest, err := parseArgs(fs, args)
 	if err != nil {
 		return err
@@ -34,5 +36,9 @@ func runEngine(args []string, stdout, stderr io.Writer) error {
 	if err := checkTables("-hash", *hashMB, 1); err != nil {
 		return err
 	}
-	return protocol.NewSession(stdout, *hashMB).Run(os.Stdin)
+	s := protocol.NewSession(stdout, *hashMB)
+	if err := s.SetThreads(strconv.Itoa(*threads)); err != nil {
+		return fmt.Errorf("-%v", err)
+	}
+	return s.Run(os.Stdin)
 }

@@ -42,7 +42,10 @@ func runMatch(args []string, stdout, stderr io.Writer) error {
 		"Plays games between two players and prints the score of A with an Elo\n"+
 			"difference and its 95% interval. A player is random, greedy (the move\n"+
 			"that leaves it controlling the most pieces, one ply), or the engine with\n"+
-			"limits: depth=N, nodes=N, time=D, combined with commas (depth=8,time=1s).\n"+
+			"limits: depth=N, nodes=N, time=D, combined with commas (depth=8,time=1s),\n"+
+			"and threads=N to search with N threads. cmd=PROGRAM ARGS, last, makes the\n"+
+			"player another program speaking \"bashni engine\"'s protocol under the\n"+
+			"limits before it: \"time=100ms,cmd=/tmp/bashni-old engine\".\n"+
 			"Games come in pairs: each opening (-opening random plies from the start)\n"+
 			"is played twice, A White then A Black. With the same flags a match with\n"+
 			"depth or node limits plays the same games again.\n"+
@@ -145,15 +148,7 @@ func playMatch(ctx context.Context, cfg matchConfig, specs [2]match.Spec) (match
 			defer wg.Done()
 			for i := range next {
 				aWhite := i%2 == 0
-				var players [2]match.Player
-				rng := rand.New(rand.NewPCG(cfg.seed, 1<<32+uint64(i)))
-				a, b := specs[0].NewPlayer(rng, cfg.hashMB), specs[1].NewPlayer(rng, cfg.hashMB)
-				if aWhite {
-					players = [2]match.Player{a, b}
-				} else {
-					players = [2]match.Player{b, a}
-				}
-				g, err := match.PlayGame(ctx, start, match.Opening(start, cfg.opening, cfg.seed, i/2), players, cfg.maxPlies)
+				g, err := playMatchGame(ctx, cfg, start, specs, i)
 				games[i], errs[i] = g, err
 				if cfg.verbose && err == nil {
 					colour := "white"
@@ -208,6 +203,23 @@ func playMatch(ctx context.Context, cfg matchConfig, specs [2]match.Spec) (match
 	}
 	fmt.Fprintf(cfg.out, "A=%s vs B=%s: %s%s, Elo A-B %s, %s\n", specs[0], specs[1], t, capped, match.FormatElo(t.Elo()), roundDuration(time.Since(began)))
 	return t, nil
+}
+
+// playMatchGame plays game i of a match: A has White in the even games.
+func playMatchGame(ctx context.Context, cfg matchConfig, start bashni.Position, specs [2]match.Spec, i int) (match.Game, error) {
+	rng := rand.New(rand.NewPCG(cfg.seed, 1<<32+uint64(i)))
+	var players [2]match.Player
+	for k, spec := range specs {
+		p, err := spec.NewPlayer(ctx, cfg.variant, rng, cfg.hashMB)
+		if err != nil {
+			return match.Game{}, err
+		}
+		if c, ok := p.(io.Closer); ok {
+			defer c.Close()
+		}
+		players[(k+i)%2] = p
+	}
+	return match.PlayGame(ctx, start, match.Opening(start, cfg.opening, cfg.seed, i/2), players, cfg.maxPlies)
 }
 
 // runLadder plays each rung against the one before it and prints a

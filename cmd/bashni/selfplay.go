@@ -80,7 +80,10 @@ func runSelfplay(args []string, stdout, stderr io.Writer) error {
 	start := v.MustStart()
 	var score [3]int // white wins, black wins, draws
 	for i := range *games {
-		p := spec.NewPlayer(nil, lf.hashMB) // an engine player needs no random source
+		p, err := spec.NewPlayer(ctx, v, nil, lf.hashMB) // an engine player needs no random source
+		if err != nil {
+			return err
+		}
 		g, err := match.PlayGame(ctx, start, match.Opening(start, *opening, *seed, i), [2]match.Player{p, p}, *maxPlies)
 		if ctx.Err() != nil {
 			return errors.New("interrupted")

@@ -22,9 +22,10 @@ type Player interface {
 
 // The kinds of player a Spec names.
 const (
-	KindRandom = "random" // a uniformly random legal move
-	KindGreedy = "greedy" // the move that leaves it the most pieces (one ply, no search)
-	KindEngine = "engine" // the engine under search limits
+	KindRandom   = "random"   // a uniformly random legal move
+	KindGreedy   = "greedy"   // the move that leaves it the most pieces (one ply, no search)
+	KindEngine   = "engine"   // the engine under search limits
+	KindExternal = "external" // another program speaking the engine protocol (External)
 )
 
 // A Spec names a kind of player and how it plays; ParseSpec reads one and
@@ -35,9 +36,15 @@ const (
 //	depth=N           the engine searching N plies
 //	nodes=N, time=D   the engine under a node or time limit; limits combine:
 //	                  "depth=8,time=1s"
+//	threads=N         the engine searching with N threads (engine.Options.Threads)
+//	cmd=PROGRAM ARGS  an external engine (External) under the limits before it:
+//	                  "time=100ms,cmd=/tmp/bashni-old engine"; cmd= comes last,
+//	                  and the command line, split at spaces, is the rest
 type Spec struct {
-	Kind   string        // KindRandom, KindGreedy or KindEngine
-	Limits engine.Limits // the engine's limits, for KindEngine
+	Kind    string        // KindRandom, KindGreedy, KindEngine or KindExternal
+	Limits  engine.Limits // the engine's limits, for KindEngine and KindExternal
+	Threads int           // the engine's threads; 0: its default
+	Command []string      // the program and its arguments, for KindExternal
 }
 
 // ParseSpec reads a player's spec (see Spec).
@@ -47,13 +54,28 @@ func ParseSpec(text string) (Spec, error) {
 		return Spec{Kind: text}, nil
 	}
 	ps := Spec{Kind: KindEngine}
-	for _, item := range strings.Split(text, ",") {
+	limits := text
+	if i := strings.Index(text, "cmd="); i == 0 || i > 0 && text[i-1] == ',' {
+		ps.Kind, ps.Command = KindExternal, strings.Fields(text[i+len("cmd="):])
+		if len(ps.Command) == 0 {
+			return ps, fmt.Errorf("player %q: cmd= names no program", text)
+		}
+		if limits = strings.TrimSuffix(text[:i], ","); limits == "" {
+			return ps, nil
+		}
+	}
+	for _, item := range strings.Split(limits, ",") {
 		key, val, ok := strings.Cut(strings.TrimSpace(item), "=")
 		if !ok {
 			return ps, fmt.Errorf("player %q: want random, greedy, or engine limits such as depth=6, nodes=100000, time=1s", text)
 		}
 		var err error
 		switch key {
+		case "threads":
+			ps.Threads, err = strconv.Atoi(val)
+			if err == nil && (ps.Threads < 1 || ps.Threads > engine.MaxThreads) {
+				err = fmt.Errorf("outside 1..%d", engine.MaxThreads)
+			}
 		case "depth":
 			ps.Limits.Depth, err = strconv.Atoi(val)
 			if err == nil && (ps.Limits.Depth < 1 || ps.Limits.Depth > engine.MaxPly/2) {
@@ -67,7 +89,7 @@ func ParseSpec(text string) (Spec, error) {
 				err = fmt.Errorf("not positive")
 			}
 		default:
-			err = fmt.Errorf("unknown limit (want depth, nodes or time)")
+			err = fmt.Errorf("unknown limit (want depth, nodes, time, threads or cmd)")
 		}
 		if err != nil {
 			return ps, fmt.Errorf("player %q: %s=%s: %v", text, key, val, err)
@@ -78,7 +100,7 @@ func ParseSpec(text string) (Spec, error) {
 
 // String writes the spec as ParseSpec reads it.
 func (ps Spec) String() string {
-	if ps.Kind != KindEngine {
+	if ps.Kind != KindEngine && ps.Kind != KindExternal {
 		return ps.Kind
 	}
 	var parts []string
@@ -91,20 +113,31 @@ func (ps Spec) String() string {
 	if l := ps.Limits; l.Time > 0 {
 		parts = append(parts, "time="+l.Time.String())
 	}
+	if ps.Threads > 0 {
+		parts = append(parts, fmt.Sprintf("threads=%d", ps.Threads))
+	}
+	if ps.Kind == KindExternal {
+		parts = append(parts, "cmd="+strings.Join(ps.Command, " "))
+	}
 	return strings.Join(parts, ",")
 }
 
-// NewPlayer returns a player of the spec for one game. Random choices come
-// from rng, so a game can be played again exactly (an engine player needs
-// none: rng may be nil); an engine player has a table of hashMB MiB.
-func (ps Spec) NewPlayer(rng *rand.Rand, hashMB int) Player {
+// NewPlayer returns a player of the spec for games of ruleset v. Random
+// choices come from rng, so a game can be played again exactly (an engine
+// player needs none: rng may be nil); an engine player has a table of
+// hashMB MiB. An external player's program is started and asked whether it
+// is ready, which is the only way NewPlayer fails; a player that is an
+// io.Closer (External) is to be closed when its games are over.
+func (ps Spec) NewPlayer(ctx context.Context, v bashni.Variant, rng *rand.Rand, hashMB int) (Player, error) {
 	switch ps.Kind {
 	case KindRandom:
-		return Random{rng}
+		return Random{rng}, nil
 	case KindGreedy:
-		return Greedy{rng}
+		return Greedy{rng}, nil
+	case KindExternal:
+		return StartExternal(ctx, ps.Command, v, ps.Limits, hashMB, ps.Threads)
 	}
-	return Engine{engine.New(engine.Options{HashMB: hashMB}), ps.Limits}
+	return Engine{engine.New(engine.Options{HashMB: hashMB, Threads: ps.Threads}), ps.Limits}, nil
 }
 
 // Random plays a uniformly random legal move.

@@ -11,7 +11,8 @@ import (
 )
 
 func TestParseSpec(t *testing.T) {
-	for _, text := range []string{"random", "greedy", "depth=6", "nodes=1000", "time=1s", "depth=8,time=500ms"} {
+	for _, text := range []string{"random", "greedy", "depth=6", "nodes=1000", "time=1s", "depth=8,time=500ms",
+		"depth=4,threads=2", "cmd=./mybot --fast", "time=100ms,cmd=/tmp/bashni-old engine -hash 8"} {
 		ps, err := ParseSpec(text)
 		if err != nil {
 			t.Errorf("ParseSpec(%q): %v", text, err)
@@ -21,7 +22,7 @@ func TestParseSpec(t *testing.T) {
 			t.Errorf("ParseSpec(%q).String() = %q", text, ps)
 		}
 	}
-	for _, text := range []string{"", "strong", "depth=0", "depth=x", "time=-1s", "speed=3", "depth"} {
+	for _, text := range []string{"", "strong", "depth=0", "depth=x", "time=-1s", "speed=3", "depth", "threads=0", "cmd=", "depth=2,cmd= "} {
 		if _, err := ParseSpec(text); err == nil {
 			t.Errorf("ParseSpec(%q): no error", text)
 		}
@@ -69,7 +70,7 @@ func TestPlayersChooseLegalMoves(t *testing.T) {
 	}{
 		{Random{rng}, ""},
 		{Greedy{rng}, "b4:d6"},
-		{Spec{Kind: KindEngine, Limits: engine.Limits{Depth: 2}}.NewPlayer(nil, 1), "b4:d6"},
+		{Engine{engine.New(engine.Options{HashMB: 1}), engine.Limits{Depth: 2}}, "b4:d6"},
 	} {
 		m, err := c.p.Move(context.Background(), pos, nil, pos)
 		if err != nil {

@@ -34,6 +34,7 @@ type Session struct {
 	out   *bufio.Writer
 
 	hashMB  int
+	threads int // engine.Options.Threads
 	variant bashni.Variant
 	start   bashni.Position
 	moves   []bashni.Move
@@ -59,10 +60,23 @@ func NewSession(out io.Writer, hashMB int) *Session {
 }
 
 func (s *Session) newEngine() *engine.Engine {
-	return engine.New(engine.Options{HashMB: s.hashMB, Progress: func(i engine.Info) {
+	return engine.New(engine.Options{HashMB: s.hashMB, Threads: s.threads, Progress: func(i engine.Info) {
 		s.printf("info depth %d seldepth %d score %s nodes %d nps %.0f time %d pv %s",
 			i.Depth, i.SelDepth, protoScore(i.Score), i.Nodes, i.NPS(), i.Time.Milliseconds(), bashni.LineText(i.PV))
 	}})
+}
+
+// SetThreads sets the number of threads the engine searches with, from 1 to
+// engine.MaxThreads, given as text (the argument of "threads"). Like a new
+// table size it gives the session a new engine, which has learned nothing.
+func (s *Session) SetThreads(text string) error {
+	n, err := strconv.Atoi(text)
+	if err != nil || n < 1 || n > engine.MaxThreads {
+		return fmt.Errorf("threads: want a number from 1 to %d, got %q", engine.MaxThreads, text)
+	}
+	s.threads = n
+	s.eng = s.newEngine()
+	return nil
 }
 
 // printf writes one line of output and flushes it, so a GUI sees it at once.
@@ -149,6 +163,7 @@ const protoHelp = `commands (one per line; answers in brackets):
   fen                             [fen <FEN>]
   show                            [the board, one "board" line per row]
   hash <MiB>                      transposition table size (takes effect now)
+  threads <N>                     threads that search together (Lazy SMP; default 1)
   quit                            stop and exit
 errors are answered "error <what>"; the session goes on.`
 
@@ -225,6 +240,13 @@ func (s *Session) execute(line string) bool {
 		}
 		s.hashMB = mb
 		s.eng = s.newEngine()
+	case "threads":
+		if busy() {
+			break
+		}
+		if err := s.SetThreads(strings.Join(args, " ")); err != nil {
+			s.errorf("%v", err)
+		}
 	case "go":
 		if busy() {
 			break

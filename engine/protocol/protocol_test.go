@@ -198,3 +198,23 @@ func TestHashLargerThanMemory(t *testing.T) {
 		t.Errorf("hash %s: %q", tooBig, got)
 	}
 }
+
+// "threads N" makes the engine search with N threads; a bad count is an
+// error and the session goes on.
+func TestEngineProtoThreads(t *testing.T) {
+	got := converse(t, "threads 2\nthreads 0\nthreads many\nthreads 257\ngo depth 4\n")
+	want := []string{
+		`error threads: want a number from 1 to 256, got "0"`,
+		`error threads: want a number from 1 to 256, got "many"`,
+		`error threads: want a number from 1 to 256, got "257"`,
+	}
+	if len(got) < 4 {
+		t.Fatalf("got %q", got)
+	}
+	if diff := cmp.Diff(want, got[:3]); diff != "" {
+		t.Errorf("errors (-want +got):\n%s", diff)
+	}
+	if last := got[len(got)-1]; !strings.HasPrefix(last, "bestmove ") || last == "bestmove none" {
+		t.Errorf("a search with 2 threads ended %q", last)
+	}
+}

@@ -1,0 +1,280 @@
+package match
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os/exec"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/bashni-dev/bashni"
+	"github.com/bashni-dev/bashni/engine"
+)
+
+// External is a player that is another program speaking the line protocol
+// of "bashni engine" (package engine/protocol) on its standard input and
+// output: a user's bot, or an older build of this engine. StartExternal
+// starts one; Close ends it.
+//
+// For each move it sends the game as "position startpos moves ..." (or
+// "position fen ..." when the game did not begin at the start) and "go"
+// with its limits, and plays the move of the "bestmove" line that comes
+// back. It talks protocol version 1 and needs no more of it than "bashni",
+// "variant", "hash", "isready", "position", "go" and "quit" (and "threads"
+// when asked for).
+type External struct {
+	name    string // from "id name", or the command
+	limits  engine.Limits
+	variant bashni.Variant
+
+	cmd    *exec.Cmd
+	in     io.WriteCloser
+	lines  chan string // the program's output, line by line; closed at its end
+	stderr *tailBuffer
+	waited chan struct{} // closed once the program has exited
+	err    error         // its exit status, once waited is closed
+}
+
+// handshakeTimeout bounds the wait for answers outside of a search, and is
+// the slack a timed search gets (a variable for the tests).
+var handshakeTimeout = 10 * time.Second
+
+// StartExternal starts the program argv[0] with the arguments argv[1:],
+// tells it the ruleset v, a table of hashMB MiB (0: its default) and
+// threads threads (0: none sent), and checks that it answers. Its moves
+// are searched under lim.
+func StartExternal(ctx context.Context, argv []string, v bashni.Variant, lim engine.Limits, hashMB, threads int) (*External, error) {
+	if len(argv) == 0 {
+		return nil, errors.New("external engine: no command")
+	}
+	p := &External{name: strings.Join(argv, " "), limits: lim, variant: v,
+		lines: make(chan string, 64), stderr: &tailBuffer{max: 2048}, waited: make(chan struct{})}
+	p.cmd = exec.Command(argv[0], argv[1:]...)
+	p.cmd.Stderr = p.stderr
+	var err error
+	if p.in, err = p.cmd.StdinPipe(); err != nil {
+		return nil, err
+	}
+	out, err := p.cmd.StdoutPipe()
+	if err != nil {
+		return nil, err
+	}
+	if err := p.cmd.Start(); err != nil {
+		return nil, fmt.Errorf("external engine %q: %w", p.name, err)
+	}
+	go func() {
+		sc := bufio.NewScanner(out)
+		sc.Buffer(make([]byte, 4096), 1<<20)
+		for sc.Scan() {
+			p.lines <- strings.TrimSpace(sc.Text())
+		}
+		close(p.lines)
+		p.err = p.cmd.Wait()
+		close(p.waited)
+	}()
+	fail := func(err error) (*External, error) {
+		p.Close()
+		return nil, err
+	}
+	if err := p.send("bashni"); err != nil {
+		return fail(err)
+	}
+	if _, err := p.await(ctx, handshakeTimeout, "bashniok", func(l string) {
+		if name, ok := strings.CutPrefix(l, "id name "); ok {
+			p.name = name
+		}
+	}); err != nil {
+		return fail(err)
+	}
+	setup := []string{"variant " + v.String()}
+	if hashMB > 0 {
+		setup = append(setup, fmt.Sprintf("hash %d", hashMB))
+	}
+	if threads > 0 {
+		setup = append(setup, fmt.Sprintf("threads %d", threads))
+	}
+	for _, c := range append(setup, "isready") {
+		if err := p.send(c); err != nil {
+			return fail(err)
+		}
+	}
+	if _, err := p.await(ctx, handshakeTimeout, "readyok", nil); err != nil {
+		return fail(err)
+	}
+	return p, nil
+}
+
+// Name returns the name the program gave in its "id name" line.
+func (p *External) Name() string { return p.name }
+
+// Move sends the game to the program and returns the move it chooses.
+func (p *External) Move(ctx context.Context, start bashni.Position, moves []bashni.Move, pos bashni.Position) (bashni.Move, error) {
+	// "stop" and "isready" first: a program may still be ending the last
+	// search when its bestmove line has come (bashni engine before its
+	// protocol fixes was), and "stop" waits for that, where "position"
+	// would be refused; whatever it says before "readyok" is passed over.
+	if err := p.send("stop\nisready"); err != nil {
+		return bashni.Move{}, err
+	}
+	if _, err := p.await(ctx, handshakeTimeout, "readyok", nil); err != nil {
+		return bashni.Move{}, err
+	}
+	var sb strings.Builder
+	if start.FEN() == p.variant.MustStart().FEN() {
+		sb.WriteString("position startpos")
+	} else {
+		sb.WriteString("position fen " + start.FEN())
+	}
+	if len(moves) > 0 {
+		sb.WriteString(" moves " + bashni.LineText(moves))
+	}
+	if err := p.send(sb.String()); err != nil {
+		return bashni.Move{}, err
+	}
+	if err := p.send("go" + goArgs(p.limits)); err != nil {
+		return bashni.Move{}, err
+	}
+	// A search bounded by time gets that and plenty of slack (the program
+	// may be slow to start, the machine busy); one bounded by depth or
+	// nodes gets as long as it takes.
+	var timeout time.Duration
+	if p.limits.Time > 0 && p.limits.Depth == 0 && p.limits.Nodes == 0 {
+		timeout = 10*p.limits.Time + handshakeTimeout
+	}
+	line, err := p.await(ctx, timeout, "bestmove", nil)
+	if err != nil {
+		return bashni.Move{}, err
+	}
+	text := strings.TrimSpace(strings.TrimPrefix(line, "bestmove"))
+	if text == "" || text == "none" {
+		return bashni.Move{}, fmt.Errorf("external engine %q: %q in %s, which has legal moves", p.name, line, pos.FEN())
+	}
+	m, err := pos.ParseMove(strings.Fields(text)[0])
+	if err != nil {
+		return bashni.Move{}, fmt.Errorf("external engine %q: %q in %s: %w", p.name, line, pos.FEN(), err)
+	}
+	return m, nil
+}
+
+// goArgs writes limits as the arguments of "go".
+func goArgs(l engine.Limits) string {
+	var sb strings.Builder
+	if l.Depth > 0 {
+		fmt.Fprintf(&sb, " depth %d", l.Depth)
+	}
+	if l.Nodes > 0 {
+		fmt.Fprintf(&sb, " nodes %d", l.Nodes)
+	}
+	if l.Time > 0 {
+		fmt.Fprintf(&sb, " movetime %d", max(l.Time.Milliseconds(), 1))
+	}
+	if sb.Len() == 0 {
+		sb.WriteString(" infinite") // no limit: the caller's context ends it
+	}
+	return sb.String()
+}
+
+// send writes one command line.
+func (p *External) send(line string) error {
+	if _, err := io.WriteString(p.in, line+"\n"); err != nil {
+		return p.died(fmt.Errorf("sending %q: %w", line, err))
+	}
+	return nil
+}
+
+// await reads lines until one that starts with word, passing the others
+// to seen (when set), and returns it. An "error" line, the end of the
+// program's output, the timeout (0: none) or ctx end the wait with an error.
+func (p *External) await(ctx context.Context, timeout time.Duration, word string, seen func(string)) (string, error) {
+	var expire <-chan time.Time
+	if timeout > 0 {
+		t := time.NewTimer(timeout)
+		defer t.Stop()
+		expire = t.C
+	}
+	for {
+		select {
+		case l, ok := <-p.lines:
+			if !ok {
+				return "", p.died(fmt.Errorf("it ended its output while %q was awaited", word))
+			}
+			if l == word || strings.HasPrefix(l, word+" ") {
+				return l, nil
+			}
+			if strings.HasPrefix(l, "error") {
+				return "", fmt.Errorf("external engine %q: %s", p.name, l)
+			}
+			if seen != nil {
+				seen(l)
+			}
+		case <-expire:
+			return "", fmt.Errorf("external engine %q: no %q within %s", p.name, word, timeout)
+		case <-ctx.Done():
+			return "", ctx.Err()
+		}
+	}
+}
+
+// died returns err with what the program's exit and standard error say,
+// when it has ended.
+func (p *External) died(err error) error {
+	select {
+	case <-p.waited:
+	case <-time.After(time.Second):
+		return fmt.Errorf("external engine %q: %w", p.name, err)
+	}
+	msg := fmt.Sprintf("external engine %q: %v", p.name, err)
+	if p.err != nil {
+		msg += fmt.Sprintf(" (%v)", p.err)
+	}
+	if tail := strings.TrimSpace(p.stderr.String()); tail != "" {
+		msg += "; its standard error ends: " + tail
+	}
+	return errors.New(msg)
+}
+
+// Close asks the program to quit and waits for it, killing it if it has not
+// ended within a few seconds.
+func (p *External) Close() error {
+	go func() {
+		for range p.lines { // the reader must reach the program's exit
+		}
+	}()
+	io.WriteString(p.in, "quit\n")
+	p.in.Close()
+	select {
+	case <-p.waited:
+	case <-time.After(3 * time.Second):
+		p.cmd.Process.Kill()
+		<-p.waited
+	}
+	return nil
+}
+
+// tailBuffer keeps the last max bytes written to it.
+type tailBuffer struct {
+	mu  sync.Mutex
+	buf bytes.Buffer
+	max int
+}
+
+func (t *tailBuffer) Write(b []byte) (int, error) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	t.buf.Write(b)
+	if over := t.buf.Len() - t.max; over > 0 {
+		t.buf.Next(over)
+	}
+	return len(b), nil
+}
+
+func (t *tailBuffer) String() string {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return t.buf.String()
+}

@@ -1,0 +1,147 @@
+package match
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/bashni-dev/bashni"
+	"github.com/bashni-dev/bashni/engine"
+	"github.com/bashni-dev/bashni/engine/protocol"
+)
+
+// The test binary is its own external engine: run with BASHNI_TEST_ENGINE
+// set, it speaks the protocol ("real"), or misbehaves as the value says.
+func TestMain(m *testing.M) {
+	switch os.Getenv("BASHNI_TEST_ENGINE") {
+	case "":
+		os.Exit(m.Run())
+	case "real":
+		if err := protocol.NewSession(os.Stdout, 1).Run(os.Stdin); err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			os.Exit(1)
+		}
+	case "illegal": // answers the handshake, then plays a move that is not legal
+		fakeEngine("bestmove a1-h8")
+	case "silent": // answers the handshake (but knows no threads), then never moves
+		fakeEngine("")
+	case "crash": // answers the handshake, then dies
+		fakeEngine("crash")
+	}
+	os.Exit(0)
+}
+
+func fakeEngine(answer string) {
+	buf := make([]byte, 1)
+	var line strings.Builder
+	for {
+		if n, _ := os.Stdin.Read(buf); n == 0 {
+			return
+		}
+		if buf[0] != '\n' {
+			line.WriteByte(buf[0])
+			continue
+		}
+		cmd := line.String()
+		line.Reset()
+		switch {
+		case cmd == "bashni":
+			fmt.Println("id name fake\nbashniok")
+		case cmd == "isready":
+			fmt.Println("readyok")
+		case strings.HasPrefix(cmd, "threads"):
+			fmt.Println(`error unknown command "threads" (try help)`)
+		case strings.HasPrefix(cmd, "go") && answer == "crash":
+			fmt.Fprintln(os.Stderr, "fake engine: crashed on purpose")
+			os.Exit(3)
+		case strings.HasPrefix(cmd, "go") && answer != "":
+			fmt.Println(answer)
+		}
+	}
+}
+
+func external(t *testing.T, mode string, v bashni.Variant, lim engine.Limits) *External {
+	t.Helper()
+	t.Setenv("BASHNI_TEST_ENGINE", mode)
+	p, err := StartExternal(context.Background(), []string{os.Args[0]}, v, lim, 1, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { p.Close() })
+	return p
+}
+
+// An external engine plays whole games against the engine in its own
+// process: every move legal (PlayGame checks), in each ruleset, from the
+// start and from a position given by FEN, and at a fixed depth it plays as
+// the engine in its own process does.
+func TestExternalPlaysGames(t *testing.T) {
+	for _, v := range []bashni.Variant{bashni.Russian, bashni.Lasca, bashni.International} {
+		start := v.MustStart()
+		ext := external(t, "real", v, engine.Limits{Depth: 3})
+		if ext.Name() != "bashni engine" {
+			t.Errorf("name %q, want the one in its id name line", ext.Name())
+		}
+		opening := Opening(start, 4, 1, 0)
+		in := Engine{engine.New(engine.Options{HashMB: 1}), engine.Limits{Depth: 3}}
+		g, err := PlayGame(context.Background(), start, opening, [2]Player{ext, in}, 200)
+		if err != nil {
+			t.Fatalf("%s: %v", v, err)
+		}
+		// The same engine in both processes: the same game with the
+		// colours of one process each.
+		in2 := Engine{engine.New(engine.Options{HashMB: 1}), engine.Limits{Depth: 3}}
+		in3 := Engine{engine.New(engine.Options{HashMB: 1}), engine.Limits{Depth: 3}}
+		want, err := PlayGame(context.Background(), start, opening, [2]Player{in2, in3}, 200)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if a, b := bashni.LineText(g.Game.Moves()), bashni.LineText(want.Game.Moves()); a != b {
+			t.Errorf("%s: the external engine played\n%s\nthe engine in this process\n%s", v, a, b)
+		}
+	}
+	// A game that does not begin at the start goes as "position fen".
+	pos, err := bashni.ParseFEN(bashni.Russian, "W:Wc7:Bg7")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ext := external(t, "real", bashni.Russian, engine.Limits{Depth: 6})
+	m, err := ext.Move(context.Background(), pos, nil, pos)
+	if err != nil || m.String() != "c7-d8" {
+		t.Errorf("from %s: %s, %v; want c7-d8", pos.FEN(), m, err)
+	}
+}
+
+// A misbehaving program is an error that says what it did, never a hang or
+// a move that is not legal.
+func TestExternalErrors(t *testing.T) {
+	v := bashni.Russian
+	pos := v.MustStart()
+	defer func(d time.Duration) { handshakeTimeout = d }(handshakeTimeout)
+	handshakeTimeout = 200 * time.Millisecond
+	for _, tc := range []struct {
+		mode, want string
+		lim        engine.Limits
+	}{
+		{"illegal", `"bestmove a1-h8"`, engine.Limits{Depth: 2}},
+		{"silent", `no "bestmove" within`, engine.Limits{Time: time.Millisecond}},
+		{"crash", "crashed on purpose", engine.Limits{Depth: 2}},
+	} {
+		ext := external(t, tc.mode, v, tc.lim)
+		_, err := ext.Move(context.Background(), pos, nil, pos)
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s: error %v, want one containing %q", tc.mode, err, tc.want)
+		}
+	}
+	if _, err := StartExternal(context.Background(), []string{"/nonexistent/engine"}, v, engine.Limits{}, 0, 0); err == nil {
+		t.Error("a program that does not exist: no error")
+	}
+	// An engine that does not know a command it is sent says so.
+	t.Setenv("BASHNI_TEST_ENGINE", "silent")
+	if _, err := StartExternal(context.Background(), []string{os.Args[0]}, v, engine.Limits{}, 0, 2); err == nil || !strings.Contains(err.Error(), "threads") {
+		t.Errorf("threads sent to an engine without them: error %v", err)
+	}
+}
