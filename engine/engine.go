@@ -63,6 +63,7 @@ type Limits struct {
 	// searched beyond it until the position is quiet); 0 means no limit.
 	Depth int
 	// Nodes stops the search after this many positions; 0 means no limit.
+	// With several threads it stops within a few thousand more.
 	Nodes uint64
 	// Time stops the search after this long; 0 means no limit. No new
 	// iteration starts after half of it has passed, as it would rarely finish.

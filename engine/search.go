@@ -124,6 +124,7 @@ func (e *Engine) search(ctx context.Context, g game, lim Limits) (Result, error)
 	if !onlyMove {
 		for t := 1; t < len(e.history); t++ {
 			h := newSearcher(t)
+			h.nodeLimit = lim.Nodes // so a helper the scheduler favours stops too
 			ms := append([]bashni.Move(nil), rootMoves...)
 			helpers.Add(1)
 			go func() {
