@@ -34,14 +34,14 @@ func (r *repeat) Read(p []byte) (int, error) {
 	return total, nil
 }
 
-// input joins strings and repeats into one reader.
+// input joins strings and readers (repeats, say) into one reader.
 func input(parts ...any) io.Reader {
 	var rs []io.Reader
 	for _, p := range parts {
 		switch p := p.(type) {
 		case string:
 			rs = append(rs, strings.NewReader(p))
-		case *repeat:
+		case io.Reader:
 			rs = append(rs, p)
 		}
 	}

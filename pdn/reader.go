@@ -16,19 +16,25 @@ const (
 	DefaultMaxToken   = 4 << 10 // bytes in a move, tag name or tag value
 	DefaultMaxComment = 1 << 20 // bytes in one comment
 	DefaultMaxDepth   = 100     // variations inside variations
+	DefaultMaxTags    = 1000    // tag pairs in one game
+	DefaultMaxPlies   = 20000   // moves in one game, its variations' included
 )
 
 // Reader reads game records from a stream, one game at a time, so that a
 // file of any number of games is read in memory bounded by its largest game.
 //
 // The limits guard against hostile input: a token, tag value or comment
-// longer than its limit, or variations nested deeper than MaxDepth, make the
-// game an error (a *GameError) instead of using memory without bound. Zero
-// means the default; set them before the first Next.
+// longer than its limit, variations nested deeper than MaxDepth, more tag
+// pairs than MaxTags or more moves than MaxPlies in one game make the game
+// an error (a *GameError at the token past the limit) instead of using
+// memory and time without bound. Zero means the default; set them before
+// the first Next.
 type Reader struct {
-	MaxToken   int
-	MaxComment int
-	MaxDepth   int
+	MaxToken   int // bytes in a move, tag name or tag value (DefaultMaxToken)
+	MaxComment int // bytes in one comment (DefaultMaxComment)
+	MaxDepth   int // variations inside variations (DefaultMaxDepth)
+	MaxTags    int // tag pairs in one game, a repeated name counted once (DefaultMaxTags)
+	MaxPlies   int // moves in one game, those of its variations included (DefaultMaxPlies)
 
 	// Variant is the ruleset of games without a [Variant] or [GameType]
 	// tag; the zero Variant means russian.
@@ -137,7 +143,8 @@ func (r *Reader) Next() (*Game, error) {
 			return nil, io.EOF
 		}
 		r.lx.unread(t)
-		p := &parser{lx: r.lx, number: r.games + 1, maxDepth: orDefault(r.MaxDepth, DefaultMaxDepth), game: &Game{},
+		p := &parser{lx: r.lx, number: r.games + 1, game: &Game{},
+			maxDepth: orDefault(r.MaxDepth, DefaultMaxDepth), maxTags: orDefault(r.MaxTags, DefaultMaxTags), maxPlies: orDefault(r.MaxPlies, DefaultMaxPlies),
 			variant: bashni.Russian, numbering: r.Numbering, numbers: true, strict: r.Strict}
 		if r.Variant != (bashni.Variant{}) {
 			p.variant = r.Variant
@@ -194,6 +201,9 @@ type parser struct {
 	lx       *lexer
 	number   int
 	maxDepth int
+	maxTags  int
+	maxPlies int
+	plies    int // moves read, in every line
 	variant  bashni.Variant // the ruleset when there is no Variant tag
 	game     *Game
 	// numbering is the numbering of square numbers, and numbers is off when
@@ -216,8 +226,12 @@ type parser struct {
 	inTags bool
 	// result is set when the movetext ended with a result.
 	result bool
-	// tagLines holds the line of each tag, for errors in their values.
+	// tagLines holds the line of each tag, for errors in their values, and
+	// tagIndex its index in the game's Tags: a tag read again replaces the
+	// value in place without a search of the tags (linear time in the
+	// number of tags, where Game.SetTag for each was quadratic).
 	tagLines map[string]int
+	tagIndex map[string]int
 }
 
 // lineState is a line being read: where it stands and where it came from.
@@ -268,6 +282,7 @@ func (p *parser) tags() error {
 	// are kept as comments before the first move.
 	var comments []string
 	p.tagLines = map[string]int{}
+	p.tagIndex = map[string]int{}
 	for {
 		t := p.lx.next()
 		if p.lastTag > 0 && p.blankless == nil && t.kind != tokTagOpen && t.kind != tokEOF && t.line <= p.lastTag+1 {
@@ -307,7 +322,15 @@ func (p *parser) tags() error {
 			}
 			return p.fail(end, "", fmt.Errorf("want ']' to close tag %s", name.text))
 		}
-		p.game.SetTag(name.text, value.text)
+		if i, ok := p.tagIndex[name.text]; ok {
+			p.game.Tags[i].Value = value.text
+		} else {
+			if len(p.game.Tags) == p.maxTags {
+				return p.fail(name, "", fmt.Errorf("more than %d tag pairs in one game (Reader.MaxTags)", p.maxTags))
+			}
+			p.tagIndex[name.text] = len(p.game.Tags)
+			p.game.Tags = append(p.game.Tags, Tag{name.text, value.text})
+		}
 		p.tagLines[name.text] = t.line
 		p.lastTag = end.line
 	}
@@ -556,6 +579,10 @@ func splitAnnotation(s string) (move, annotation string) {
 func (p *parser) move(t token, text string, cur *lineState) error {
 	blackFirst := p.game.Start().Turn() == bashni.Black
 	number := moveNumber(cur.firstPly+cur.moves, blackFirst)
+	if p.plies == p.maxPlies {
+		return p.fail(t, number, fmt.Errorf("more than %d moves in one game (Reader.MaxPlies)", p.maxPlies))
+	}
+	p.plies++
 	numeric := isNumeric(text)
 	if numeric && !p.numbers {
 		return p.fail(t, number, fmt.Errorf("square numbers in a game whose GameType %q says the notation is algebraic", p.game.Tag("GameType")))

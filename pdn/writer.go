@@ -71,6 +71,9 @@ func (g *Game) MarshalText() ([]byte, error) {
 
 // Marshal returns the game as wr.Write writes it.
 func (wr Writer) Marshal(g *Game) ([]byte, error) {
+	if g == nil {
+		return nil, errors.New("pdn: no record to write (a nil *Game)")
+	}
 	if g.Game == nil {
 		return nil, errors.New("pdn: the record has no game")
 	}
