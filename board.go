@@ -66,7 +66,8 @@ const (
 	Black Color = 1
 )
 
-// Opponent returns the other colour.
+// Opponent returns the other colour of White or Black (of another value,
+// that value with its lowest bit flipped: check colours from outside).
 func (c Color) Opponent() Color { return c ^ 1 }
 
 // String returns "white" or "black".

@@ -27,12 +27,16 @@ const (
 	Draw
 )
 
-// WinFor returns the result in which c wins.
+// WinFor returns the result in which c wins; Ongoing for a colour other
+// than White or Black.
 func WinFor(c Color) Result {
-	if c == Black {
+	switch c {
+	case White:
+		return WhiteWins
+	case Black:
 		return BlackWins
 	}
-	return WhiteWins
+	return Ongoing
 }
 
 // String returns the result as a game record writes it: "1-0", "0-1",
@@ -276,8 +280,12 @@ func (g *Game) PlayText(text string) (Move, error) {
 	return g.PlayTextContext(context.Background(), text)
 }
 
-// Resign ends the game with c resigning: the other side wins.
+// Resign ends the game with c resigning: the other side wins. A colour
+// other than White or Black is an error, and the game goes on.
 func (g *Game) Resign(c Color) error {
+	if c != White && c != Black {
+		return fmt.Errorf("bashni: %v cannot resign: only White and Black play", c)
+	}
 	if err := g.checkOpen(); err != nil {
 		return err
 	}

@@ -13,7 +13,7 @@ import (
 
 // Perft counts the move sequences of depth plies from p, each position's legal
 // moves counted per docs/RULES.md section 8 (one per resulting position). Depth 0
-// counts 1; a depth above MaxPerftDepth panics. The last ply is counted
+// counts 1; a depth below 0 or above MaxPerftDepth panics. The last ply is counted
 // without being played (bulk counting); see PerftConfig for the other ways
 // to count.
 func Perft(p Position, depth int) uint64 {
@@ -21,8 +21,8 @@ func Perft(p Position, depth int) uint64 {
 }
 
 // Divide returns, for each legal move of p in generation order, the perft of
-// depth-1 plies after it; the counts add up to Perft(p, depth). Depth below 1
-// gives no lines; a depth above MaxPerftDepth panics.
+// depth-1 plies after it; the counts add up to Perft(p, depth). Depth 0
+// gives no lines; a depth below 0 or above MaxPerftDepth panics.
 func Divide(p Position, depth int) []MoveCount {
 	return PerftConfig{}.Divide(p, depth)
 }
@@ -61,15 +61,22 @@ type PerftConfig struct {
 // larger number costs memory without speed.
 const MaxPerftThreads = 1024
 
-// Validate reports a configuration that cannot be honoured: more than
-// MaxPerftThreads goroutines, or a table larger than the machine's physical
+// Validate reports a configuration that cannot be honoured: a negative
+// number of goroutines or table size, more than MaxPerftThreads
+// goroutines, or a table larger than the machine's physical
 // memory (known on Linux), which would end the program when allocated (Go
 // cannot recover from running out of memory). Perft and Divide panic with
 // this error; a program that takes the configuration from its users should
 // call Validate first.
 func (c PerftConfig) Validate() error {
+	if c.Threads < 0 {
+		return fmt.Errorf("bashni: perft on %d goroutines: 0 or 1 counts on one, more on that many", c.Threads)
+	}
 	if c.Threads > MaxPerftThreads {
 		return fmt.Errorf("bashni: perft on %d goroutines: at most %d", c.Threads, MaxPerftThreads)
+	}
+	if c.HashMB < 0 {
+		return fmt.Errorf("bashni: a perft table of %d MiB: want 0 (none) or more", c.HashMB)
 	}
 	if ok, have := sysmem.TableFits(c.HashMB); !ok {
 		return fmt.Errorf("bashni: a perft table of %d MiB is more than the machine's memory (%d MiB)", c.HashMB, have)
@@ -83,11 +90,14 @@ func (c PerftConfig) Validate() error {
 // dozen plies ever ends, but for positions whose lines all end soon.
 const MaxPerftDepth = 1000
 
-// mustBeValid panics with Validate's error, if any, or if depth is more
-// than MaxPerftDepth.
+// mustBeValid panics with Validate's error, if any, or if depth is below 0
+// or more than MaxPerftDepth.
 func (c PerftConfig) mustBeValid(depth int) {
 	if err := c.Validate(); err != nil {
 		panic(err)
+	}
+	if depth < 0 {
+		panic(fmt.Errorf("bashni: perft of depth %d: a depth is 0 or more", depth))
 	}
 	if depth > MaxPerftDepth {
 		panic(fmt.Errorf("bashni: perft of depth %d: at most %d", depth, MaxPerftDepth))
@@ -96,7 +106,7 @@ func (c PerftConfig) mustBeValid(depth int) {
 
 // Perft counts as the package-level Perft does, as configured.
 func (c PerftConfig) Perft(p Position, depth int) uint64 {
-	if depth <= 0 {
+	if depth == 0 {
 		c.mustBeValid(depth)
 		return 1
 	}

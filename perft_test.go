@@ -279,7 +279,7 @@ func TestPerftProgress(t *testing.T) {
 // panic with that error from Perft and Divide, not a crash of the program
 // when the table does not fit in memory.
 func TestPerftConfigValidate(t *testing.T) {
-	for _, c := range []bashni.PerftConfig{{}, {Threads: -3, HashMB: -1}, {Threads: bashni.MaxPerftThreads, HashMB: 16, NoBulk: true}} {
+	for _, c := range []bashni.PerftConfig{{}, {Threads: 1, HashMB: 1}, {Threads: bashni.MaxPerftThreads, HashMB: 16, NoBulk: true}} {
 		if err := c.Validate(); err != nil {
 			t.Errorf("%+v: %v", c, err)
 		}
@@ -289,6 +289,9 @@ func TestPerftConfigValidate(t *testing.T) {
 		want string
 	}{
 		{bashni.PerftConfig{Threads: bashni.MaxPerftThreads + 1}, "at most 1024"},
+		// Negative numbers are refused (issue 15, case 9), not read as 0.
+		{bashni.PerftConfig{Threads: -3}, "bashni: perft on -3 goroutines: 0 or 1 counts on one"},
+		{bashni.PerftConfig{HashMB: -1}, "bashni: a perft table of -1 MiB: want 0 (none) or more"},
 	}
 	if runtime.GOOS == "linux" {
 		bad = append(bad, struct {
@@ -338,6 +341,20 @@ func TestPerftMaxDepth(t *testing.T) {
 			defer func() {
 				if r := recover(); r == nil || !strings.Contains(fmt.Sprint(r), "at most 1000") {
 					t.Errorf("%s: panic %v, want the depth limit", name, r)
+				}
+			}()
+			f()
+		}()
+	}
+	// A negative depth is no count (issue 15, case 9: Perft(p, -1) was 1).
+	for name, f := range map[string]func(){
+		"Perft":  func() { bashni.Perft(p, -1) },
+		"Divide": func() { bashni.Divide(p, -1) },
+	} {
+		func() {
+			defer func() {
+				if r := recover(); fmt.Sprint(r) != "bashni: perft of depth -1: a depth is 0 or more" {
+					t.Errorf("%s(-1): panic %v, want the message of a negative depth", name, r)
 				}
 			}()
 			f()

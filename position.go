@@ -122,7 +122,8 @@ func (p Position) Equal(o Position) bool {
 		p.white == o.white && p.black == o.black && p.kings == o.kings && p.below == o.below
 }
 
-// WithTurn returns the position with the given side to move.
+// WithTurn returns the position with the given side to move; a colour
+// other than White or Black leaves the position as it is.
 func (p Position) WithTurn(c Color) Position {
 	if c != p.turn && c <= Black {
 		p.key ^= turnKey

@@ -203,7 +203,7 @@ type parser struct {
 	maxDepth int
 	maxTags  int
 	maxPlies int
-	plies    int // moves read, in every line
+	plies    int            // moves read, in every line
 	variant  bashni.Variant // the ruleset when there is no Variant tag
 	game     *Game
 	// numbering is the numbering of square numbers, and numbers is off when
