@@ -193,7 +193,7 @@ func BenchmarkPerftThreads(b *testing.B) {
 }
 
 // BenchmarkPerftHash counts with a table much smaller than the count needs,
-// as the deep counts of the README do: its entries are replaced all the
+// as the deep counts of docs/PERFT.md do: its entries are replaced all the
 // time, and what it keeps decides the speed.
 func BenchmarkPerftHash(b *testing.B) {
 	for _, pb := range []struct {

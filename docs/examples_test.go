@@ -15,6 +15,7 @@
 //
 //	$ printf 'variant lasca\ngo depth 2\n' | bashni engine
 //
+// and so is "$ go run ./examples/NAME …", one of the example programs.
 // Other commands ($ go test ./...) are shown, not run. Each command runs
 // under sh, with bashni built from this tree first on PATH, in a scratch
 // directory of its own page that sees the repository's files (so
@@ -75,8 +76,9 @@ type example struct {
 	slow    bool
 }
 
-// callsBashni matches a command that runs the bashni command.
-var callsBashni = regexp.MustCompile(`(^|\||;|&&)\s*bashni(\s|$)`)
+// callsBashni matches a command that runs the bashni command, or one of the
+// example programs.
+var callsBashni = regexp.MustCompile(`(^|\||;|&&)\s*(bashni(\s|$)|go run \./examples/)`)
 
 // pageExamples reads the examples of a page.
 func pageExamples(t *testing.T, page string) []example {
@@ -273,7 +275,7 @@ func TestExamples(t *testing.T) {
 // package comment promises.
 func TestExampleFormat(t *testing.T) {
 	page := filepath.Join(t.TempDir(), "page.md")
-	text := "text\n$ bashni not-in-a-block\n```console\n$ bashni moves\nc3-d4\n\n$ go test ./...\nok\n$ echo x | bashni show\n```\n" +
+	text := "text\n$ bashni not-in-a-block\n```console\n$ bashni moves\nc3-d4\n\n$ go test ./...\nok\n$ echo x | bashni show\n$ go run ./examples/listmoves\n```\n" +
 		"```sh slow\n$ bashni perft 12\n```\n"
 	if err := os.WriteFile(page, []byte(text), 0o666); err != nil {
 		t.Fatal(err)
@@ -281,7 +283,8 @@ func TestExampleFormat(t *testing.T) {
 	want := []example{
 		{line: 4, command: "bashni moves", want: []string{"c3-d4", ""}},
 		{line: 9, command: "echo x | bashni show"},
-		{line: 12, command: "bashni perft 12", slow: true},
+		{line: 10, command: "go run ./examples/listmoves"},
+		{line: 13, command: "bashni perft 12", slow: true},
 	}
 	if diff := cmp.Diff(want, pageExamples(t, page), cmp.AllowUnexported(example{})); diff != "" {
 		t.Errorf("examples (-want +got):\n%s", diff)

@@ -19,8 +19,8 @@ func init() {
 func runEngine(args []string, stdout, stderr io.Writer) error {
 	fs := newFlagSet("engine", "[flags]",
 		"Reads commands from standard input, one per line, and answers on standard\n"+
-			"output: the engine's line protocol for GUIs and bots (see the README,\n"+
-			"\"Engine protocol\"). Type \"help\" for the commands.", stderr)
+			"output: the engine's line protocol for GUIs and bots (see docs/PROTOCOL.md).\n"+
+			"Type \"help\" for the commands.", stderr)
 	hashMB := fs.Int("hash", engine.DefaultHashMB, "MiB of transposition table")
 	threads := fs.Int("threads", 1, "threads that search together (Lazy SMP; the protocol's threads command changes it)")
 	rest, err := parseArgs(fs, args)

@@ -28,8 +28,8 @@ func lastPerftLine(t *testing.T, args ...string) (depth int, nodes uint64) {
 }
 
 // perftMD holds the columns of docs/PERFT.md, from depth 1, as far as they are
-// quick to count (a quarter of a million nodes or so): the README quotes
-// them as verified by this test.
+// quick to count (a quarter of a million nodes or so), checked through the
+// command.
 var perftMD = []struct {
 	variant string
 	nodes   []uint64

@@ -1,7 +1,7 @@
 // Package protocol is the engine's line protocol, spoken by "bashni engine"
 // on standard input and output for GUIs and bots: commands such as
 // "position startpos moves c3-d4" and "go depth 8" one per line, answers
-// such as "bestmove e5xc3" (docs: "Engine protocol"). A Session holds one
+// such as "bestmove e5xc3" (docs/PROTOCOL.md). A Session holds one
 // conversation:
 //
 //	err := protocol.NewSession(os.Stdout, engine.DefaultHashMB).Run(os.Stdin)
