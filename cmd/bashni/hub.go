@@ -1,0 +1,42 @@
+package main
+
+import (
+	"fmt"
+	"io"
+
+	"github.com/bashni-dev/bashni/engine"
+	"github.com/bashni-dev/bashni/engine/hub"
+)
+
+func init() {
+	register(&command{name: "hub", summary: "talk the Hub protocol (Scan's, pydraughts' HubEngine) on stdin/stdout", run: runHub})
+}
+
+// runHub is "bashni hub": the Hub protocol of package engine/hub, read from
+// standard input.
+func runHub(args []string, stdout, stderr io.Writer) error {
+	fs := newFlagSet("hub", "[flags]",
+		"Reads the Hub protocol (version 2, the Scan engine's, which pydraughts'\n"+
+			"HubEngine and other draughts programs speak) from standard input and\n"+
+			"answers on standard output (docs/PROTOCOL.md, \"Hub protocol\"). The\n"+
+			"variant, threads and hash parameters can also be set with set-param.", stderr)
+	hashMB := fs.Int("hash", engine.DefaultHashMB, "MiB of transposition table (the hash parameter)")
+	threads := fs.Int("threads", 1, "threads that search together (the threads parameter)")
+	rest, err := parseArgs(fs, args)
+	if err != nil {
+		return err
+	}
+	if err := wantArgs(rest, 0, ""); err != nil {
+		return err
+	}
+	if *hashMB < 1 || *hashMB > 1<<16 {
+		return fmt.Errorf("-hash %d: want 1 to 65536 MiB", *hashMB)
+	}
+	if *threads < 1 || *threads > engine.MaxThreads {
+		return fmt.Errorf("-threads %d: want 1 to %d", *threads, engine.MaxThreads)
+	}
+	if err := checkTables("-hash", *hashMB, 1); err != nil {
+		return err
+	}
+	return hub.NewSession(stdout, hub.Options{HashMB: *hashMB, Threads: *threads}).Run(stdin)
+}

@@ -1,0 +1,438 @@
+// Package hub is the Hub protocol, version 2: the line protocol of the Scan
+// draughts engine, which GUIs, pydraughts' HubEngine, lidraughts bots and
+// tournament scripts speak to engines. A Session is one conversation on a
+// pair of streams, for every bashni ruleset:
+//
+//	err := hub.NewSession(os.Stdout, hub.Options{}).Run(os.Stdin)
+//
+// The commands and answers are those of Scan's protocol.txt (hub -> id,
+// param, wait; init -> ready; set-param; new-game; pos; level; go think,
+// ponder or analyze -> info ..., done; stop; ponder-hit; ping -> pong; quit),
+// with unknown commands and arguments ignored as the protocol requires and
+// "error message=..." for a line that is malformed, after which the session
+// goes on.
+//
+// For the classic 8x8 games (russian-draughts, brazilian-draughts: variant
+// values "russian" and "brazilian") positions and moves are written as
+// pydraughts sends and reads them (ParsePosition, FormatMove). Column
+// checkers, which no Hub client knows, get an extension that old clients
+// never send: "pos fen=<FEN with towers>", and moves in bashni's notation.
+package hub
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/bashni-dev/bashni"
+	"github.com/bashni-dev/bashni/engine"
+)
+
+// Options configure a Session; the zero Options are the defaults.
+type Options struct {
+	// HashMB is the transposition table's size in MiB (the "hash"
+	// parameter); 0 means engine.DefaultHashMB.
+	HashMB int
+	// Threads is the number of search threads (the "threads"
+	// parameter); 0 means 1.
+	Threads int
+}
+
+// MaxLine is the longest line a Session reads, in bytes; a longer one is
+// answered with an error and skipped.
+const MaxLine = 1 << 20
+
+// DefaultMoveTime is the time a search takes when no level line has been
+// sent.
+const DefaultMoveTime = time.Second
+
+// A Session is one Hub conversation: its parameters, the position to
+// search, the search limits and the search under way.
+type Session struct {
+	outMu sync.Mutex
+	out   *bufio.Writer
+
+	opts    Options
+	variant bashni.Variant
+	name    string // the variant parameter's value
+	eng     *engine.Engine
+	engOpts engine.Options // the options eng was made with
+
+	start bashni.Position
+	moves []bashni.Move
+	pos   bashni.Position // start after moves
+
+	level level
+
+	// The search under way, if any: cancel stops it, done is closed once
+	// its done line is written, ponderHit starts its clock (ponder mode).
+	cancel    context.CancelFunc
+	done      chan struct{}
+	ponderHit func()
+	endless   bool            // the search ends only by stop (level infinite, or ponder before ponder-hit)
+	root      bashni.Position // the searched position, for the info lines
+}
+
+// NewSession returns a session that answers on out. It plays Russian
+// draughts (the variant "russian") from the start until told otherwise.
+func NewSession(out io.Writer, opts Options) *Session {
+	s := &Session{out: bufio.NewWriter(out), opts: opts, level: level{moveTime: DefaultMoveTime}}
+	v, _ := variantOf(defaultVariant)
+	s.setVariant(defaultVariant, v)
+	return s
+}
+
+// write writes one line and flushes it, so the GUI sees it at once.
+func (s *Session) write(line string) {
+	s.outMu.Lock()
+	defer s.outMu.Unlock()
+	s.out.WriteString(line)
+	s.out.WriteByte('\n')
+	s.out.Flush()
+}
+
+// errorf answers "error message=...". The protocol cannot quote '"', so
+// those become '\”.
+func (s *Session) errorf(format string, args ...any) {
+	msg := strings.ReplaceAll(fmt.Sprintf(format, args...), "bashni: ", "")
+	msg = strings.ReplaceAll(strings.ReplaceAll(msg, `"`, `'`), "\n", " ")
+	s.write(Message{Command: "error", Args: []Arg{{Name: "message", Value: msg, HasValue: true}}}.String())
+}
+
+// Run reads and answers lines until "quit" or the end of the input. The end
+// of the input means the GUI is gone: a search under way is stopped (its
+// done line is still written) and Run returns. The error is a read error.
+func (s *Session) Run(in io.Reader) error {
+	lr := newLineReader(in, MaxLine)
+	for {
+		line, err := lr.next()
+		if errors.Is(err, errLongLine) {
+			s.errorf("a line longer than %d bytes; it is ignored", MaxLine)
+			continue
+		}
+		if err != nil {
+			s.stop()
+			if err == io.EOF {
+				return nil
+			}
+			return err
+		}
+		if !s.execute(line) {
+			s.stop()
+			return nil
+		}
+	}
+}
+
+// execute answers one line and reports whether to go on.
+func (s *Session) execute(line string) bool {
+	m, err := ParseMessage(line)
+	if err == ErrEmpty {
+		return true
+	}
+	if err != nil {
+		s.errorf("%s: %v", shortText(line), strings.TrimPrefix(err.Error(), "hub: "))
+		return true
+	}
+	switch m.Command {
+	case "quit":
+		return false
+	case "ping":
+		s.write("pong")
+		return true
+	case "stop":
+		s.stop()
+		return true
+	case "ponder-hit":
+		if s.searching() && s.ponderHit != nil {
+			s.ponderHit()
+			s.endless = s.level.limits() == (engine.Limits{})
+		}
+		return true
+	}
+	if !known[m.Command] {
+		return true // the protocol says to ignore what is not understood
+	}
+	if s.searching() && s.endless {
+		s.errorf("%s: a search without a limit is under way (send stop first)", m.Command)
+		return true
+	}
+	s.wait() // a command sent during a search runs when the search is done
+	switch m.Command {
+	case "hub":
+		s.hello()
+	case "init":
+		if err := s.makeEngine(); err != nil {
+			s.errorf("init: %v", err)
+		}
+		s.write("ready")
+	case "set-param":
+		if err := s.setParam(m); err != nil {
+			s.errorf("set-param: %v", err)
+		}
+	case "new-game":
+		if s.eng != nil {
+			s.eng.Clear()
+		}
+	case "pos":
+		if err := s.position(m); err != nil {
+			s.errorf("pos: %v", err)
+		}
+	case "level":
+		l, err := parseLevel(m)
+		if err != nil {
+			s.errorf("level: %v", err)
+			break
+		}
+		s.level = l
+	case "go":
+		if err := s.goSearch(m); err != nil {
+			s.errorf("go: %v", err)
+		}
+	}
+	return true
+}
+
+// known are the commands read outside a search.
+var known = map[string]bool{"hub": true, "init": true, "set-param": true, "new-game": true, "pos": true, "level": true, "go": true}
+
+// hello answers "hub": who the engine is, its parameters, and wait.
+func (s *Session) hello() {
+	s.write(`id name=bashni version=1 author="the bashni authors"`)
+	s.write(Message{Command: "param", Args: []Arg{
+		{Name: "name", Value: "variant", HasValue: true},
+		{Name: "value", Value: s.name, HasValue: true},
+		{Name: "type", Value: "enum", HasValue: true},
+		{Name: "values", Value: strings.Join(variantValues(), " "), HasValue: true},
+	}}.String())
+	s.write(fmt.Sprintf("param name=threads value=%d type=int min=1 max=%d", max(s.opts.Threads, 1), engine.MaxThreads))
+	s.write(fmt.Sprintf("param name=hash value=%d type=int min=1 max=%d", s.hashMB(), maxHashMB))
+	s.write("wait")
+}
+
+const maxHashMB = 1 << 16
+
+func (s *Session) hashMB() int {
+	if s.opts.HashMB > 0 {
+		return s.opts.HashMB
+	}
+	return engine.DefaultHashMB
+}
+
+// setParam reads "set-param name=... value=...". Unknown names are ignored.
+func (s *Session) setParam(m Message) error {
+	name, _ := m.Get("name")
+	value, ok := m.Get("value")
+	switch name {
+	case "variant", "threads", "hash":
+		if !ok {
+			return fmt.Errorf("%s: the value is missing", name)
+		}
+	default:
+		return nil
+	}
+	switch name {
+	case "variant":
+		v, err := variantOf(value)
+		if err != nil {
+			return err
+		}
+		s.setVariant(value, v)
+	case "threads":
+		n, err := wholeNumber(value, 1, engine.MaxThreads)
+		if err != nil {
+			return fmt.Errorf("threads: %v", err)
+		}
+		s.opts.Threads = n
+	case "hash":
+		n, err := wholeNumber(value, 1, maxHashMB)
+		if err != nil {
+			return fmt.Errorf("hash: %v", err)
+		}
+		if err := (engine.Options{HashMB: n}).Validate(); err != nil {
+			return fmt.Errorf("hash: %v", err)
+		}
+		s.opts.HashMB = n
+	}
+	return nil
+}
+
+// setVariant makes v the ruleset, at its start.
+func (s *Session) setVariant(name string, v bashni.Variant) {
+	s.name, s.variant = name, v
+	s.start, s.moves, s.pos = v.MustStart(), nil, v.MustStart()
+}
+
+// makeEngine makes the engine for the current options, unless it has them.
+func (s *Session) makeEngine() error {
+	o := engine.Options{HashMB: s.hashMB(), Threads: max(s.opts.Threads, 1), Progress: s.info}
+	if s.eng != nil && o.HashMB == s.engOpts.HashMB && o.Threads == s.engOpts.Threads {
+		return nil
+	}
+	if err := o.Validate(); err != nil {
+		return err
+	}
+	s.eng, s.engOpts = engine.New(o), o
+	return nil
+}
+
+// position reads "pos pos=<position> [moves=<moves>]", or the extension
+// "pos fen=<FEN> [moves=<moves>]" (towers), and sets the game; on an error
+// it stays as it was.
+func (s *Session) position(m Message) error {
+	var start bashni.Position
+	var err error
+	fen, hasFEN := m.Get("fen")
+	text, hasPos := m.Get("pos")
+	switch {
+	case hasFEN:
+		start, err = bashni.ParseFEN(s.variant, fen)
+	case hasPos:
+		start, err = ParsePosition(s.variant, text)
+	default:
+		return errors.New("want pos=<position> (or fen=<FEN>)")
+	}
+	if err != nil {
+		return err
+	}
+	movesText, _ := m.Get("moves")
+	pos := start
+	var moves []bashni.Move
+	for i, t := range strings.Fields(movesText) {
+		mv, err := ParseMove(pos, t)
+		if err != nil {
+			return fmt.Errorf("move %d: %v", i+1, strings.TrimPrefix(err.Error(), "bashni: "))
+		}
+		moves = append(moves, mv)
+		pos = pos.PlayUnchecked(mv)
+	}
+	s.start, s.moves, s.pos = start, moves, pos
+	return nil
+}
+
+// searching reports whether a search is under way.
+func (s *Session) searching() bool {
+	if s.done == nil {
+		return false
+	}
+	select {
+	case <-s.done:
+		return false
+	default:
+		return true
+	}
+}
+
+// stop stops the search under way, if any, and waits for its done line.
+func (s *Session) stop() {
+	if s.cancel != nil {
+		s.cancel()
+	}
+	s.wait()
+}
+
+// wait waits for the search under way, if any, to end.
+func (s *Session) wait() {
+	if s.done != nil {
+		<-s.done
+	}
+	s.cancel, s.done, s.ponderHit, s.endless = nil, nil, nil, false
+}
+
+// goSearch starts "go think", "go ponder" or "go analyze" in the
+// background; the search writes its done line when it ends.
+func (s *Session) goSearch(m Message) error {
+	mode := ""
+	for _, a := range m.Args {
+		if a.Name == "think" || a.Name == "ponder" || a.Name == "analyze" {
+			mode = a.Name
+			break
+		}
+	}
+	if mode == "" {
+		return errors.New("want think, ponder or analyze")
+	}
+	if !s.pos.HasLegalMoves() {
+		return errors.New("the position has no legal move (the game is over)")
+	}
+	if err := s.makeEngine(); err != nil {
+		return err
+	}
+	lim := s.level.limits()
+	ctx, cancel := context.WithCancel(context.Background())
+	if mode == "ponder" {
+		// The clock runs from ponder-hit: until then only depth and nodes
+		// bound the search.
+		budget := lim.Time
+		lim.Time = 0
+		var once sync.Once
+		s.ponderHit = func() {
+			once.Do(func() {
+				if budget > 0 {
+					time.AfterFunc(budget, cancel)
+				}
+			})
+		}
+	}
+	done := make(chan struct{})
+	s.cancel, s.done, s.root, s.endless = cancel, done, s.pos, lim == (engine.Limits{})
+	eng, start, moves, root := s.eng, s.start, s.moves, s.pos
+	go func() {
+		defer close(done)
+		defer cancel()
+		res, err := eng.SearchGame(ctx, start, moves, lim)
+		if err != nil {
+			s.errorf("go: %v", err)
+			return
+		}
+		line := "done move=" + FormatMove(root, res.Move)
+		if len(res.PV) > 1 && res.PV[0] == res.Move {
+			line += " ponder=" + FormatMove(root.PlayUnchecked(res.Move), res.PV[1])
+		}
+		s.write(line)
+	}()
+	return nil
+}
+
+// info writes an engine iteration as an info line: depth, score in men (a
+// win in n plies is 100 - n/100, as Scan and pydraughts read it), nodes,
+// time in seconds, speed in millions of nodes per second and the line.
+func (s *Session) info(i engine.Info) {
+	pv := make([]string, 0, len(i.PV))
+	pos := s.root
+	for _, m := range i.PV {
+		pv = append(pv, FormatMove(pos, m))
+		pos = pos.PlayUnchecked(m)
+	}
+	s.write(Message{Command: "info", Args: []Arg{
+		{Name: "depth", Value: strconv.Itoa(i.Depth), HasValue: true},
+		{Name: "score", Value: menScore(i.Score), HasValue: true},
+		{Name: "nodes", Value: strconv.FormatUint(i.Nodes, 10), HasValue: true},
+		{Name: "time", Value: strconv.FormatFloat(i.Time.Seconds(), 'f', 3, 64), HasValue: true},
+		{Name: "nps", Value: strconv.FormatFloat(i.NPS()/1e6, 'f', 3, 64), HasValue: true},
+		{Name: "pv", Value: strings.Join(pv, " "), HasValue: true},
+	}}.String())
+}
+
+// menScore writes a score in men with two decimals; a forced win in n
+// plies is 100 - n/100 (so 99.93), a loss its negative.
+func menScore(sc engine.Score) string {
+	v := int(sc)
+	switch {
+	case sc >= engine.WinThreshold:
+		v = 10000 - sc.Plies()
+	case sc <= -engine.WinThreshold:
+		v = -(10000 - sc.Plies())
+	}
+	sign := ""
+	if v < 0 {
+		sign, v = "-", -v
+	}
+	return fmt.Sprintf("%s%d.%02d", sign, v/100, v%100)
+}

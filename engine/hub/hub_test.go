@@ -1,0 +1,508 @@
+package hub
+
+import (
+	"bufio"
+	"bytes"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/bashni-dev/bashni"
+	"github.com/bashni-dev/bashni/engine"
+	"github.com/bashni-dev/bashni/pdn"
+	"github.com/google/go-cmp/cmp"
+)
+
+// converse runs a session on input and returns its output lines.
+func converse(t *testing.T, input string) []string {
+	t.Helper()
+	var out bytes.Buffer
+	if err := NewSession(&out, Options{HashMB: 1}).Run(strings.NewReader(input)); err != nil {
+		t.Fatalf("Run: %v", err)
+	}
+	return lines(out.String())
+}
+
+func lines(s string) []string {
+	s = strings.TrimSuffix(s, "\n")
+	if s == "" {
+		return nil
+	}
+	return strings.Split(s, "\n")
+}
+
+const startPos = "Wbbbbbbbbbbbbeeeeeeeewwwwwwwwwwww"
+
+// The initialisation phase of protocol.txt: hub -> id, param ..., wait;
+// init -> ready; ping -> pong. The variant parameter lists every preset,
+// with the Hub's names for the classic games first.
+func TestHandshake(t *testing.T) {
+	got := converse(t, "hub\nset-param name=variant value=brazilian\ninit\nping\nquit\nping\n")
+	want := []string{
+		`id name=bashni version=1 author="the bashni authors"`,
+		`param name=variant value=russian type=enum values="russian brazilian bashni international lasca ludii-bashni ludii-lasca"`,
+		"param name=threads value=1 type=int min=1 max=256",
+		"param name=hash value=1 type=int min=1 max=65536",
+		"wait",
+		"ready",
+		"pong",
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("handshake (-want +got):\n%s", diff)
+	}
+}
+
+// dialogue is one of pydraughts' recorded Hub conversations with its game.
+type dialogue struct {
+	name  string
+	sent  []string // the lines pydraughts sent ("> ")
+	lines []string // every line, with its "> " or "< "
+	game  *pdn.Game
+}
+
+func readDialogues(t *testing.T) []dialogue {
+	t.Helper()
+	logs, _ := filepath.Glob("testdata/dialogues/*.log")
+	if len(logs) != 6 {
+		t.Fatalf("%d dialogues, want 6", len(logs))
+	}
+	var out []dialogue
+	for _, log := range logs {
+		data, err := os.ReadFile(log)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rec, err := os.ReadFile(strings.TrimSuffix(log, ".log") + ".pdn")
+		if err != nil {
+			t.Fatal(err)
+		}
+		g, err := pdn.NewReader(bytes.NewReader(rec)).Next()
+		if err != nil {
+			t.Fatalf("%s: %v", log, err)
+		}
+		d := dialogue{name: filepath.Base(log), game: g, lines: lines(string(data))}
+		for _, l := range d.lines {
+			if strings.HasPrefix(l, "> ") {
+				d.sent = append(d.sent, l[2:])
+			}
+		}
+		out = append(out, d)
+	}
+	return out
+}
+
+// pydraughts' dialogues, matched with their games in algebraic PDN: every
+// position it sends reads to the game's position after the moves it lists,
+// and every move the engine answered reads as the game's next move and is
+// written back by FormatMove exactly as it was answered (so pydraughts
+// reads bashni's moves).
+func TestDialoguesPositionsAndMoves(t *testing.T) {
+	for _, d := range readDialogues(t) {
+		t.Run(d.name, func(t *testing.T) {
+			var out bytes.Buffer
+			s := NewSession(&out, Options{HashMB: 1})
+			positions := d.game.Positions()
+			moves := d.game.Moves()
+			ply := 0
+			checked := 0
+			for _, l := range d.lines {
+				text := l[2:]
+				switch {
+				case strings.HasPrefix(l, "> pos "):
+					s.execute(text)
+					m, _ := ParseMessage(text)
+					mv, _ := m.Get("moves")
+					ply = len(strings.Fields(mv))
+					if !s.pos.Equal(positions[ply]) {
+						t.Fatalf("%q: position %s, want the game's after %d plies, %s", text, s.pos, ply, positions[ply])
+					}
+					if hub, _ := FormatPosition(s.pos); ply == 0 && hub != startPos {
+						t.Errorf("FormatPosition of the start: %q", hub)
+					}
+				case strings.HasPrefix(l, "< done "):
+					m, _ := ParseMessage(text)
+					answer, _ := m.Get("move")
+					mv, err := ParseMove(positions[ply], answer)
+					if err != nil || mv.String() != moves[ply].String() {
+						t.Fatalf("done move=%s at ply %d: %v %v, want the game's %s", answer, ply, mv, err, moves[ply])
+					}
+					if back := FormatMove(positions[ply], moves[ply]); back != answer {
+						t.Errorf("FormatMove(%s) = %q, pydraughts wrote %q", moves[ply], back, answer)
+					}
+					checked++
+				case strings.HasPrefix(l, "> set-param "), strings.HasPrefix(l, "> level "):
+					s.execute(text)
+				}
+			}
+			if out.Len() != 0 {
+				t.Errorf("the session answered errors:\n%s", out.String())
+			}
+			if checked < 10 || s.variant.Name() != d.game.Variant().Name() {
+				t.Errorf("%d moves checked, variant %s (game %s)", checked, s.variant, d.game.Variant())
+			}
+		})
+	}
+}
+
+// Each dialogue replayed through a session, line by line as pydraughts sent
+// it, but with "level depth=1" for "level move-time=0.1" so the test is
+// quick and the same each time: the session answers the handshake, then
+// each "go think" with info lines and one done line whose move is legal in
+// the position sent, and never an error.
+func TestDialoguesReplayed(t *testing.T) {
+	for _, d := range readDialogues(t) {
+		t.Run(d.name, func(t *testing.T) {
+			var in strings.Builder
+			for _, l := range d.sent {
+				in.WriteString(strings.ReplaceAll(l, "level move-time=0.1", "level depth=1") + "\n")
+			}
+			got := converse(t, in.String())
+			if len(got) < 6 || got[4] != "wait" || got[5] != "ready" {
+				t.Fatalf("handshake: %q", got[:min(len(got), 6)])
+			}
+			var s Session
+			variant := "russian"
+			if strings.HasPrefix(d.name, "brazilian") {
+				variant = "brazilian"
+			}
+			s.variant, _ = variantOf(variant)
+			answers := got[6:]
+			searches := 0
+			for _, l := range d.sent {
+				if !strings.HasPrefix(l, "pos ") {
+					continue
+				}
+				m, _ := ParseMessage(l)
+				if err := s.position(m); err != nil {
+					t.Fatal(err)
+				}
+				for len(answers) > 0 && strings.HasPrefix(answers[0], "info ") {
+					answers = answers[1:]
+				}
+				if len(answers) == 0 || !strings.HasPrefix(answers[0], "done move=") {
+					t.Fatalf("after %q: answers %q, want a done line", l, answers)
+				}
+				dm, _ := ParseMessage(answers[0])
+				move, _ := dm.Get("move")
+				mv, err := ParseMove(s.pos, move)
+				if err != nil || FormatMove(s.pos, mv) != move {
+					t.Errorf("after %q: done move=%s: %v", l, move, err)
+				}
+				if ponder, ok := dm.Get("ponder"); ok {
+					if _, err := ParseMove(s.pos.PlayUnchecked(mv), ponder); err != nil {
+						t.Errorf("after %q: ponder=%s: %v", l, ponder, err)
+					}
+				}
+				answers = answers[1:]
+				searches++
+			}
+			if len(answers) != 0 || searches < 10 {
+				t.Errorf("%d searches, left over: %q", searches, answers)
+			}
+		})
+	}
+}
+
+// Malformed lines are answered with an error and the session goes on (each
+// is followed by ping, answered pong); unknown commands and arguments are
+// ignored.
+func TestErrorsAndIgnored(t *testing.T) {
+	cases := []struct{ line, want string }{
+		{`pos pos=Wxyz`, `error message="pos: position 'Wxyz': want 33 letters (the side to move, then one per square), found 4"`},
+		{`pos pos=X` + startPos[1:], `error message="pos: position: the side to move 'X' is not W or B"`},
+		{`pos pos=Wbbbbbbbbbbbbbeeeeeeewwwwwwwwwwww`, `error message="pos: position 'Wbbbbbbbbbbbbbeeeeeeewwwwwwwwwwww': FEN 'W:Wa3,c3,e3,g3,b2,d2,f2,h2,a1,c1,e1,g1:Bb8,d8,f8,h8,a7,c7,e7,g7,b6,d6,f6,h6,a5': 'a5': 13 black pieces, more than the 12 a side has in russian-draughts"`},
+		{`pos pos=Wbbbbbbbbbbbbeeeeeeeewwwwwwwwwwwq`, `error message="pos: position: letter 33, 'q', is not w, b, W, B or e"`},
+		{`pos pos=` + startPos + ` moves="9-13 33-29"`, `error message="pos: move 2: move '33-29': '33' is not a square number (1 to 32)"`},
+		{`pos pos=` + startPos + ` moves="9-14"`, `error message="pos: move 1: move '9-14' is not legal here (legal: 9-13 10-13 10-14 11-14 11-15 12-15 12-16)"`},
+		{`pos pos=` + startPos + ` moves="9x13"`, `error message="pos: move 1: move '9x13' is not legal here (legal: 9-13 10-13 10-14 11-14 11-15 12-15 12-16)"`},
+		{`pos`, `error message="pos: want pos=<position> (or fen=<FEN>)"`},
+		{`pos fen="W:Wa2:Bc3"`, `error message="pos: FEN 'W:Wa2:Bc3': 'a2': a2 is a light square"`},
+		{`pos pos="Wbbbb`, `error message="pos pos='Wbbbb: at byte 9: the value of pos: the quote is not closed"`},
+		{`=x`, `error message="=x: at byte 1: want a command, found '='"`},
+		{`level depth=abc`, `error message="level: depth: 'abc' is not a whole number"`},
+		{`level depth=99999999999999999999999`, `error message="level: depth: 99999999999999999999999 is not from 1 to 64"`},
+		{`level depth=0`, `error message="level: depth: 0 is not from 1 to 64"`},
+		{`level move-time=-1`, `error message="level: move-time: '-1' is not a number of seconds"`},
+		{`level move-time=1e3`, `error message="level: move-time: '1e3' is not a number of seconds"`},
+		{`level move-time=NaN`, `error message="level: move-time: 'NaN' is not a number of seconds"`},
+		{`level move-time=0`, `error message="level: move-time: 0 seconds is no time"`},
+		{`level time=99999999999`, `error message="level: time: 99999999999 seconds is more than a year"`},
+		{`level moves=40`, `error message="level: moves and inc need time=S"`},
+		{`level`, `error message="level: want depth=N, move-time=S, time=S [inc=S] [moves=N] or infinite"`},
+		{`level depth`, `error message="level: depth: the value is missing"`},
+		{`go`, `error message="go: want think, ponder or analyze"`},
+		{`set-param name=variant value=chess`, `error message="set-param: variant 'chess': not one of russian brazilian bashni international lasca ludii-bashni ludii-lasca, nor a ruleset such as 'lasca,rejump=any'"`},
+		{`set-param name=threads value=0`, `error message="set-param: threads: 0 is not from 1 to 256"`},
+		{`set-param name=hash value=1x`, `error message="set-param: hash: '1x' is not a whole number"`},
+		{`set-param name=variant`, `error message="set-param: variant: the value is missing"`},
+		// Ignored: unknown commands, parameters and arguments.
+		{`frobnicate a=1 b="x y"`, ""},
+		{`set-param name=book value=false`, ""},
+		{`level depth=3 colour=blue`, ""},
+		{`pos pos=` + startPos + ` moves="" colour=blue`, ""},
+		{`new-game`, ""},
+		{"   \t", ""},
+		{"ping extra=1", ""}, // answered pong, as ping
+	}
+	for _, c := range cases {
+		t.Run(c.line, func(t *testing.T) {
+			got := converse(t, c.line+"\nping\n")
+			want := []string{"pong"}
+			if c.want != "" {
+				want = []string{c.want, "pong"}
+			}
+			if c.line == "ping extra=1" {
+				want = []string{"pong", "pong"}
+			}
+			if diff := cmp.Diff(want, got); diff != "" {
+				t.Errorf("(-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+// A line longer than MaxLine is an error and skipped, without holding it
+// in memory; the session goes on. A last line without a line break counts.
+func TestLongLinesAndLastLine(t *testing.T) {
+	long := "pos pos=" + strings.Repeat("e", MaxLine+10)
+	got := converse(t, long+"\nping\nping")
+	want := []string{`error message="a line longer than 1048576 bytes; it is ignored"`, "pong", "pong"}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("(-want +got):\n%s", diff)
+	}
+	got = converse(t, "ping\r\n"+long)
+	if diff := cmp.Diff([]string{"pong", want[0]}, got); diff != "" {
+		t.Errorf("CRLF, long last line (-want +got):\n%s", diff)
+	}
+}
+
+// go think at a fixed depth: one info line per iteration with every field
+// pydraughts reads, then done with the best move and the expected reply.
+func TestThink(t *testing.T) {
+	got := converse(t, "init\npos pos="+startPos+` moves="10-14 23-19"`+"\nlevel depth=3\ngo think\n")
+	if len(got) < 3 || len(got) > 5 || got[0] != "ready" {
+		t.Fatalf("answers %q, want ready, 1 to 3 info lines, done", got)
+	}
+	for i, l := range got[1 : len(got)-1] {
+		m, err := ParseMessage(l)
+		if err != nil || m.Command != "info" {
+			t.Fatalf("%q: %v", l, err)
+		}
+		if d, _ := m.Get("depth"); d != string(rune('1'+i)) {
+			t.Errorf("%q: depth %s, want %d", l, d, i+1)
+		}
+		for _, name := range []string{"score", "nodes", "time", "nps", "pv"} {
+			if v, ok := m.Get(name); !ok || v == "" {
+				t.Errorf("%q has no %s", l, name)
+			}
+		}
+	}
+	m, _ := ParseMessage(got[len(got)-1])
+	move, _ := m.Get("move")
+	ponder, hasPonder := m.Get("ponder")
+	pos := bashni.RussianDraughts.MustStart()
+	for _, t2 := range []string{"c3-d4", "f6-e5"} {
+		mv, _ := pos.ParseMove(t2)
+		pos = pos.PlayUnchecked(mv)
+	}
+	if m.Command != "done" || move != "14x23x19" || !hasPonder {
+		t.Errorf("%q: want done move=14x23x19 (d4:f6, the only capture) with a ponder move", got[len(got)-1])
+	}
+	mv, err := ParseMove(pos, move)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := ParseMove(pos.PlayUnchecked(mv), ponder); err != nil {
+		t.Errorf("ponder=%s: %v", ponder, err)
+	}
+}
+
+// syncWriter is a writer whose lines a test can wait for.
+type syncWriter struct {
+	mu    sync.Mutex
+	buf   bytes.Buffer
+	lines chan string
+}
+
+func (w *syncWriter) Write(p []byte) (int, error) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	w.buf.Write(p)
+	for {
+		line, err := w.buf.ReadString('\n')
+		if err != nil {
+			w.buf.WriteString(line)
+			return len(p), nil
+		}
+		w.lines <- strings.TrimSuffix(line, "\n")
+	}
+}
+
+// live runs a session fed line by line; send writes a line, expect waits
+// for an answer that starts with prefix, skipping info lines.
+type live struct {
+	t   *testing.T
+	in  *io.PipeWriter
+	out *syncWriter
+	end chan error
+}
+
+func startLive(t *testing.T) *live {
+	r, w := io.Pipe()
+	l := &live{t: t, in: w, out: &syncWriter{lines: make(chan string, 1000)}, end: make(chan error, 1)}
+	go func() { l.end <- NewSession(l.out, Options{HashMB: 1}).Run(bufio.NewReader(r)) }()
+	return l
+}
+
+func (l *live) send(line string) {
+	if _, err := io.WriteString(l.in, line+"\n"); err != nil {
+		l.t.Fatal(err)
+	}
+}
+
+func (l *live) expect(prefix string) string {
+	l.t.Helper()
+	timeout := time.After(20 * time.Second)
+	for {
+		select {
+		case line := <-l.out.lines:
+			if strings.HasPrefix(line, prefix) {
+				return line
+			}
+			if !strings.HasPrefix(line, "info ") {
+				l.t.Fatalf("got %q, want %q...", line, prefix)
+			}
+		case <-timeout:
+			l.t.Fatalf("no %q line", prefix)
+		}
+	}
+}
+
+// go analyze with level infinite searches until stop; ping is answered
+// during the search; other commands are refused until it ends.
+func TestAnalyzeStopPing(t *testing.T) {
+	l := startLive(t)
+	l.send("level infinite")
+	l.send("pos pos=" + startPos)
+	l.send("go analyze")
+	l.send("ping")
+	l.expect("pong")
+	l.send("pos pos=" + startPos)
+	l.expect(`error message="pos: a search without a limit is under way (send stop first)"`)
+	l.send("stop")
+	l.expect("done move=")
+	l.send("ping")
+	l.expect("pong")
+	l.send("quit")
+	if err := <-l.end; err != nil {
+		t.Fatal(err)
+	}
+}
+
+// go ponder does not end on its own clock: after ponder-hit the level's
+// move time runs and the search ends by itself.
+func TestPonderHit(t *testing.T) {
+	l := startLive(t)
+	l.send("pos pos=" + startPos + ` moves="11-15"`)
+	l.send("level move-time=0.05")
+	l.send("go ponder")
+	time.Sleep(150 * time.Millisecond) // longer than the move time
+	select {
+	case line := <-l.out.lines:
+		if strings.HasPrefix(line, "done") {
+			t.Fatalf("%q before ponder-hit", line)
+		}
+	default:
+	}
+	l.send("ponder-hit")
+	l.expect("done move=")
+	l.in.Close()
+	if err := <-l.end; err != nil {
+		t.Fatal(err)
+	}
+}
+
+// The end of the input stops a search under way, which still answers done.
+func TestEndOfInputStopsSearch(t *testing.T) {
+	got := converse(t, "level infinite\npos pos="+startPos+"\ngo analyze\n")
+	if len(got) == 0 || !strings.HasPrefix(got[len(got)-1], "done move=") {
+		t.Errorf("answers %q, want a done line last", got)
+	}
+}
+
+// Column checkers: "pos fen=" gives a position with towers (an extension
+// old clients never send), and moves are in bashni's notation both ways.
+func TestTowersExtension(t *testing.T) {
+	got := converse(t, "set-param name=variant value=bashni\n"+
+		`pos fen="W:Wa1,c1,e1,g1,b2,d2,f2,h2,a3,c3,e3,g3:Bb6,d6,f6,h6,a7,c7,e7,g7,b8,d8,f8,h8" moves="c3-d4 f6-e5"`+"\nlevel depth=2\ngo think\n")
+	if len(got) == 0 || !strings.HasPrefix(got[len(got)-1], "done move=d4:f6 ponder=") {
+		t.Fatalf("answers %q, want done move=d4:f6 (the only capture)", got)
+	}
+	// A tower in the FEN, and the reply to the capture written as bashni does.
+	got = converse(t, "set-param name=variant value=bashni\n"+
+		`pos fen="B:Wa1,c1,e1,g1,b2,d2,f2,h2,a3,e3,g3,f6b:Bb6,d6,h6,a7,c7,e7,g7,b8,d8,f8,h8"`+"\nlevel depth=2\ngo think\n")
+	if len(got) == 0 || !strings.HasPrefix(got[len(got)-1], "done move=") {
+		t.Fatalf("answers %q", got)
+	}
+	m, _ := ParseMessage(got[len(got)-1])
+	move, _ := m.Get("move")
+	pos, _ := bashni.ParseFEN(bashni.Russian, "B:Wa1,c1,e1,g1,b2,d2,f2,h2,a3,e3,g3,f6b:Bb6,d6,h6,a7,c7,e7,g7,b8,d8,f8,h8")
+	if mv, err := pos.ParseMove(move); err != nil || mv.String() != move || !mv.IsCapture() {
+		t.Errorf("done move=%s: %v %v, want a capture in bashni notation", move, mv, err)
+	}
+}
+
+// Positions read from and written to the Hub's string agree, square by
+// square, in the order b8, d8, ... g1.
+func TestPositionString(t *testing.T) {
+	q, _ := bashni.ParseFEN(bashni.RussianDraughts, "B:Wg1,Kb8:Ba3")
+	want := []byte("B" + strings.Repeat("e", 32))
+	want[1], want[21], want[32] = 'W', 'b', 'w' // b8, a3, g1
+	got, ok := FormatPosition(q)
+	if got != string(want) || !ok {
+		t.Errorf("FormatPosition = %q %v, want %q", got, ok, want)
+	}
+	p, err := ParsePosition(bashni.RussianDraughts, string(want))
+	if err != nil || !p.Equal(q) {
+		t.Errorf("ParsePosition(%q) = %s %v, want %s", want, p, err, q)
+	}
+	tower, _ := bashni.ParseFEN(bashni.Russian, "W:Wa1b:Bh8")
+	if _, ok := FormatPosition(tower); ok {
+		t.Error("a tower of two written as a Hub position")
+	}
+}
+
+// Scores in men as Scan writes them and pydraughts reads them (a value over
+// 90 is a win: pydraughts' plies = 10000 - 100*score).
+func TestMenScore(t *testing.T) {
+	for sc, want := range map[engine.Score]string{0: "0.00", 125: "1.25", -40: "-0.40", -7: "-0.07",
+		engine.Win - 5: "99.95", -(engine.Win - 12): "-99.88"} {
+		if got := menScore(sc); got != want {
+			t.Errorf("menScore(%d) = %s, want %s", sc, got, want)
+		}
+	}
+}
+
+// The clock's share: a thirtieth plus most of the increment, a share of
+// the moves to go, never more than half of what is there.
+func TestShare(t *testing.T) {
+	for _, c := range []struct {
+		left, inc time.Duration
+		moves     int
+		want      time.Duration
+	}{
+		{60 * time.Second, 0, 0, 2 * time.Second},
+		{60 * time.Second, time.Second, 0, 2800 * time.Millisecond},
+		{60 * time.Second, 0, 9, 6 * time.Second},
+		{time.Second, 10 * time.Second, 0, 5500 * time.Millisecond},
+		{0, 0, 0, time.Millisecond},
+	} {
+		if got := share(c.left, c.inc, c.moves); got != c.want {
+			t.Errorf("share(%v, %v, %d) = %v, want %v", c.left, c.inc, c.moves, got, c.want)
+		}
+	}
+}
