@@ -1,8 +1,10 @@
 // Package docs holds the project's documentation pages and the tests that
 // keep them true: every `$ bashni …` example of README.md and docs/*.md is
-// run and its output compared with the page (examples_test.go), the perft
-// tables are counted again (perft_test.go), and the switch table of
-// RULES.md is checked against the code (rules_test.go).
+// run and its output compared with the page (examples_test.go), every whole
+// Go program a page shows is one of examples/*/main.go, byte for byte
+// (programs_test.go), the perft tables are counted again (perft_test.go),
+// and the switch and preset tables of RULES.md are checked against the code
+// (rules_test.go).
 //
 // # The example format
 //
