@@ -68,6 +68,15 @@ type Limits struct {
 	// Time stops the search after this long; 0 means no limit. No new
 	// iteration starts after half of it has passed, as it would rarely finish.
 	Time time.Duration
+	// Clock, when Clock.Left is set, makes the search share out the time
+	// of a game: it takes what the clock affords one move (about a
+	// thirtieth of the time left, or of the time to the next control, and
+	// most of the increment), and it keeps a margin, so that it never runs
+	// the clock out.
+	Clock Clock
+	// Ponder, when set, makes the search think without its time limits
+	// until Ponder.Hit is called, and under them from then on.
+	Ponder *Ponder
 }
 
 // Info describes one completed iteration of a search.

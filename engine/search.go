@@ -20,8 +20,9 @@ type searcher struct {
 	stopped   bool         // the search is unwinding; no result of it counts
 	reason    string
 	start     time.Time
-	deadline  time.Time // zero: none
-	nodeLimit uint64    // zero: none
+	deadline  atomic.Int64 // UnixNano when the search must stop; 0: none
+	softEnd   atomic.Int64 // UnixNano after which no new iteration starts; 0: none
+	nodeLimit uint64       // zero: none
 	nodes     uint64
 	ttHits    uint64
 	// All threads' nodes: each adds what it searched to total when it
@@ -100,8 +101,10 @@ func (e *Engine) search(ctx context.Context, g game, lim Limits) (Result, error)
 	}
 	s := newSearcher(0)
 	s.nodeLimit = lim.Nodes
-	if lim.Time > 0 {
-		s.deadline = s.start.Add(lim.Time)
+	if lim.Ponder != nil {
+		lim.Ponder.attach(s, lim)
+	} else {
+		s.setDeadlines(lim, s.start)
 	}
 	s.sortRoot(&root, rootMoves)
 
@@ -182,7 +185,7 @@ func (s *searcher) iterate(root *bashni.Position, rootMoves []bashni.Move, maxDe
 			s.reason = "win"
 			break
 		}
-		if !s.deadline.IsZero() && time.Since(s.start) > lim.Time/2 {
+		if end := s.softEnd.Load(); end != 0 && time.Now().UnixNano() > end {
 			s.reason = "time"
 			break
 		}
@@ -326,7 +329,7 @@ func (s *searcher) checkLimits() {
 	s.published = s.nodes
 	if s.stop.Load() {
 		s.stopped, s.reason = true, "cancelled"
-	} else if !s.deadline.IsZero() && !time.Now().Before(s.deadline) {
+	} else if end := s.deadline.Load(); end != 0 && time.Now().UnixNano() >= end {
 		s.stopped, s.reason = true, "time"
 	}
 }

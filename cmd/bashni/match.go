@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/bashni-dev/bashni"
+	"github.com/bashni-dev/bashni/engine"
 	"github.com/bashni-dev/bashni/engine/match"
 	"github.com/bashni-dev/bashni/pdn"
 )
@@ -30,6 +31,7 @@ type matchConfig struct {
 	seed     uint64
 	threads  int
 	maxPlies int
+	clock    match.TimeControl // zero: none
 	hashMB   int
 	verbose  bool
 	out      io.Writer
@@ -46,6 +48,9 @@ func runMatch(args []string, stdout, stderr io.Writer) error {
 			"and threads=N to search with N threads. cmd=PROGRAM ARGS, last, makes the\n"+
 			"player another program speaking \"bashni engine\"'s protocol under the\n"+
 			"limits before it: \"time=100ms,cmd=/tmp/bashni-old engine\".\n"+
+			"-tc gives both players a clock ([MOVES/]BASE[+INCREMENT], e.g. 10s+100ms):\n"+
+			"engines then share out its time (\"engine\" is the engine with no other\n"+
+			"limit), and a player whose clock runs out loses the game.\n"+
 			"Games come in pairs: each opening (-opening random plies from the start)\n"+
 			"is played twice, A White then A Black. With the same flags a match with\n"+
 			"depth or node limits plays the same games again.\n"+
@@ -62,6 +67,7 @@ func runMatch(args []string, stdout, stderr io.Writer) error {
 	fs.IntVar(&cfg.maxPlies, "maxplies", 300, "plies after which a game is adjudicated a draw")
 	fs.IntVar(&cfg.hashMB, "hash", 8, "MiB of transposition table per engine")
 	fs.BoolVar(&cfg.verbose, "v", false, "print a line per game")
+	tc := fs.String("tc", "", "clock of each player: [MOVES/]BASE[+INCREMENT], e.g. 10s+100ms or 40/1m")
 	ladder := fs.String("ladder", "", "players, each to play the one before it: \"1-8\" (depths 1 to 8), \"random greedy 1-4\"")
 	pdnName := fs.String("pdn", "", "write every game to this file as PDN")
 	rest, err := parseArgs(fs, args)
@@ -69,6 +75,11 @@ func runMatch(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	cfg.seed = *seed
+	if *tc != "" {
+		if cfg.clock, err = match.ParseTimeControl(*tc); err != nil {
+			return fmt.Errorf("-tc: %v", err)
+		}
+	}
 	if cfg.variant, err = bashni.ParseVariant(*variant); err != nil {
 		return err
 	}
@@ -105,6 +116,11 @@ func runMatch(args []string, stdout, stderr io.Writer) error {
 		if err != nil {
 			return fmt.Errorf("-ladder: %v", err)
 		}
+		for _, r := range rungs {
+			if err := checkBounded(r, cfg.clock); err != nil {
+				return fmt.Errorf("-ladder: %v", err)
+			}
+		}
 		return runLadder(ctx, cfg, rungs)
 	}
 	if err := wantArgs(rest, 2, "two players, A and B"); err != nil {
@@ -115,9 +131,22 @@ func runMatch(args []string, stdout, stderr io.Writer) error {
 		if specs[i], err = match.ParseSpec(text); err != nil {
 			return err
 		}
+		if err := checkBounded(specs[i], cfg.clock); err != nil {
+			return err
+		}
 	}
 	_, err = playMatch(ctx, cfg, specs)
 	return err
+}
+
+// checkBounded reports an engine player that would search forever: one
+// with no limit in a match without a clock.
+func checkBounded(ps match.Spec, clock match.TimeControl) error {
+	kind := ps.Kind == match.KindEngine || ps.Kind == match.KindExternal
+	if kind && ps.Limits == (engine.Limits{}) && clock.Base == 0 {
+		return fmt.Errorf("player %q has no limit: give it depth=, nodes= or time=, or the match a clock (-tc)", ps)
+	}
+	return nil
 }
 
 // The bounds of a match: every game is kept in memory until the match
@@ -134,8 +163,12 @@ func playMatch(ctx context.Context, cfg matchConfig, specs [2]match.Spec) (match
 	if err != nil {
 		return match.Tally{}, err
 	}
-	fmt.Fprintf(cfg.out, "match %s: A=%s vs B=%s, %d games (openings of %d random plies, each played with both colours), seed %d\n",
-		cfg.variant, specs[0], specs[1], cfg.games, cfg.opening, cfg.seed)
+	clock := ""
+	if cfg.clock.Base > 0 {
+		clock = ", clock " + cfg.clock.String()
+	}
+	fmt.Fprintf(cfg.out, "match %s: A=%s vs B=%s, %d games (openings of %d random plies, each played with both colours), seed %d%s\n",
+		cfg.variant, specs[0], specs[1], cfg.games, cfg.opening, cfg.seed, clock)
 	began := time.Now()
 	games := make([]match.Game, cfg.games)
 	errs := make([]error, cfg.games)
@@ -174,7 +207,7 @@ func playMatch(ctx context.Context, cfg matchConfig, specs [2]match.Spec) (match
 		return match.Tally{}, errors.New("interrupted")
 	}
 	var t match.Tally
-	adjudicated := 0
+	adjudicated, onTime := 0, 0
 	for i, g := range games {
 		if errs[i] != nil {
 			return t, fmt.Errorf("game %d: %w", i+1, errs[i])
@@ -195,11 +228,17 @@ func playMatch(ctx context.Context, cfg matchConfig, specs [2]match.Spec) (match
 		if g.Adjudicated {
 			adjudicated++
 		}
+		if g.TimeLoss {
+			onTime++
+		}
 		t.Add(g, bashni.Color(i%2)) // A has White in the even games
 	}
 	capped := ""
 	if adjudicated > 0 {
 		capped = fmt.Sprintf(" (%d drawn at the %d-ply cap)", adjudicated, cfg.maxPlies)
+	}
+	if onTime > 0 {
+		capped += fmt.Sprintf(" (%d lost on time)", onTime)
 	}
 	fmt.Fprintf(cfg.out, "A=%s vs B=%s: %s%s, Elo A-B %s, %s\n", specs[0], specs[1], t, capped, match.FormatElo(t.Elo()), roundDuration(time.Since(began)))
 	return t, nil
@@ -219,7 +258,7 @@ func playMatchGame(ctx context.Context, cfg matchConfig, start bashni.Position, 
 		}
 		players[(k+i)%2] = p
 	}
-	return match.PlayGame(ctx, start, match.Opening(start, cfg.opening, cfg.seed, i/2), players, cfg.maxPlies)
+	return match.PlayTimedGame(ctx, start, match.Opening(start, cfg.opening, cfg.seed, i/2), players, cfg.maxPlies, cfg.clock)
 }
 
 // runLadder plays each rung against the one before it and prints a

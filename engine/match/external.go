@@ -114,6 +114,16 @@ func (p *External) Name() string { return p.name }
 
 // Move sends the game to the program and returns the move it chooses.
 func (p *External) Move(ctx context.Context, start bashni.Position, moves []bashni.Move, pos bashni.Position) (bashni.Move, error) {
+	return p.move(ctx, start, moves, pos, nil)
+}
+
+// MoveTimed is Move under the clocks, which it sends with "go" as wtime,
+// btime, winc, binc and movestogo.
+func (p *External) MoveTimed(ctx context.Context, start bashni.Position, moves []bashni.Move, pos bashni.Position, clocks Clocks) (bashni.Move, error) {
+	return p.move(ctx, start, moves, pos, &clocks)
+}
+
+func (p *External) move(ctx context.Context, start bashni.Position, moves []bashni.Move, pos bashni.Position, clocks *Clocks) (bashni.Move, error) {
 	// "stop" and "isready" first: a program may still be ending the last
 	// search when its bestmove line has come (bashni engine before its
 	// protocol fixes was), and "stop" waits for that, where "position"
@@ -136,14 +146,17 @@ func (p *External) Move(ctx context.Context, start bashni.Position, moves []bash
 	if err := p.send(sb.String()); err != nil {
 		return bashni.Move{}, err
 	}
-	if err := p.send("go" + goArgs(p.limits)); err != nil {
+	if err := p.send("go" + goArgs(p.limits, clocks)); err != nil {
 		return bashni.Move{}, err
 	}
 	// A search bounded by time gets that and plenty of slack (the program
 	// may be slow to start, the machine busy); one bounded by depth or
 	// nodes gets as long as it takes.
 	var timeout time.Duration
-	if p.limits.Time > 0 && p.limits.Depth == 0 && p.limits.Nodes == 0 {
+	switch {
+	case clocks != nil:
+		timeout = clocks.Left[pos.Turn()] + handshakeTimeout
+	case p.limits.Time > 0 && p.limits.Depth == 0 && p.limits.Nodes == 0:
 		timeout = 10*p.limits.Time + handshakeTimeout
 	}
 	line, err := p.await(ctx, timeout, "bestmove", nil)
@@ -161,9 +174,18 @@ func (p *External) Move(ctx context.Context, start bashni.Position, moves []bash
 	return m, nil
 }
 
-// goArgs writes limits as the arguments of "go".
-func goArgs(l engine.Limits) string {
+// goArgs writes limits and clocks (when set) as the arguments of "go".
+func goArgs(l engine.Limits, clocks *Clocks) string {
 	var sb strings.Builder
+	if c := clocks; c != nil {
+		// A clock under a millisecond is sent as 1: 0 would read as none.
+		left := func(d time.Duration) int64 { return max(d.Milliseconds(), 1) }
+		inc := c.Increment.Milliseconds()
+		fmt.Fprintf(&sb, " wtime %d btime %d winc %d binc %d", left(c.Left[bashni.White]), left(c.Left[bashni.Black]), inc, inc)
+		if c.MovesToGo > 0 {
+			fmt.Fprintf(&sb, " movestogo %d", c.MovesToGo)
+		}
+	}
 	if l.Depth > 0 {
 		fmt.Fprintf(&sb, " depth %d", l.Depth)
 	}

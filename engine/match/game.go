@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"strconv"
+	"time"
 
 	"github.com/bashni-dev/bashni"
 	"github.com/bashni-dev/bashni/engine"
@@ -21,6 +22,13 @@ type Game struct {
 	Adjudicated bool
 	// MaxPlies is the ply cap the game was played under (0: none).
 	MaxPlies int
+	// TimeLoss is set when the side to move at the end ran out of time;
+	// Game records it as a resignation.
+	TimeLoss bool
+	// Clock is the time control the game was played under (zero: none),
+	// and Left what each side had on its clock at the end.
+	Clock TimeControl
+	Left  [2]time.Duration
 }
 
 // Result returns the game's score as a record writes it: "1-0", "0-1" or
@@ -36,6 +44,10 @@ func (g Game) Result() string {
 func (g Game) Reason() string {
 	if g.Adjudicated {
 		return fmt.Sprintf("adjudicated a draw after %d plies", g.MaxPlies)
+	}
+	if g.TimeLoss {
+		loser := g.Game.Position().Turn()
+		return fmt.Sprintf("%s: %s lost on time", g.Game.Outcome().Result, loser)
 	}
 	return g.Game.Outcome().String()
 }
@@ -54,7 +66,16 @@ func (g Game) Winner() (bashni.Color, bool) {
 // plies have been played, which is adjudicated a draw so that every game
 // ends (maxPlies 0: no cap). A player's error ends it.
 func PlayGame(ctx context.Context, start bashni.Position, opening []bashni.Move, players [2]Player, maxPlies int) (Game, error) {
-	g := Game{Game: bashni.NewGameFrom(start), MaxPlies: maxPlies}
+	return PlayTimedGame(ctx, start, opening, players, maxPlies, TimeControl{})
+}
+
+// PlayTimedGame is PlayGame under the clock tc (none if tc is zero): each
+// player's thinking time is charged to its clock, a TimedPlayer is told
+// the clocks, and a player whose clock runs out loses the game on time
+// (recorded as its resignation, with Game.TimeLoss set). The opening's
+// moves are not timed.
+func PlayTimedGame(ctx context.Context, start bashni.Position, opening []bashni.Move, players [2]Player, maxPlies int, tc TimeControl) (Game, error) {
+	g := Game{Game: bashni.NewGameFrom(start), MaxPlies: maxPlies, Clock: tc}
 	for _, m := range opening {
 		if g.Game.Outcome().IsOver() {
 			return g, nil
@@ -63,18 +84,40 @@ func PlayGame(ctx context.Context, start bashni.Position, opening []bashni.Move,
 			return g, fmt.Errorf("opening ply %d: %w", g.Game.Plies()+1, err)
 		}
 	}
+	var clocks *clockRun
+	if tc.Base > 0 {
+		clocks = newClockRun(tc)
+		g.Left = clocks.left
+	}
 	for !g.Game.Outcome().IsOver() {
 		if maxPlies > 0 && g.Game.Plies() >= maxPlies {
 			g.Adjudicated = true
 			break
 		}
 		pos := g.Game.Position()
-		m, err := players[pos.Turn()].Move(ctx, start, g.Game.Moves(), pos)
+		turn := pos.Turn()
+		moves := g.Game.Moves()
+		began := time.Now()
+		var m bashni.Move
+		var err error
+		if tp, ok := players[turn].(TimedPlayer); ok && clocks != nil {
+			m, err = tp.MoveTimed(ctx, start, moves, pos, clocks.state(turn))
+		} else {
+			m, err = players[turn].Move(ctx, start, moves, pos)
+		}
 		if err != nil {
 			return g, fmt.Errorf("ply %d: %w", g.Game.Plies()+1, err)
 		}
+		if clocks != nil {
+			ok := clocks.spend(turn, time.Since(began))
+			g.Left = clocks.left
+			if !ok {
+				g.TimeLoss = true
+				return g, g.Game.Resign(turn)
+			}
+		}
 		if err := g.Game.Play(m); err != nil {
-			return g, fmt.Errorf("ply %d: the %s player chose an illegal move: %w", g.Game.Plies()+1, pos.Turn(), err)
+			return g, fmt.Errorf("ply %d: the %s player chose an illegal move: %w", g.Game.Plies()+1, turn, err)
 		}
 	}
 	return g, nil
@@ -100,6 +143,9 @@ func (g Game) Record(event string, round int, white, black string, opening int) 
 		pdn.Tag{Name: "Black", Value: black})
 	if n := min(opening, g.Game.Plies()); n > 0 {
 		rec.Note(n).Comments = append(rec.Note(n).Comments, fmt.Sprintf("random opening of %d plies ends here", n))
+	}
+	if g.TimeLoss {
+		rec.Note(g.Game.Plies()).Comments = append(rec.Note(g.Game.Plies()).Comments, g.Reason())
 	}
 	if g.Adjudicated && !g.Game.Outcome().IsOver() {
 		rec.Note(g.Game.Plies()).Comments = append(rec.Note(g.Game.Plies()).Comments, g.Reason())

@@ -31,6 +31,7 @@ const (
 // A Spec names a kind of player and how it plays; ParseSpec reads one and
 // String writes it back:
 //
+//	engine            the engine with no limit (under a match's clock)
 //	random            a uniformly random legal move
 //	greedy            the move that leaves it the most pieces (one ply, no search)
 //	depth=N           the engine searching N plies
@@ -50,7 +51,7 @@ type Spec struct {
 // ParseSpec reads a player's spec (see Spec).
 func ParseSpec(text string) (Spec, error) {
 	switch text {
-	case KindRandom, KindGreedy:
+	case KindRandom, KindGreedy, KindEngine:
 		return Spec{Kind: text}, nil
 	}
 	ps := Spec{Kind: KindEngine}
@@ -118,6 +119,9 @@ func (ps Spec) String() string {
 	}
 	if ps.Kind == KindExternal {
 		parts = append(parts, "cmd="+strings.Join(ps.Command, " "))
+	}
+	if len(parts) == 0 {
+		return KindEngine // no limits: under a clock only
 	}
 	return strings.Join(parts, ",")
 }

@@ -11,7 +11,7 @@ import (
 )
 
 func TestParseSpec(t *testing.T) {
-	for _, text := range []string{"random", "greedy", "depth=6", "nodes=1000", "time=1s", "depth=8,time=500ms",
+	for _, text := range []string{"random", "greedy", "engine", "depth=6", "nodes=1000", "time=1s", "depth=8,time=500ms",
 		"depth=4,threads=2", "cmd=./mybot --fast", "time=100ms,cmd=/tmp/bashni-old engine -hash 8"} {
 		ps, err := ParseSpec(text)
 		if err != nil {

@@ -42,9 +42,10 @@ type Session struct {
 	eng     *engine.Engine
 
 	// The search under way, if any: cancel stops it, done is closed once
-	// its bestmove line is written.
+	// its bestmove line is written; ponder is set while it ponders.
 	cancel context.CancelFunc
 	done   chan struct{}
+	ponder *engine.Ponder
 }
 
 // NewSession returns a session that answers on out, its engine with a
@@ -156,8 +157,10 @@ const protoHelp = `commands (one per line; answers in brackets):
   position fen <FEN> [moves M...] a position, then moves
   moves M...                      play moves from the current position
   newgame                         forget what earlier searches learned
-  go [depth N] [nodes N] [movetime MS] [wtime MS btime MS [winc MS binc MS]] [infinite]
-                                  search [info ... lines, then bestmove M | bestmove none]
+  go [depth N] [nodes N] [movetime MS] [wtime MS btime MS [winc MS binc MS] [movestogo N]] [infinite] [ponder]
+                                  search [info ... lines, then bestmove M | bestmove none];
+                                  with ponder, without the time limits until ponderhit
+  ponderhit                       the pondering search goes on under its time limits
   stop                            end the search now [bestmove M]
   legal                           [legal M...]
   fen                             [fen <FEN>]
@@ -240,6 +243,13 @@ func (s *Session) execute(line string) bool {
 		}
 		s.hashMB = mb
 		s.eng = s.newEngine()
+	case "ponderhit":
+		if s.ponder == nil || !s.searching() {
+			s.errorf("ponderhit: no search is pondering")
+			break
+		}
+		s.ponder.Hit()
+		s.ponder = nil
 	case "threads":
 		if busy() {
 			break
@@ -340,11 +350,16 @@ func (s *Session) goLimits(args []string) (engine.Limits, error) {
 	var lim engine.Limits
 	var clock [2]time.Duration
 	var inc [2]time.Duration
+	movesToGo := 0
 	infinite := false
 	for i := 0; i < len(args); i++ {
 		key := args[i]
-		if key == "infinite" {
+		switch key {
+		case "infinite":
 			infinite = true
+			continue
+		case "ponder":
+			lim.Ponder = new(engine.Ponder)
 			continue
 		}
 		if i+1 >= len(args) {
@@ -374,27 +389,19 @@ func (s *Session) goLimits(args []string) (engine.Limits, error) {
 			inc[bashni.White] = ms
 		case "binc":
 			inc[bashni.Black] = ms
+		case "movestogo":
+			movesToGo = int(min(n, 1<<20))
 		default:
 			return lim, fmt.Errorf("unknown limit %q", key)
 		}
 	}
-	if c := s.pos.Turn(); clock[c] > 0 && lim.Time == 0 {
-		lim.Time = moveTime(clock[c], inc[c])
+	if c := s.pos.Turn(); clock[c] > 0 {
+		lim.Clock = engine.Clock{Left: clock[c], Increment: inc[c], MovesToGo: movesToGo}
 	}
-	if !infinite && lim == (engine.Limits{}) {
-		return lim, errors.New("no limit: give depth, nodes, movetime, wtime/btime, or infinite")
+	if !infinite && lim.Ponder == nil && lim == (engine.Limits{}) {
+		return lim, errors.New("no limit: give depth, nodes, movetime, wtime/btime, infinite or ponder")
 	}
 	return lim, nil
-}
-
-// moveTime shares out a clock: a thirtieth of what is left plus most of the
-// increment, and never so much that the clock could run out.
-func moveTime(left, inc time.Duration) time.Duration {
-	t := left/30 + inc*4/5
-	if limit := left / 2; t > limit {
-		t = limit
-	}
-	return max(t, time.Millisecond)
 }
 
 // goSearch starts a search of the current game in the background; it
@@ -403,6 +410,7 @@ func (s *Session) goSearch(lim engine.Limits) {
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan struct{})
 	s.cancel, s.done = cancel, done
+	s.ponder = lim.Ponder
 	eng, start, moves := s.eng, s.start, s.moves
 	go func() {
 		defer close(done)

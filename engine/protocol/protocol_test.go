@@ -171,20 +171,6 @@ func TestEngineProtoStop(t *testing.T) {
 	}
 }
 
-func TestMoveTime(t *testing.T) {
-	tests := []struct{ left, inc, want time.Duration }{
-		{60 * time.Second, 0, 2 * time.Second},
-		{60 * time.Second, time.Second, 2*time.Second + 800*time.Millisecond},
-		{time.Second, 10 * time.Second, 500 * time.Millisecond}, // never more than half the clock
-		{0, 0, time.Millisecond},
-	}
-	for _, tc := range tests {
-		if got := moveTime(tc.left, tc.inc); got != tc.want {
-			t.Errorf("moveTime(%v, %v) = %v, want %v", tc.left, tc.inc, got, tc.want)
-		}
-	}
-}
-
 // A table larger than the machine's memory is refused with an error line,
 // before anything is allocated, and the session goes on.
 func TestHashLargerThanMemory(t *testing.T) {
@@ -216,5 +202,28 @@ func TestEngineProtoThreads(t *testing.T) {
 	}
 	if last := got[len(got)-1]; !strings.HasPrefix(last, "bestmove ") || last == "bestmove none" {
 		t.Errorf("a search with 2 threads ended %q", last)
+	}
+}
+
+// "go ponder" searches until "ponderhit", then under the clock it was given;
+// "ponderhit" with nothing pondering is an error. A clock with moves to go
+// is a limit.
+func TestEngineProtoPonder(t *testing.T) {
+	got := converse(t, "ponderhit\ngo ponder wtime 300 btime 300\nponderhit\n")
+	got = append(got, converse(t, "go wtime 500 btime 500 movestogo 5\n")...)
+	if got[0] != "error ponderhit: no search is pondering" {
+		t.Errorf("first line %q, want the ponderhit error", got[0])
+	}
+	var bestmoves int
+	for _, l := range got {
+		if strings.HasPrefix(l, "bestmove ") && l != "bestmove none" {
+			bestmoves++
+		}
+		if strings.HasPrefix(l, "error") && l != got[0] {
+			t.Errorf("error line %q", l)
+		}
+	}
+	if bestmoves != 2 {
+		t.Errorf("%d bestmove lines, want 2:\n%s", bestmoves, strings.Join(got, "\n"))
 	}
 }

@@ -1,0 +1,106 @@
+package engine
+
+import (
+	"sync"
+	"time"
+)
+
+// Clock is the game clock of the side to move, for a search that shares out
+// the time of a game rather than being given a time per move
+// (Limits.Clock).
+type Clock struct {
+	// Left is the time on the clock of the side to move.
+	Left time.Duration
+	// Increment is added to the clock after each move.
+	Increment time.Duration
+	// MovesToGo is the number of moves to play before the clock gets more
+	// time (the next time control); 0 means none comes: the clock must last
+	// the game, with its increments.
+	MovesToGo int
+}
+
+// movesLeft is how many more moves a game is expected to last when no time
+// control says.
+const movesLeft = 30
+
+// budget returns how long a search may take: soft is the time it aims at
+// (no new iteration starts after half of it), hard the time it must stop
+// at. Both keep a margin on the clock for what happens between the
+// engine's searches: a slow move of the caller, a busy machine, a protocol
+// line on its way.
+func (c Clock) budget() (soft, hard time.Duration) {
+	margin := 10*time.Millisecond + c.Left/10
+	usable := c.Left - margin
+	if usable <= 0 {
+		return time.Millisecond, time.Millisecond
+	}
+	moves := movesLeft
+	if c.MovesToGo > 0 {
+		moves = min(c.MovesToGo, movesLeft)
+	}
+	soft = usable/time.Duration(moves) + c.Increment*4/5
+	hard = min(3*soft, usable/2)
+	soft = min(soft, hard)
+	return max(soft, time.Millisecond), max(hard, time.Millisecond)
+}
+
+// Ponder lets a search think in the opponent's time: a search whose
+// Limits.Ponder is set runs without its time limits (Time and Clock) until
+// Hit is called, as when the opponent played the move it was pondering on,
+// and from then on under them, counted from the hit. Cancelling the
+// search's context stops it as always. A Ponder serves one search.
+type Ponder struct {
+	mu  sync.Mutex
+	hit time.Time // zero until Hit
+	s   *searcher // the search, once it runs
+	lim Limits
+}
+
+// Hit starts the time limits of the pondering search now. A Hit before the
+// search starts takes effect as it starts.
+func (p *Ponder) Hit() {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if !p.hit.IsZero() {
+		return
+	}
+	p.hit = time.Now()
+	if p.s != nil {
+		p.s.setDeadlines(p.lim, p.hit)
+	}
+}
+
+// attach tells p its search; it sets the time limits if Hit came first.
+func (p *Ponder) attach(s *searcher, lim Limits) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.s, p.lim = s, lim
+	if !p.hit.IsZero() {
+		s.setDeadlines(lim, p.hit)
+	}
+}
+
+// setDeadlines sets the times, counted from start, at which the search
+// must stop and after which it starts no new iteration: from Limits.Time
+// (stop then; no new iteration after half of it) and Limits.Clock (its
+// budget), whichever comes first.
+func (s *searcher) setDeadlines(lim Limits, start time.Time) {
+	var soft, hard time.Duration
+	if lim.Time > 0 {
+		soft, hard = lim.Time, lim.Time
+	}
+	if lim.Clock.Left > 0 {
+		cs, ch := lim.Clock.budget()
+		if hard == 0 || ch < hard {
+			hard = ch
+		}
+		if soft == 0 || cs < soft {
+			soft = cs
+		}
+	}
+	if hard == 0 {
+		return
+	}
+	s.softEnd.Store(start.Add(soft / 2).UnixNano())
+	s.deadline.Store(start.Add(hard).UnixNano())
+}

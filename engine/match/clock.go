@@ -1,0 +1,125 @@
+package match
+
+import (
+	"context"
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/bashni-dev/bashni"
+	"github.com/bashni-dev/bashni/engine"
+)
+
+// TimeControl is the clock of a game: each side starts with Base, gets
+// Increment after each of its moves, and, when Moves is set, Base again
+// after every Moves moves of its own. The zero TimeControl is no clock.
+type TimeControl struct {
+	Moves     int
+	Base      time.Duration
+	Increment time.Duration
+}
+
+// ParseTimeControl reads a time control written "[MOVES/]BASE[+INCREMENT]"
+// with Go durations: "10s+100ms" (10 seconds and 0.1 s a move), "40/2m"
+// (2 minutes for each 40 moves), "1m".
+func ParseTimeControl(text string) (TimeControl, error) {
+	var tc TimeControl
+	rest := text
+	if moves, after, ok := strings.Cut(rest, "/"); ok {
+		n, err := strconv.Atoi(moves)
+		if err != nil || n < 1 {
+			return tc, fmt.Errorf("time control %q: %q is not a number of moves", text, moves)
+		}
+		tc.Moves, rest = n, after
+	}
+	base, inc, hasInc := strings.Cut(rest, "+")
+	var err error
+	if tc.Base, err = time.ParseDuration(base); err != nil || tc.Base <= 0 {
+		return tc, fmt.Errorf("time control %q: want [MOVES/]BASE[+INCREMENT] such as 10s+100ms or 40/2m", text)
+	}
+	if hasInc {
+		if tc.Increment, err = time.ParseDuration(inc); err != nil || tc.Increment < 0 {
+			return tc, fmt.Errorf("time control %q: increment %q is not a duration", text, inc)
+		}
+	}
+	return tc, nil
+}
+
+// String writes the time control as ParseTimeControl reads it.
+func (tc TimeControl) String() string {
+	s := tc.Base.String()
+	if tc.Moves > 0 {
+		s = strconv.Itoa(tc.Moves) + "/" + s
+	}
+	if tc.Increment > 0 {
+		s += "+" + tc.Increment.String()
+	}
+	return s
+}
+
+// Clocks is the state of both clocks before a move, as a timed player
+// sees it.
+type Clocks struct {
+	Left      [2]time.Duration // on each side's clock (index bashni.White, bashni.Black)
+	Increment time.Duration    // added after each move
+	MovesToGo int              // moves of the side to move before its clock gets Base again; 0: never
+}
+
+// engineClock returns what the engine needs of the clocks: the side to
+// move's.
+func (c Clocks) engineClock(turn bashni.Color) engine.Clock {
+	return engine.Clock{Left: c.Left[turn], Increment: c.Increment, MovesToGo: c.MovesToGo}
+}
+
+// A TimedPlayer is a player that can play under a clock: PlayTimedGame
+// passes it the clocks with each move. A Player that is not one is timed
+// just the same.
+type TimedPlayer interface {
+	Player
+	MoveTimed(ctx context.Context, start bashni.Position, moves []bashni.Move, pos bashni.Position, clocks Clocks) (bashni.Move, error)
+}
+
+// MoveTimed searches under the clock, and under the player's own limits
+// if it has any.
+func (p Engine) MoveTimed(ctx context.Context, start bashni.Position, moves []bashni.Move, pos bashni.Position, clocks Clocks) (bashni.Move, error) {
+	lim := p.Limits
+	lim.Clock = clocks.engineClock(pos.Turn())
+	res, err := p.Engine.SearchGame(ctx, start, moves, lim)
+	return res.Move, err
+}
+
+// clockRun is the clocks of a game under way.
+type clockRun struct {
+	tc    TimeControl
+	left  [2]time.Duration
+	moves [2]int // moves played by each side
+}
+
+func newClockRun(tc TimeControl) *clockRun {
+	return &clockRun{tc: tc, left: [2]time.Duration{tc.Base, tc.Base}}
+}
+
+func (c *clockRun) state(turn bashni.Color) Clocks {
+	s := Clocks{Left: c.left, Increment: c.tc.Increment}
+	if c.tc.Moves > 0 {
+		s.MovesToGo = c.tc.Moves - c.moves[turn]%c.tc.Moves
+	}
+	return s
+}
+
+// spend charges the side that moved for the time it took and reports
+// whether its clock held out; then it adds the increment and, at a time
+// control, the base time.
+func (c *clockRun) spend(turn bashni.Color, took time.Duration) bool {
+	c.left[turn] -= took
+	if c.left[turn] < 0 {
+		return false
+	}
+	c.left[turn] += c.tc.Increment
+	c.moves[turn]++
+	if c.tc.Moves > 0 && c.moves[turn]%c.tc.Moves == 0 {
+		c.left[turn] += c.tc.Base
+	}
+	return true
+}
