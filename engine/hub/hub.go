@@ -97,8 +97,8 @@ func (s *Session) write(line string) {
 	s.out.Flush()
 }
 
-// errorf answers "error message=...". The protocol cannot quote '"', so
-// those become '\”.
+// errorf answers "error message=...". The protocol has no way to quote a
+// double quote, so each becomes a single quote.
 func (s *Session) errorf(format string, args ...any) {
 	msg := strings.ReplaceAll(fmt.Sprintf(format, args...), "bashni: ", "")
 	msg = strings.ReplaceAll(strings.ReplaceAll(msg, `"`, `'`), "\n", " ")
