@@ -17,7 +17,8 @@ import (
 // and the corpus under testdata/fuzz/FuzzReader (kept from fuzzing runs).
 func FuzzReader(f *testing.F) {
 	files, _ := filepath.Glob("testdata/*.pdn")
-	for _, name := range files {
+	others, _ := filepath.Glob("testdata/interop/*.pdn") // other programs' records
+	for _, name := range append(files, others...) {
 		b, err := os.ReadFile(name)
 		if err != nil {
 			f.Fatal(err)
@@ -65,6 +66,18 @@ func FuzzReader(f *testing.F) {
 			again, err := back.MarshalText()
 			if err != nil || !bytes.Equal(again, text) {
 				t.Fatalf("writing again (%v):\n%s\nfirst:\n%s", err, again, text)
+			}
+			// In square numbers too: the same moves and positions.
+			numbered, err := Writer{Numbers: true}.Marshal(g)
+			if err != nil {
+				t.Fatalf("writing in numbers: %v", err)
+			}
+			nb, err := readerWithSmallLimits(bytes.NewReader(numbered)).Next()
+			if err != nil {
+				t.Fatalf("reading back what was written in numbers: %v\n%s", err, numbered)
+			}
+			if diff := cmp.Diff(viewOf(g).Moves, viewOf(nb).Moves); diff != "" || !nb.Position().Equal(g.Position()) {
+				t.Fatalf("numbers read back differ (-first +again):\n%s\ntext:\n%s", diff, numbered)
 			}
 		}
 	})

@@ -339,3 +339,14 @@ func itoa(n int) string {
 	b, _ := json.Marshal(n)
 	return string(b)
 }
+
+// Square numbers carry annotations and crowning marks as names do.
+func TestSquareNumbersWithMarks(t *testing.T) {
+	g := readOne(t, "[GameType \"25\"]\n\n1. 23-19! 9-13?? 2. 19-15!? *\n")
+	if got := texts(g.Moves()); !cmp.Equal(got, []string{"e3-f4", "b6-a5", "f4-e5"}) {
+		t.Errorf("moves %v", got)
+	}
+	if g.Note(1).Annotation != "!" || g.Note(2).Annotation != "??" || g.Note(3).Annotation != "!?" {
+		t.Errorf("annotations %q %q %q", g.Note(1).Annotation, g.Note(2).Annotation, g.Note(3).Annotation)
+	}
+}

@@ -622,8 +622,9 @@ func (p *parser) move(t token, text string, cur *lineState) error {
 }
 
 // isNumeric reports whether s looks like a move in PDN's square numbers,
-// such as "22-18" or "9x18".
+// such as "22-18", "9x18" or "21:14:5!" (marks after the move allowed).
 func isNumeric(s string) bool {
+	s, _ = splitAnnotation(s)
 	digits, seps := 0, 0
 	for i := 0; i < len(s); i++ {
 		switch c := s[i]; {
