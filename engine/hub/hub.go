@@ -152,7 +152,7 @@ func (s *Session) execute(line string) bool {
 	case "ponder-hit":
 		if s.searching() && s.ponderHit != nil {
 			s.ponderHit()
-			s.endless = s.level.limits() == (engine.Limits{})
+			s.endless = !bounded(s.level.limits(), true)
 		}
 		return true
 	}
@@ -366,22 +366,15 @@ func (s *Session) goSearch(m Message) error {
 	}
 	lim := s.level.limits()
 	ctx, cancel := context.WithCancel(context.Background())
+	s.ponderHit = nil
 	if mode == "ponder" {
 		// The clock runs from ponder-hit: until then only depth and nodes
 		// bound the search.
-		budget := lim.Time
-		lim.Time = 0
-		var once sync.Once
-		s.ponderHit = func() {
-			once.Do(func() {
-				if budget > 0 {
-					time.AfterFunc(budget, cancel)
-				}
-			})
-		}
+		lim.Ponder = &engine.Ponder{}
+		s.ponderHit = lim.Ponder.Hit
 	}
 	done := make(chan struct{})
-	s.cancel, s.done, s.root, s.endless = cancel, done, s.pos, lim == (engine.Limits{})
+	s.cancel, s.done, s.root, s.endless = cancel, done, s.pos, !bounded(lim, mode != "ponder")
 	eng, start, moves, root := s.eng, s.start, s.moves, s.pos
 	go func() {
 		defer close(done)

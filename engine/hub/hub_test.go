@@ -403,21 +403,16 @@ func TestAnalyzeStopPing(t *testing.T) {
 	}
 }
 
-// go ponder does not end on its own clock: after ponder-hit the level's
-// move time runs and the search ends by itself.
+// go ponder does not end on its own clock (it is still searching when ping
+// is answered); after ponder-hit the level's move time runs and the search
+// ends by itself.
 func TestPonderHit(t *testing.T) {
 	l := startLive(t)
 	l.send("pos pos=" + startPos + ` moves="11-15"`)
 	l.send("level move-time=0.05")
 	l.send("go ponder")
-	time.Sleep(150 * time.Millisecond) // longer than the move time
-	select {
-	case line := <-l.out.lines:
-		if strings.HasPrefix(line, "done") {
-			t.Fatalf("%q before ponder-hit", line)
-		}
-	default:
-	}
+	l.send("ping")
+	l.expect("pong") // fails on a done line first: the search must not end before ponder-hit
 	l.send("ponder-hit")
 	l.expect("done move=")
 	l.in.Close()
@@ -487,22 +482,21 @@ func TestMenScore(t *testing.T) {
 	}
 }
 
-// The clock's share: a thirtieth plus most of the increment, a share of
-// the moves to go, never more than half of what is there.
-func TestShare(t *testing.T) {
-	for _, c := range []struct {
-		left, inc time.Duration
-		moves     int
-		want      time.Duration
-	}{
-		{60 * time.Second, 0, 0, 2 * time.Second},
-		{60 * time.Second, time.Second, 0, 2800 * time.Millisecond},
-		{60 * time.Second, 0, 9, 6 * time.Second},
-		{time.Second, 10 * time.Second, 0, 5500 * time.Millisecond},
-		{0, 0, 0, time.Millisecond},
-	} {
-		if got := share(c.left, c.inc, c.moves); got != c.want {
-			t.Errorf("share(%v, %v, %d) = %v, want %v", c.left, c.inc, c.moves, got, c.want)
-		}
+// A level line's clock is the engine's: the Hub adds inc before the move,
+// so the clock holds time+inc now.
+func TestLevelClock(t *testing.T) {
+	m, _ := ParseMessage("level moves=40 time=60 inc=1.5")
+	l, err := parseLevel(m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := engine.Limits{Clock: engine.Clock{Left: 61500 * time.Millisecond, Increment: 1500 * time.Millisecond, MovesToGo: 40}}
+	if got := l.limits(); got != want {
+		t.Errorf("limits %+v, want %+v", got, want)
+	}
+	m, _ = ParseMessage("level depth=5 move-time=2.25 nodes=1000")
+	l, _ = parseLevel(m)
+	if got, want := l.limits(), (engine.Limits{Depth: 5, Nodes: 1000, Time: 2250 * time.Millisecond}); got != want {
+		t.Errorf("limits %+v, want %+v", got, want)
 	}
 }

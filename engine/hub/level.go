@@ -68,26 +68,21 @@ func parseLevel(m Message) (level, error) {
 	return l, nil
 }
 
-// limits returns the engine limits for a search.
+// limits returns the engine limits for a search. The Hub adds the
+// increment before each move, so the clock holds time+inc now; the engine
+// shares it out (engine.Clock) with a margin.
 func (l level) limits() engine.Limits {
 	lim := engine.Limits{Depth: l.depth, Nodes: l.nodes, Time: l.moveTime}
-	if l.clock && lim.Time == 0 {
-		lim.Time = share(l.left, l.inc, l.moves)
+	if l.clock {
+		lim.Clock = engine.Clock{Left: l.left + l.inc, Increment: l.inc, MovesToGo: l.moves}
 	}
 	return lim
 }
 
-// share is the time for one move with left on the clock, inc added before
-// each move (the Hub adds it before the move, so left+inc is there now) and
-// moves to go to the next control (0: the rest of the game): the clock's
-// share plus most of the increment, never more than half of what is there.
-func share(left, inc time.Duration, moves int) time.Duration {
-	perMove := left / 30
-	if moves > 0 {
-		perMove = left / time.Duration(moves+1)
-	}
-	t := perMove + inc*4/5
-	return max(min(t, (left+inc)/2), time.Millisecond)
+// bounded reports whether a search under lim ends by itself: by depth or
+// nodes, or by time once its clock runs (a ponder search's from Hit).
+func bounded(lim engine.Limits, clockRuns bool) bool {
+	return lim.Depth > 0 || lim.Nodes > 0 || clockRuns && (lim.Time > 0 || lim.Clock.Left > 0)
 }
 
 // wholeNumber reads a number of digits only, from lo to hi.
