@@ -118,7 +118,8 @@ func TestCount_CasesAgreeWithTheGenerator(t *testing.T) {
 			}
 			var replies uint64
 			for _, m := range moves {
-				replies += uint64(len(p.PlayUnchecked(m).LegalMoves()))
+				next := p.PlayUnchecked(m)
+				replies += uint64(len(next.LegalMoves()))
 			}
 			if got := p.countTwoPlies(buf); got != replies {
 				t.Errorf("%s: countTwoPlies = %d, want %d replies in all", c.fen, got, replies)

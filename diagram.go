@@ -7,7 +7,7 @@ import "strings"
 // so "Wbb" is a white king holding two black men, "." an empty dark square.
 // Each file's column is as wide as its tallest tower. The last line says who
 // is to move.
-func (p Position) Diagram() string {
+func (p *Position) Diagram() string {
 	r := p.rules()
 	width := make([]int, r.Size)
 	for f := range width {

@@ -157,7 +157,7 @@ func (p *Position) addToken(r *rules, side Color, tok string, counts *[2]int) st
 // FEN returns the position in the FEN of docs/RULES.md section 10: the side to
 // move, then White's towers, then Black's, each in square order a1, c1, ...,
 // rank by rank. ParseFEN reads it back to an equal position.
-func (p Position) FEN() string {
+func (p *Position) FEN() string {
 	var sb strings.Builder
 	sb.WriteString([]string{"W", "B"}[p.turn&1])
 	for c := White; c <= Black; c++ {

@@ -200,11 +200,19 @@ func NewGameFrom(p Position) *Game {
 // Variant returns the game's ruleset.
 func (g *Game) Variant() Variant { return g.start.Variant() }
 
-// Start returns the position the game started from.
-func (g *Game) Start() Position { return g.start }
+// Start returns the position the game started from: a copy of the game's,
+// for the caller to keep (Position's methods take a pointer; see Position).
+func (g *Game) Start() *Position {
+	p := g.start
+	return &p
+}
 
-// Position returns the current position.
-func (g *Game) Position() Position { return g.pos }
+// Position returns the current position: a copy of the game's, for the
+// caller to keep; it does not change as the game goes on.
+func (g *Game) Position() *Position {
+	p := g.pos
+	return &p
+}
 
 // Plies returns the number of moves played (each side's move is one ply).
 func (g *Game) Plies() int { return len(g.plies) }

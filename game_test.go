@@ -3,6 +3,7 @@ package bashni_test
 import (
 	"errors"
 	"fmt"
+	"reflect"
 	"runtime"
 	"strings"
 	"testing"
@@ -335,11 +336,12 @@ func TestGamePlayErrors(t *testing.T) {
 		}
 	}
 	// A move of another position.
-	other := bashni.Russian.MustStart().LegalMoves()[0]
+	start := bashni.Russian.MustStart()
+	other := start.LegalMoves()[0]
 	if err := g.Play(other); !errors.Is(err, bashni.ErrIllegalMove) {
 		t.Errorf("Play(%s) with Black to move = %v, want ErrIllegalMove", other, err)
 	}
-	if !g.Position().Equal(before) || g.Plies() != 1 {
+	if !g.Position().Equal(*before) || g.Plies() != 1 {
 		t.Errorf("the game changed: %s after %d plies", g.Position().FEN(), g.Plies())
 	}
 	if err := bashni.NewGameFrom(bashni.Russian.MustStart()).Undo(); !errors.Is(err, bashni.ErrNothingToUndo) {
@@ -436,4 +438,84 @@ func TestGameMemoryPerPly(t *testing.T) {
 		t.Errorf("a game of %d plies takes %.1f bytes per ply, want at most 64", plies, perPly)
 	}
 	runtime.KeepAlive(g)
+}
+
+// Every accessor of Position can be called on what Game.Position and
+// Game.Start return, in one expression (this test fails to compile
+// otherwise), and they are copies: the game going on does not change them.
+func TestGamePositionAccessors(t *testing.T) {
+	g, err := bashni.NewGameFEN(bashni.Russian, "W:Wc3,Kh2:Bf6b,a7")
+	if err != nil {
+		t.Fatal(err)
+	}
+	before := g.Position()
+	if err := g.Play(mustParse(t, *g.Position(), "c3-d4")); err != nil {
+		t.Fatal(err)
+	}
+	if before.Turn() != bashni.White || g.Start().Turn() != bashni.White || g.Position().Turn() != bashni.Black {
+		t.Errorf("turns: before %v, start %v, now %v; want white, white, black", before.Turn(), g.Start().Turn(), g.Position().Turn())
+	}
+	p := g.Position()
+	f6 := bashni.SquareAt(5, 5)
+	got := []any{
+		p.Variant().Name(), p.Turn(), p.Tower(f6).String(), p.Squares(), p.Count(bashni.Black),
+		p.Key() == g.Start().Key(), p.Equal(*g.Position()), p.WithTurn(bashni.White).String(),
+		len(p.LegalMoves()), p.HasLegalMoves(), len(p.AppendLegalMoves(nil)),
+		p.Tops(bashni.White), p.Kings(), p.Occupied(), p.Stacked(),
+		p.FEN(), p.String(), len(p.Diagram()) > 0,
+		p.MoveNumbers(p.LegalMoves()[0], bashni.NumberingTopLeft, 0) != "", p.FENNumbers(bashni.NumberingTopLeft) != "",
+	}
+	if m, err := g.Position().ParseMove("f6-g5"); err != nil || m.String() != "f6-g5" {
+		t.Errorf("ParseMove on Game.Position(): %v, %v", m, err)
+	}
+	if _, err := g.Position().ParseMoveNumbers("99-98", bashni.NumberingTopLeft); err == nil {
+		t.Error("ParseMoveNumbers on Game.Position(): no error for 99-98")
+	}
+	if next, err := g.Position().Play(mustParse(t, *g.Position(), "f6-g5")); err != nil || next.Turn() != bashni.White {
+		t.Errorf("Play on Game.Position(): %v, %v", next.Turn(), err)
+	}
+	if next := g.Position().PlayUnchecked(mustParse(t, *g.Position(), "f6-g5")); next.Turn() != bashni.White {
+		t.Errorf("PlayUnchecked on Game.Position(): %v", next.Turn())
+	}
+	want := []any{
+		"russian", bashni.Black, "bb", []bashni.Square{bashni.SquareAt(7, 1), bashni.SquareAt(3, 3), bashni.SquareAt(5, 5), bashni.SquareAt(0, 6)}, 3,
+		false, true, "W:WKh2,d4:Bf6b,a7",
+		3, true, 3, // f6-e5, f6-g5, a7-b6
+		bashni.SquareSetOf(bashni.SquareAt(7, 1), bashni.SquareAt(3, 3)), bashni.SquareSetOf(bashni.SquareAt(7, 1)), p.Tops(bashni.White) | p.Tops(bashni.Black), bashni.SquareSetOf(f6),
+		"B:WKh2,d4:Bf6b,a7", "B:WKh2,d4:Bf6b,a7", true,
+		true, true,
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("accessors on Game.Position() (-want +got):\n%s", diff)
+	}
+}
+
+// One receiver style: every method of Position is on the pointer but
+// String, which fmt needs on the value too.
+func TestPositionMethodsOnThePointer(t *testing.T) {
+	value := reflect.TypeOf(bashni.Position{})
+	var onValue []string
+	for i := range value.NumMethod() {
+		onValue = append(onValue, value.Method(i).Name)
+	}
+	if diff := cmp.Diff([]string{"String"}, onValue); diff != "" {
+		t.Errorf("methods of Position on the value (-want +got):\n%s", diff)
+	}
+	if n := reflect.PointerTo(value).NumMethod(); n < 20 {
+		t.Errorf("*Position has %d methods, want them all", n)
+	}
+	pos := bashni.Russian.MustStart()
+	if got, want := fmt.Sprint(pos), fmt.Sprint(&pos); got != want || got != pos.FEN() {
+		t.Errorf("fmt prints the value as %q and the pointer as %q, want the FEN %q", got, want, pos.FEN())
+	}
+}
+
+// mustParse reads a move of p, failing the test on an error.
+func mustParse(t *testing.T, p bashni.Position, text string) bashni.Move {
+	t.Helper()
+	m, err := p.ParseMove(text)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m
 }

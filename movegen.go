@@ -6,7 +6,7 @@ import "math/bits"
 // there is any (capturing is compulsory), otherwise the quiet moves. Capture
 // sequences that lead to the same position are one move (docs/RULES.md section 8).
 // An empty list means the side to move has lost.
-func (p Position) LegalMoves() []Move {
+func (p *Position) LegalMoves() []Move {
 	var buf [64]Move // the list is made here, then copied once at its size
 	moves := p.appendLegal(buf[:0], false)
 	if len(moves) == 0 {

@@ -36,14 +36,14 @@ var annotations = map[string]bool{"": true, "!": true, "?": true, "!!": true, "?
 // Errors are *MoveError values wrapping ErrBadMoveText (not notation),
 // ErrAmbiguousMove (the candidates are listed) or ErrIllegalMove (the legal
 // moves are listed). Reading a legal move allocates nothing.
-func (p Position) ParseMove(text string) (Move, error) { return p.parseMove(text, nil) }
+func (p *Position) ParseMove(text string) (Move, error) { return p.parseMove(text, nil) }
 
 // parseMove is ParseMove, its move lists generated under st (nil: no stop).
-func (p Position) parseMove(text string, st *stopper) (Move, error) {
+func (p *Position) parseMove(text string, st *stopper) (Move, error) {
 	// A well-written legal move allocates nothing: the squares and the move
 	// lists live on the stack.
 	fail := func(sentinel error, reason string, cands []Move) (Move, error) {
-		return Move{}, &MoveError{Text: text, Position: p, Reason: reason, Candidates: cands, err: sentinel}
+		return Move{}, &MoveError{Text: text, Position: *p, Reason: reason, Candidates: cands, err: sentinel}
 	}
 	var sqBuf [maxPathSquares]Square
 	squares, quiet, err := splitMove(text, sqBuf[:0])

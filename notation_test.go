@@ -356,8 +356,8 @@ func TestParseMoveRoundTrip(t *testing.T) {
 						}
 					}
 					q, err := p.Play(m)
-					if err != nil || !q.Equal(p.PlayUnchecked(m)) {
-						t.Fatalf("%s: Play(%v) = %s, %v; PlayUnchecked gives %s", p.FEN(), text, q.FEN(), err, p.PlayUnchecked(m).FEN())
+					if want := p.PlayUnchecked(m); err != nil || !q.Equal(want) {
+						t.Fatalf("%s: Play(%v) = %s, %v; PlayUnchecked gives %s", p.FEN(), text, q.FEN(), err, want.FEN())
 					}
 				}
 			})

@@ -10,6 +10,14 @@ import (
 // the receiver as it was, so positions can be kept, compared with Equal and
 // shared between goroutines freely.
 //
+// Its methods take a pointer (String alone takes a value, so that fmt
+// prints a Position and a *Position alike): Go copies the whole value, some
+// 300 bytes, at every call of a method on the value, even an inlined one,
+// and an evaluation or a search calls these accessors at every node
+// (DESIGN.md, "One receiver style"). So call them on a variable, or on
+// what Game.Position and Game.Start return (pointers); a Position returned
+// by a function, such as MustStart's, goes into a variable first.
+//
 // The zero Position is an empty russian board with White to move.
 type Position struct {
 	r     *rules
@@ -69,14 +77,14 @@ func (v Variant) MustStart() Position {
 }
 
 // Variant returns the position's ruleset.
-func (p Position) Variant() Variant { return p.rules().Variant }
+func (p *Position) Variant() Variant { return p.rules().Variant }
 
 // Turn returns the side to move.
-func (p Position) Turn() Color { return p.turn }
+func (p *Position) Turn() Color { return p.turn }
 
 // Tower returns the tower on square s; the empty Tower when s is empty or not
 // a square of the board.
-func (p Position) Tower(s Square) Tower {
+func (p *Position) Tower(s Square) Tower {
 	if s > 63 {
 		return Tower{}
 	}
@@ -97,11 +105,11 @@ func (p Position) Tower(s Square) Tower {
 }
 
 // Squares returns the occupied squares in order a1, c1, e1, ..., rank by rank.
-func (p Position) Squares() []Square { return p.Occupied().Squares() }
+func (p *Position) Squares() []Square { return p.Occupied().Squares() }
 
 // Count returns how many pieces of the colour are on the board, in towers of
 // either owner.
-func (p Position) Count(c Color) int {
+func (p *Position) Count(c Color) int {
 	n := 0
 	for s := range p.Occupied().All() {
 		n += p.Tower(s).Count(c)
@@ -113,23 +121,24 @@ func (p Position) Count(c Color) int {
 // contents of every tower (not the ruleset). Equal positions have equal keys;
 // Play keeps it up to date in time proportional to the squares a move
 // touches, so it suits transposition tables and repetition checks.
-func (p Position) Key() uint64 { return p.key }
+func (p *Position) Key() uint64 { return p.key }
 
 // Equal reports whether two positions have the same ruleset, side to move and
 // towers.
-func (p Position) Equal(o Position) bool {
+func (p *Position) Equal(o Position) bool {
 	return p.rules().Variant == o.rules().Variant && p.turn == o.turn &&
 		p.white == o.white && p.black == o.black && p.kings == o.kings && p.below == o.below
 }
 
 // WithTurn returns the position with the given side to move; a colour
 // other than White or Black leaves the position as it is.
-func (p Position) WithTurn(c Color) Position {
-	if c != p.turn && c <= Black {
-		p.key ^= turnKey
-		p.turn = c
+func (p *Position) WithTurn(c Color) Position {
+	q := *p
+	if c != q.turn && c <= Black {
+		q.key ^= turnKey
+		q.turn = c
 	}
-	return p
+	return q
 }
 
 // put places a tower with top code top and stack st on the empty square s.
@@ -227,10 +236,10 @@ func (p *Position) computeKey() uint64 {
 // position's legal moves (as given by LegalMoves or ParseMove, or any capture
 // sequence with the same result); otherwise it returns an error wrapping
 // ErrIllegalMove and the receiver unchanged. The receiver is never modified.
-func (p Position) Play(m Move) (Position, error) {
+func (p *Position) Play(m Move) (Position, error) {
 	l, err := p.legal(m)
 	if err != nil {
-		return p, err
+		return *p, err
 	}
 	return p.PlayUnchecked(l), nil
 }
@@ -257,9 +266,10 @@ func (p *Position) legal(m Move) (Move, error) {
 // (or keep one position per ply), as in the AppendLegalMoves example: a
 // child declared inside the loop and passed down by address is moved to the
 // heap by Go's escape analysis, one allocation per node.
-func (p Position) PlayUnchecked(m Move) Position {
-	p.play(&m)
-	return p
+func (p *Position) PlayUnchecked(m Move) Position {
+	q := *p
+	q.play(&m)
+	return q
 }
 
 // undo records what playSaving changed, so that unplay restores the

@@ -132,7 +132,8 @@ func TestProperty_Section8_DistinctPositions(t *testing.T) {
 		moves := p.LegalMoves()
 		seen := map[string]bashni.Move{}
 		for _, m := range moves {
-			f := propPlay(t, p, m).FEN()
+			next := propPlay(t, p, m)
+			f := next.FEN()
 			if dup, ok := seen[f]; ok {
 				t.Fatalf("%s\nvariant %s: %s and %s both lead to %s", p.FEN(), p.Variant(), dup, m, f)
 			}
@@ -241,7 +242,8 @@ func TestProperty_PlayRefusesForeignMoves(t *testing.T) {
 	propForAll(t, func(t *rapid.T, p bashni.Position) {
 		legal := map[string]bool{}
 		for _, m := range p.LegalMoves() {
-			legal[propPlay(t, p, m).FEN()] = true
+			next := propPlay(t, p, m)
+			legal[next.FEN()] = true
 		}
 		// Moves of the other side are never legal here.
 		other := p.WithTurn(p.Turn().Opponent())

@@ -120,7 +120,7 @@ func (v Variant) Squares() int { return len(NumberingTopLeft.squares(v)) }
 // numbering n and captures joined by sep (PDN writes 'x'): "9-13",
 // "22x15x6". The squares are those of Move.String. ParseMoveNumbers reads
 // it back.
-func (p Position) MoveNumbers(m Move, n Numbering, sep byte) string {
+func (p *Position) MoveNumbers(m Move, n Numbering, sep byte) string {
 	v := p.Variant()
 	path := m.Path()
 	var b strings.Builder
@@ -142,10 +142,10 @@ func (p Position) MoveNumbers(m Move, n Numbering, sep byte) string {
 // accepts everything ParseMove accepts with numbers in place of square names
 // (and square names too, which are not ambiguous). Errors are *MoveError
 // values, as from ParseMove, quoting the text as given.
-func (p Position) ParseMoveNumbers(text string, n Numbering) (Move, error) {
+func (p *Position) ParseMoveNumbers(text string, n Numbering) (Move, error) {
 	alg, reason := n.toAlgebraic(p.Variant(), text)
 	if reason != "" {
-		return Move{}, &MoveError{Text: text, Position: p, Reason: reason, err: ErrBadMoveText}
+		return Move{}, &MoveError{Text: text, Position: *p, Reason: reason, err: ErrBadMoveText}
 	}
 	m, err := p.ParseMove(alg)
 	if me, ok := err.(*MoveError); ok {
@@ -197,7 +197,7 @@ func shortDigits(s string) string {
 // FENNumbers returns the position's FEN (see Position.FEN) with square
 // numbers in the numbering n in place of square names:
 // "W:W21,22,...:B1,2,...", each side's tokens in the order of their numbers.
-func (p Position) FENNumbers(n Numbering) string {
+func (p *Position) FENNumbers(n Numbering) string {
 	v := p.Variant()
 	fields := strings.Split(p.FEN(), ":")
 	for i := 1; i < len(fields); i++ {

@@ -12,11 +12,7 @@ import (
 // (an evaluation function, a GUI's highlighting) should use instead of asking
 // for the Tower on every square. Position.Tops, Kings, Occupied and Stacked
 // hand out the position's sets, and the usual bit operations (&, |, &^)
-// combine them. They are methods on the pointer, as AppendLegalMoves is:
-// Go copies the whole position, some 300 bytes, at every call of a method
-// on the value, even inlined (an evaluation that called Tower on every
-// square spent over a third of its time in those copies). So call them on a
-// variable, not on the result of a call such as Game.Position().
+// combine them.
 type SquareSet uint64
 
 // SquareSetOf returns the set of the given squares; squares beyond h8 are

@@ -323,7 +323,8 @@ func TestEnginesConcurrently(t *testing.T) {
 
 func TestSearchGameRejectsIllegalMoves(t *testing.T) {
 	pos := bashni.Russian.MustStart()
-	other := bashni.Lasca.MustStart().LegalMoves()[0] // b2xd4... no: a quiet lasca move, not legal here
+	lasca := bashni.Lasca.MustStart()
+	other := lasca.LegalMoves()[0] // b2xd4... no: a quiet lasca move, not legal here
 	_, err := New(Options{}).SearchGame(context.Background(), pos, []bashni.Move{pos.LegalMoves()[0], other}, Limits{Depth: 1})
 	if !errors.Is(err, bashni.ErrIllegalMove) {
 		t.Errorf("err %v, want one wrapping ErrIllegalMove", err)

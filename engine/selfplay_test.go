@@ -19,14 +19,14 @@ func TestSelfPlayIsLegalAndDeterministic(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				for _, m := range RandomOpening(g.Position(), 4, rand.New(rand.NewPCG(5, 6))) {
+				for _, m := range RandomOpening(*g.Position(), 4, rand.New(rand.NewPCG(5, 6))) {
 					if err := g.Play(m); err != nil {
 						t.Fatal(err)
 					}
 				}
 				e := New(Options{HashMB: 1})
 				for !g.Outcome().IsOver() && g.Plies() < 200 {
-					r, err := e.SearchGame(context.Background(), g.Start(), g.Moves(), Limits{Depth: 4})
+					r, err := e.SearchGame(context.Background(), *g.Start(), g.Moves(), Limits{Depth: 4})
 					if err != nil {
 						t.Fatal(err)
 					}

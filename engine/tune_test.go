@@ -112,7 +112,7 @@ func tuneGame(t *testing.T, v bashni.Variant, opening []bashni.Move, white, blac
 		if g.Position().Turn() == bashni.Black {
 			e = black
 		}
-		r, err := e.SearchGame(context.Background(), g.Start(), g.Moves(), Limits{Depth: depth})
+		r, err := e.SearchGame(context.Background(), *g.Start(), g.Moves(), Limits{Depth: depth})
 		if err == nil {
 			err = g.Play(r.Move)
 		}

@@ -94,7 +94,7 @@ func TestReadOtherProgramsRecords(t *testing.T) {
 				if err != nil {
 					t.Fatalf("game %d: %v", i, err)
 				}
-				got = append(got, expectedGame{Game: i, Plies: g.Plies(), Final: finalText(g.Position()), Over: g.Outcome().IsOver()})
+				got = append(got, expectedGame{Game: i, Plies: g.Plies(), Final: finalText(*g.Position()), Over: g.Outcome().IsOver()})
 				wantVariant := bashni.RussianDraughts
 				if strings.Contains(file, "brazilian") {
 					wantVariant = bashni.BrazilianDraughts
@@ -295,7 +295,7 @@ func TestWriteClassicPDN30(t *testing.T) {
 			t.Errorf("%s: moves not written with x:\n%s", c.v, s)
 		}
 		back := readOne(t, s)
-		if back.Variant() != c.v || !back.Position().Equal(g.Position()) {
+		if back.Variant() != c.v || !back.Position().Equal(*g.Position()) {
 			t.Errorf("%s: read back as %s at %s", c.v, back.Variant(), back.Position())
 		}
 	}
@@ -329,7 +329,7 @@ func TestWriteSquareNumbers(t *testing.T) {
 			t.Errorf("%v: want GameType %s and moves %q in\n%s", n, n.PDN(), wantMoves, s)
 		}
 		back := readOne(t, s)
-		if !back.Position().Equal(g.Position()) {
+		if !back.Position().Equal(*g.Position()) {
 			t.Errorf("%v: read back to %s, want %s", n, back.Position(), g.Position())
 		}
 	}

@@ -379,7 +379,7 @@ func (p *parser) setUp() error {
 	} else if p.game.Game, err = bashni.NewGame(v); err != nil {
 		return tagErr("Variant", err)
 	}
-	start := p.game.Start()
+	start := *p.game.Start()
 	p.lines = []*lineState{{pos: start, prev: start}}
 	if p.blankless != nil {
 		t := token{line: p.blankless.line} // the line, not a token, is at fault
@@ -609,7 +609,7 @@ func (p *parser) move(t token, text string, cur *lineState) error {
 	}
 	cur.prev = cur.pos
 	if cur.line == nil {
-		cur.pos = p.game.Position()
+		cur.pos = *p.game.Position()
 	} else {
 		cur.pos = cur.pos.PlayUnchecked(m)
 		cur.line.Moves = append(cur.line.Moves, m)

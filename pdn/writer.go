@@ -90,7 +90,7 @@ func (wr Writer) Marshal(g *Game) ([]byte, error) {
 		fmt.Fprintf(&b, "[%s \"%s\"]\n", t.Name, v)
 	}
 	b.WriteString("\n")
-	mt := movetext{blackFirst: g.Start().Turn() == bashni.Black, start: g.Start(), wr: wr}
+	mt := movetext{blackFirst: g.Start().Turn() == bashni.Black, start: *g.Start(), wr: wr}
 	if _, classic := gameTypeOf(g.Variant(), false, 0); classic {
 		mt.sep = 'x'
 	}
@@ -135,7 +135,7 @@ func (wr Writer) outputTags(g *Game) []Tag {
 	} else {
 		out = append(out, Tag{"Variant", v.String()})
 	}
-	if start, err := v.Start(); err != nil || !start.Equal(g.Start()) {
+	if start, err := v.Start(); err != nil || !start.Equal(*g.Start()) {
 		fen := g.Start().FEN()
 		if wr.Numbers {
 			fen = g.Start().FENNumbers(wr.Numbering)

@@ -240,7 +240,7 @@ func randomRecord(t *rapid.T) *Game {
 		if err := g.Play(moves[rapid.IntRange(0, len(moves)-1).Draw(t, "move")]); err != nil {
 			t.Fatal(err)
 		}
-		if n := randomNote(t, &before, 0); n != nil {
+		if n := randomNote(t, before, 0); n != nil {
 			*rec.Note(g.Plies()) = *n
 		}
 	}
@@ -285,7 +285,7 @@ func TestWriteReadRoundTrip(t *testing.T) {
 		if got := viewOf(back); !reflect.DeepEqual(want, got) {
 			t.Fatalf("read back differs (-written +read):\n%s\ntext:\n%s", cmp.Diff(want, got), text)
 		}
-		if !back.Start().Equal(rec.Start()) || back.Variant() != rec.Variant() {
+		if !back.Start().Equal(*rec.Start()) || back.Variant() != rec.Variant() {
 			t.Fatalf("start %s (%s), want %s (%s)", back.Start().FEN(), back.Variant(), rec.Start().FEN(), rec.Variant())
 		}
 		again, err := back.MarshalText()

@@ -143,7 +143,8 @@ func TestStateCaptureAndHighlight(t *testing.T) {
 	if st.FEN != pos.FEN() {
 		t.Errorf("FEN after d4:b6: %s, want %s", st.FEN, pos.FEN())
 	}
-	m, _ := postStatePosition(t, "c3-d4 b6-c5").ParseMove("d4:b6")
+	before := postStatePosition(t, "c3-d4 b6-c5")
+	m, _ := before.ParseMove("d4:b6")
 	o := boardOptions(true)
 	o.HighlightMove(m)
 	pic, _ := svg.String(pos, o)
@@ -251,7 +252,8 @@ func TestPicture(t *testing.T) {
 	// Without move=, the last of moves= is highlighted on the position after it.
 	_, body, _ = do(t, s, "GET", "/api/svg?moves=c3-d4", "")
 	after := postStatePosition(t, "c3-d4")
-	m, _ = bashni.Russian.MustStart().ParseMove("c3-d4")
+	start := bashni.Russian.MustStart()
+	m, _ = start.ParseMove("c3-d4")
 	o = svg.Options{}
 	o.HighlightMove(m)
 	want, _ = svg.String(after, o)

@@ -140,7 +140,7 @@ func TestPlayEngine(t *testing.T) {
 	}
 
 	out, _ = playWith(t, firstMove, "quit\n", "-engine", "white")
-	if !strings.HasPrefix(out, bashni.Russian.MustStart().Diagram()+"1. a3-b4 (engine)\n") {
+	if start := bashni.Russian.MustStart(); !strings.HasPrefix(out, start.Diagram()+"1. a3-b4 (engine)\n") {
 		t.Errorf("engine as white: output:\n%s", out)
 	}
 

@@ -135,7 +135,7 @@ func (p *External) move(ctx context.Context, start bashni.Position, moves []bash
 		return bashni.Move{}, err
 	}
 	var sb strings.Builder
-	if start.FEN() == p.variant.MustStart().FEN() {
+	if fresh := p.variant.MustStart(); start.FEN() == fresh.FEN() {
 		sb.WriteString("position startpos")
 	} else {
 		sb.WriteString("position fen " + start.FEN())

@@ -101,9 +101,9 @@ func PlayTimedGame(ctx context.Context, start bashni.Position, opening []bashni.
 		var m bashni.Move
 		var err error
 		if tp, ok := players[turn].(TimedPlayer); ok && clocks != nil {
-			m, err = tp.MoveTimed(ctx, start, moves, pos, clocks.state(turn))
+			m, err = tp.MoveTimed(ctx, start, moves, *pos, clocks.state(turn))
 		} else {
-			m, err = players[turn].Move(ctx, start, moves, pos)
+			m, err = players[turn].Move(ctx, start, moves, *pos)
 		}
 		if err != nil {
 			return g, fmt.Errorf("ply %d: %w", g.Game.Plies()+1, err)

@@ -52,7 +52,8 @@ func main() {
 	fmt.Println(t, t.Height(), t.Owner(), t.Count(bashni.Black)) // Wwbbbbbb 8 white 6
 
 	// Errors say what and where, and wrap sentinels for errors.Is.
-	_, err = bashni.Russian.MustStart().ParseMove("c3-e5")
+	start := bashni.Russian.MustStart()
+	_, err = start.ParseMove("c3-e5")
 	fmt.Println(errors.Is(err, bashni.ErrIllegalMove), err)
 	var fe *bashni.FENError
 	if _, err := bashni.ParseFEN(bashni.Lasca, "W:Wh8:Bc5"); errors.As(err, &fe) {

@@ -123,7 +123,7 @@ func playGame(ctx context.Context, cfg GenConfig, start bashni.Position, e *engi
 	var samples []Sample
 	for !g.Outcome().IsOver() && g.Plies() < cfg.MaxPlies {
 		pos := g.Position()
-		r, err := e.SearchGame(ctx, g.Start(), g.Moves(), engine.Limits{Depth: cfg.Depth})
+		r, err := e.SearchGame(ctx, *g.Start(), g.Moves(), engine.Limits{Depth: cfg.Depth})
 		if err != nil {
 			return nil, err
 		}
