@@ -14,7 +14,7 @@ import "context"
 // passes, also in the middle of a long capture search. Use it where the
 // ruleset or the position comes from someone else; LegalMoves itself pays
 // nothing for the check.
-func (p Position) LegalMovesContext(ctx context.Context) ([]Move, error) {
+func (p *Position) LegalMovesContext(ctx context.Context) ([]Move, error) {
 	if ctx.Done() == nil { // never cancelled: the plain call
 		return p.LegalMoves(), nil
 	}
@@ -34,7 +34,7 @@ func (p Position) LegalMovesContext(ctx context.Context) ([]Move, error) {
 
 // ParseMoveContext is ParseMove that gives up when ctx is done, returning
 // ctx.Err(), as LegalMovesContext does.
-func (p Position) ParseMoveContext(ctx context.Context, text string) (Move, error) {
+func (p *Position) ParseMoveContext(ctx context.Context, text string) (Move, error) {
 	if ctx.Done() == nil {
 		return p.ParseMove(text)
 	}

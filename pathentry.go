@@ -30,7 +30,7 @@ type PathMatch struct {
 // two sequences take the same pieces, each path leads to its move (the one
 // LegalMoves lists). A quiet move's path is its start and end square.
 // MatchPath(nil) gives the squares a move can start from.
-func (p Position) MatchPath(clicked []Square) PathMatch {
+func (p *Position) MatchPath(clicked []Square) PathMatch {
 	var legalBuf, seqBuf [64]Move
 	legal := p.appendLegal(legalBuf[:0], false)
 	seqs := p.appendLegal(seqBuf[:0], true)
