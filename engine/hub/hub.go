@@ -32,6 +32,7 @@ import (
 
 	"github.com/bashni-dev/bashni"
 	"github.com/bashni-dev/bashni/engine"
+	"github.com/bashni-dev/bashni/internal/lineread"
 )
 
 // Options configure a Session; the zero Options are the defaults.
@@ -109,10 +110,10 @@ func (s *Session) errorf(format string, args ...any) {
 // of the input means the GUI is gone: a search under way is stopped (its
 // done line is still written) and Run returns. The error is a read error.
 func (s *Session) Run(in io.Reader) error {
-	lr := newLineReader(in, MaxLine)
+	lr := lineread.New(in, MaxLine)
 	for {
-		line, err := lr.next()
-		if errors.Is(err, errLongLine) {
+		line, err := lr.Next()
+		if errors.Is(err, lineread.ErrTooLong) {
 			s.errorf("a line longer than %d bytes; it is ignored", MaxLine)
 			continue
 		}
