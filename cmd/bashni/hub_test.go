@@ -1,6 +1,8 @@
 package main
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -28,5 +30,49 @@ func TestHubCommand(t *testing.T) {
 		if _, errOut, status := cli(t, append([]string{"hub"}, args...)...); status != 1 || errOut == "" {
 			t.Errorf("hub %v: status %d, stderr %q; want an error", args, status, errOut)
 		}
+	}
+}
+
+// pydraughts' recorded dialogues, sent to "bashni hub" as pydraughts sent
+// them (with "level depth=1" for "level move-time=0.1", to be quick): the
+// handshake is answered, every "go think" gets one done line, and nothing is
+// an error. (engine/hub's tests check each position and move against the
+// dialogues' games.)
+func TestHubCommandDialogues(t *testing.T) {
+	logs, _ := filepath.Glob("../../engine/hub/testdata/dialogues/*.log")
+	if len(logs) != 6 {
+		t.Fatalf("%d dialogues, want 6", len(logs))
+	}
+	for _, log := range logs {
+		data, err := os.ReadFile(log)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var in strings.Builder
+		searches := 0
+		for _, l := range lines(string(data)) {
+			if strings.HasPrefix(l, "> ") {
+				in.WriteString(strings.ReplaceAll(l[2:], "level move-time=0.1", "level depth=1") + "\n")
+				if l == "> go think" {
+					searches++
+				}
+			}
+		}
+		withStdin(t, in.String(), func() {
+			out, errOut, status := cli(t, "hub")
+			got := lines(out)
+			done := 0
+			for _, l := range got {
+				if strings.HasPrefix(l, "done move=") {
+					done++
+				}
+				if strings.HasPrefix(l, "error") {
+					t.Errorf("%s: %s", filepath.Base(log), l)
+				}
+			}
+			if status != 0 || errOut != "" || len(got) < 6 || got[4] != "wait" || got[5] != "ready" || done != searches {
+				t.Errorf("%s: status %d, stderr %q, %d done lines for %d searches, first lines %q", filepath.Base(log), status, errOut, done, searches, got[:min(6, len(got))])
+			}
+		})
 	}
 }
