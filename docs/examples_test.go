@@ -1,14 +1,16 @@
 // Package docs holds the project's documentation pages and the tests that
-// keep them true: every `$ bashni …` example of README.md and docs/*.md is
-// run and its output compared with the page (examples_test.go), every whole
-// Go program a page shows is one of examples/*/main.go, byte for byte
-// (programs_test.go), the perft tables are counted again (perft_test.go),
-// and the switch and preset tables of RULES.md are checked against the code
-// (rules_test.go).
+// keep them true. The pages are README.md and the other *.md files at the
+// top of the repository, and docs/*.md. Every `$ bashni …` example of a
+// page is run and its output compared with the page (examples_test.go),
+// every whole Go program a page shows is one of examples/*/main.go, byte for
+// byte (programs_test.go), the perft tables are counted again
+// (perft_test.go), the switch and preset tables of RULES.md are checked
+// against the code (rules_test.go), and every rule id cited anywhere is
+// defined in RULES.md (ruleids_test.go).
 //
 // # The example format
 //
-// In a fenced code block of README.md or docs/*.md, a line that starts with
+// In a fenced code block of one of these pages, a line that starts with
 // "$ " is a shell command, and the lines after it, up to the next "$ " line or
 // the end of the block, are what it prints (standard output and standard
 // error together, in the order written). A command is run when it calls
@@ -231,14 +233,19 @@ func run(t *testing.T, dir, command string) []string {
 	return strings.Split(strings.TrimRight(out.String(), "\n"), "\n")
 }
 
-// pages returns README.md and docs/*.md, relative to this directory.
+// pages returns the pages: README.md and the other *.md files of the
+// repository's top level, then docs/*.md, relative to this directory.
 func pages(t *testing.T) []string {
 	t.Helper()
+	top, err := filepath.Glob("../*.md")
+	if err != nil {
+		t.Fatal(err)
+	}
 	docs, err := filepath.Glob("*.md")
 	if err != nil {
 		t.Fatal(err)
 	}
-	return append([]string{"../README.md"}, docs...)
+	return append(top, docs...)
 }
 
 func TestExamples(t *testing.T) {
@@ -269,7 +276,7 @@ func TestExamples(t *testing.T) {
 		})
 	}
 	if total == 0 {
-		t.Error("no $ bashni examples found in README.md and docs/*.md")
+		t.Error("no $ bashni examples found in the pages")
 	}
 }
 
