@@ -105,9 +105,9 @@ func runFit(args []string, stdout, stderr io.Writer) error {
 	cfg := tune.FitConfig{Log: stderr}
 	fs.StringVar(&cfg.Params, "params", "all", "weights to fit: base (the hand-set terms) or all (and the tower table)")
 	fs.Float64Var(&cfg.Lambda, "lambda", 1, "weight of the game result in the label (1 - lambda: the search score)")
-	fs.IntVar(&cfg.Iterations, "iterations", 400, "gradient descent steps")
+	fs.IntVar(&cfg.Iterations, "iterations", 300, "gradient descent steps")
 	fs.Float64Var(&cfg.Step, "step", 1, "Adam step size, in hundredths of a man")
-	fs.Float64Var(&cfg.L2, "l2", 1e-5, "L2 penalty on the tower table, in squared logits")
+	fs.Float64Var(&cfg.L2, "l2", 0.03, "L2 penalty on the weights of all but the material terms, in squared logits")
 	fs.IntVar(&cfg.HoldOut, "holdout", 10, "hold out every N-th game's positions to measure the loss")
 	from := fs.String("from", "hand", "starting weights: hand (the hand-set weights) or fitted (those embedded now)")
 	if err := fs.Parse(args); err != nil {

@@ -71,3 +71,23 @@ func TestParams(t *testing.T) {
 		seen[p.Ptr], names[p.Name] = true, true
 	}
 }
+
+// The presets the engine ships fitted weights for have them, and they are
+// not the hand-set ones.
+func TestFittedWeightsLoad(t *testing.T) {
+	for _, v := range []bashni.Variant{bashni.Russian, bashni.International, bashni.Lasca} {
+		w, err := Fitted(v.String())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if w == Hand(v) || For(v) != w || w.ManyTowers != hand.ManyTowers {
+			t.Errorf("%s: the fitted weights are not in use, or are the hand-set ones", v)
+		}
+	}
+	if _, err := Fitted("chess"); err == nil {
+		t.Error("weights for chess: no error")
+	}
+	if For(bashni.RussianDraughts) != Hand(bashni.RussianDraughts) {
+		t.Error("classic draughts, without towers, should keep the hand-set weights")
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"strings"
 
 	"github.com/bashni-dev/bashni"
 	"github.com/bashni-dev/bashni/internal/eval"
@@ -23,8 +24,10 @@ type FitConfig struct {
 	Iterations int
 	// Step is Adam's step size, in hundredths of a man.
 	Step float64
-	// L2 pulls the tower table's weights towards zero, so a square that few
-	// positions show keeps a small weight.
+	// L2 pulls the weights of all but the material terms (see material)
+	// towards zero, in squared logits: a term that few positions show
+	// keeps a small weight, and the material terms keep what a piece is
+	// worth (the advancement and tower tables could take it over).
 	L2 float64
 	// HoldOut: the positions of every HoldOut-th game are not fitted but
 	// used to measure the loss on positions the fit has not seen.
@@ -63,6 +66,12 @@ func (x *example) eval(w []float64) float64 {
 }
 
 func sigmoid(x float64) float64 { return 1 / (1 + math.Exp(-x)) }
+
+// material names the terms that count pieces wherever they stand.
+var material = map[string]bool{
+	"man": true, "king": true, "reserveMan": true, "reserveKing": true, "deepOwn": true,
+	"prisonerMan": true, "prisonerKing": true, "exposed": true,
+}
 
 // Fit fits the weights of ruleset v, starting from start, to the samples
 // (with their positions) by the Texel method: it chooses the scale K under
@@ -117,8 +126,11 @@ func Fit(v bashni.Variant, start eval.Weights, samples []Sample, positions []bas
 	free := make([]bool, eval.NumParams)
 	regular := make([]bool, eval.NumParams)
 	for i, p := range startW.Params() {
-		tower := len(p.Name) > 6 && p.Name[:6] == "towers"
-		regular[i] = tower
+		tower := strings.HasPrefix(p.Name, "towers")
+		// Material is what the other terms add to: they are pulled
+		// towards zero, so that a man is worth about the same wherever
+		// it stands and a term that few positions show stays small.
+		regular[i] = !material[p.Name]
 		free[i] = cfg.Params == "all" || !tower
 	}
 	// Adam.
