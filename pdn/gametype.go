@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/bashni-dev/bashni"
+	"github.com/bashni-dev/bashni/internal/strictnum"
 )
 
 // GameType is PDN 3.0's GameType tag: the game's type number, and where
@@ -55,7 +56,7 @@ func ParseGameType(text string) (GameType, error) {
 	for i := range f {
 		f[i] = strings.TrimSpace(f[i])
 	}
-	num, ok := smallNumber(f[0])
+	num, ok := gameTypeNumber(f[0])
 	if !ok {
 		return fail("the game type %q is not a number", f[0])
 	}
@@ -75,10 +76,10 @@ func ParseGameType(text string) (GameType, error) {
 	default:
 		return fail("the start colour %q is not W or B", f[1])
 	}
-	if gt.Width, ok = smallNumber(f[2]); !ok {
+	if gt.Width, ok = gameTypeNumber(f[2]); !ok {
 		return fail("the board width %q is not a number", f[2])
 	}
-	if gt.Height, ok = smallNumber(f[3]); !ok {
+	if gt.Height, ok = gameTypeNumber(f[3]); !ok {
 		return fail("the board height %q is not a number", f[3])
 	}
 	nt := f[4]
@@ -112,17 +113,9 @@ func ParseGameType(text string) (GameType, error) {
 	return gt, nil
 }
 
-// smallNumber reads a number of at most 4 digits.
-func smallNumber(s string) (int, bool) {
-	if s == "" || len(s) > 4 {
-		return 0, false
-	}
-	for i := 0; i < len(s); i++ {
-		if s[i] < '0' || s[i] > '9' {
-			return 0, false
-		}
-	}
-	n, err := strconv.Atoi(s)
+// gameTypeNumber reads a number field of a GameType.
+func gameTypeNumber(s string) (int, bool) {
+	n, err := strictnum.Int(s, 0, 9999)
 	return n, err == nil
 }
 

@@ -30,10 +30,7 @@ func runEngine(args []string, stdout, stderr io.Writer) error {
 	if err := wantArgs(rest, 0, ""); err != nil {
 		return err
 	}
-	if *hashMB < 1 || *hashMB > 1<<16 {
-		return fmt.Errorf("-hash %d: want 1 to 65536 MiB", *hashMB)
-	}
-	if err := checkTables("-hash", *hashMB, 1); err != nil {
+	if err := checkHash(*hashMB); err != nil {
 		return err
 	}
 	s := protocol.NewSession(stdout, *hashMB)

@@ -140,10 +140,8 @@ func (lf *limitFlags) limits() (engine.Limits, error) {
 		return engine.Limits{}, fmt.Errorf("-depth %d is outside 0..%d", lf.depth, engine.MaxPly/2)
 	case lf.time < 0:
 		return engine.Limits{}, fmt.Errorf("-time %s is negative", lf.time)
-	case lf.hashMB < 1 || lf.hashMB > 1<<16:
-		return engine.Limits{}, fmt.Errorf("-hash %d: want 1 to 65536 MiB", lf.hashMB)
 	}
-	if err := checkTables("-hash", lf.hashMB, 1); err != nil {
+	if err := checkHash(lf.hashMB); err != nil {
 		return engine.Limits{}, err
 	}
 	lim := engine.Limits{Depth: lf.depth, Nodes: lf.nodes, Time: lf.time}
@@ -151,6 +149,15 @@ func (lf *limitFlags) limits() (engine.Limits, error) {
 		lim.Time = lf.defaultTime
 	}
 	return lim, nil
+}
+
+// checkHash checks the value of a -hash flag: 1 to 65536 MiB, in a table
+// that fits in this machine's memory.
+func checkHash(mb int) error {
+	if mb < 1 || mb > 1<<16 {
+		return fmt.Errorf("-hash %d: want 1 to 65536 MiB", mb)
+	}
+	return checkTables("-hash", mb, 1)
 }
 
 // checkTables refuses n tables of mb MiB each (mb the value of the flag

@@ -29,13 +29,10 @@ func runHub(args []string, stdout, stderr io.Writer) error {
 	if err := wantArgs(rest, 0, ""); err != nil {
 		return err
 	}
-	if *hashMB < 1 || *hashMB > 1<<16 {
-		return fmt.Errorf("-hash %d: want 1 to 65536 MiB", *hashMB)
-	}
 	if *threads < 1 || *threads > engine.MaxThreads {
 		return fmt.Errorf("-threads %d: want 1 to %d", *threads, engine.MaxThreads)
 	}
-	if err := checkTables("-hash", *hashMB, 1); err != nil {
+	if err := checkHash(*hashMB); err != nil {
 		return err
 	}
 	return hub.NewSession(stdout, hub.Options{HashMB: *hashMB, Threads: *threads}).Run(stdin)

@@ -32,7 +32,9 @@ import (
 
 	"github.com/bashni-dev/bashni"
 	"github.com/bashni-dev/bashni/engine"
+	"github.com/bashni-dev/bashni/internal/background"
 	"github.com/bashni-dev/bashni/internal/lineread"
+	"github.com/bashni-dev/bashni/internal/strictnum"
 )
 
 // Options configure a Session; the zero Options are the defaults.
@@ -71,10 +73,9 @@ type Session struct {
 
 	level level
 
-	// The search under way, if any: cancel stops it, done is closed once
-	// its done line is written, ponderHit starts its clock (ponder mode).
-	cancel    context.CancelFunc
-	done      chan struct{}
+	// The search under way, if any (it ends with its done line), and in
+	// ponder mode what starts its clock.
+	search    *background.Job
 	ponderHit func()
 	endless   bool            // the search ends only by stop (level infinite, or ponder before ponder-hit)
 	root      bashni.Position // the searched position, for the info lines
@@ -246,13 +247,13 @@ func (s *Session) setParam(m Message) error {
 		}
 		s.setVariant(value, v)
 	case "threads":
-		n, err := wholeNumber(value, 1, engine.MaxThreads)
+		n, err := strictnum.Int(value, 1, engine.MaxThreads)
 		if err != nil {
 			return fmt.Errorf("threads: %v", err)
 		}
 		s.opts.Threads = n
 	case "hash":
-		n, err := wholeNumber(value, 1, maxHashMB)
+		n, err := strictnum.Int(value, 1, maxHashMB)
 		if err != nil {
 			return fmt.Errorf("hash: %v", err)
 		}
@@ -318,32 +319,18 @@ func (s *Session) position(m Message) error {
 }
 
 // searching reports whether a search is under way.
-func (s *Session) searching() bool {
-	if s.done == nil {
-		return false
-	}
-	select {
-	case <-s.done:
-		return false
-	default:
-		return true
-	}
-}
+func (s *Session) searching() bool { return s.search.Running() }
 
 // stop stops the search under way, if any, and waits for its done line.
 func (s *Session) stop() {
-	if s.cancel != nil {
-		s.cancel()
-	}
+	s.search.Stop()
 	s.wait()
 }
 
 // wait waits for the search under way, if any, to end.
 func (s *Session) wait() {
-	if s.done != nil {
-		<-s.done
-	}
-	s.cancel, s.done, s.ponderHit, s.endless = nil, nil, nil, false
+	s.search.Wait()
+	s.search, s.ponderHit, s.endless = nil, nil, false
 }
 
 // goSearch starts "go think", "go ponder" or "go analyze" in the
@@ -366,7 +353,6 @@ func (s *Session) goSearch(m Message) error {
 		return err
 	}
 	lim := s.level.limits()
-	ctx, cancel := context.WithCancel(context.Background())
 	s.ponderHit = nil
 	if mode == "ponder" {
 		// The clock runs from ponder-hit: until then only depth and nodes
@@ -374,12 +360,9 @@ func (s *Session) goSearch(m Message) error {
 		lim.Ponder = &engine.Ponder{}
 		s.ponderHit = lim.Ponder.Hit
 	}
-	done := make(chan struct{})
-	s.cancel, s.done, s.root, s.endless = cancel, done, s.pos, !bounded(lim, mode != "ponder")
+	s.root, s.endless = s.pos, !bounded(lim, mode != "ponder")
 	eng, start, moves, root := s.eng, s.start, s.moves, s.pos
-	go func() {
-		defer close(done)
-		defer cancel()
+	s.search = background.Start(func(ctx context.Context) {
 		res, err := eng.SearchGame(ctx, start, moves, lim)
 		if err != nil {
 			s.errorf("go: %v", err)
@@ -390,7 +373,7 @@ func (s *Session) goSearch(m Message) error {
 			line += " ponder=" + FormatMove(root.PlayUnchecked(res.Move), res.PV[1])
 		}
 		s.write(line)
-	}()
+	})
 	return nil
 }
 

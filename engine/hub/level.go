@@ -2,10 +2,10 @@ package hub
 
 import (
 	"fmt"
-	"strconv"
 	"time"
 
 	"github.com/bashni-dev/bashni/engine"
+	"github.com/bashni-dev/bashni/internal/strictnum"
 )
 
 // level is what a "level" line sets: each line replaces the last. Several
@@ -21,10 +21,6 @@ type level struct {
 	infinite bool
 }
 
-// maxSeconds bounds the times a level line may give (a year), so no sum of
-// them overflows a time.Duration.
-const maxSeconds = 366 * 24 * 3600
-
 // parseLevel reads a level line: depth=N, move-time=S, time=S [inc=S]
 // [moves=N], infinite, and nodes=N (sent by pydraughts). Times are seconds.
 // Unknown arguments are ignored.
@@ -37,20 +33,22 @@ func parseLevel(m Message) (level, error) {
 		case "infinite":
 			l.infinite = true
 		case "depth":
-			l.depth, err = wholeNumber(a.Value, 1, engine.MaxPly/2)
+			l.depth, err = strictnum.Int(a.Value, 1, engine.MaxPly/2)
 		case "nodes":
 			var n int
-			n, err = wholeNumber(a.Value, 1, 1<<62)
+			n, err = strictnum.Int(a.Value, 1, 1<<62)
 			l.nodes = uint64(n)
 		case "moves":
-			l.moves, err = wholeNumber(a.Value, 1, 10000)
+			l.moves, err = strictnum.Int(a.Value, 1, 10000)
 		case "move-time":
-			l.moveTime, err = seconds(a.Value, true)
+			if l.moveTime, err = strictnum.Seconds(a.Value); err == nil && l.moveTime <= 0 {
+				err = fmt.Errorf("%s seconds is no time", a.Value)
+			}
 		case "time":
-			l.left, err = seconds(a.Value, false)
+			l.left, err = strictnum.Seconds(a.Value)
 			l.clock = true
 		case "inc":
-			l.inc, err = seconds(a.Value, false)
+			l.inc, err = strictnum.Seconds(a.Value)
 		default:
 			continue
 		}
@@ -83,49 +81,4 @@ func (l level) limits() engine.Limits {
 // nodes, or by time once its clock runs (a ponder search's from Hit).
 func bounded(lim engine.Limits, clockRuns bool) bool {
 	return lim.Depth > 0 || lim.Nodes > 0 || clockRuns && (lim.Time > 0 || lim.Clock.Left > 0)
-}
-
-// wholeNumber reads a number of digits only, from lo to hi.
-func wholeNumber(s string, lo, hi int) (int, error) {
-	if s == "" {
-		return 0, fmt.Errorf("the value is missing")
-	}
-	for i := 0; i < len(s); i++ {
-		if s[i] < '0' || s[i] > '9' {
-			return 0, fmt.Errorf("%q is not a whole number", shortText(s))
-		}
-	}
-	n, err := strconv.ParseInt(s, 10, 64)
-	if err != nil || n < int64(lo) || n > int64(hi) {
-		return 0, fmt.Errorf("%s is not from %d to %d", shortText(s), lo, hi)
-	}
-	return int(n), nil
-}
-
-// seconds reads a time in seconds: digits with an optional fraction ("5",
-// "0.1", ".5"), at most a year. positive rejects zero.
-func seconds(s string, positive bool) (time.Duration, error) {
-	digits, dots := 0, 0
-	for i := 0; i < len(s); i++ {
-		switch c := s[i]; {
-		case c >= '0' && c <= '9':
-			digits++
-		case c == '.':
-			dots++
-		default:
-			return 0, fmt.Errorf("%q is not a number of seconds", shortText(s))
-		}
-	}
-	if digits == 0 || dots > 1 {
-		return 0, fmt.Errorf("%q is not a number of seconds", shortText(s))
-	}
-	f, err := strconv.ParseFloat(s, 64)
-	if err != nil || f > maxSeconds {
-		return 0, fmt.Errorf("%s seconds is more than a year", shortText(s))
-	}
-	d := time.Duration(f * float64(time.Second))
-	if positive && d <= 0 {
-		return 0, fmt.Errorf("%s seconds is no time", shortText(s))
-	}
-	return d, nil
 }

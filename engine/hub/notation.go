@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/bashni-dev/bashni"
+	"github.com/bashni-dev/bashni/internal/strictnum"
 )
 
 // The Hub's square numbers, as pydraughts sends and reads them for the 8x8
@@ -143,9 +144,9 @@ func ParseMove(p bashni.Position, text string) (bashni.Move, error) {
 	}
 	squares := make([]bashni.Square, len(parts))
 	for i, part := range parts {
-		n, ok := squareNumber(part)
+		n, err := strictnum.Int(part, 1, v.Squares())
 		s := moveNumbering.Square(v, n)
-		if !ok || s == bashni.NoSquare {
+		if err != nil || s == bashni.NoSquare {
 			return bashni.Move{}, fmt.Errorf("move %q: %q is not a square number (1 to %d)", shortText(text), shortText(part), v.Squares())
 		}
 		squares[i] = s
@@ -182,20 +183,6 @@ func ParseMove(p bashni.Position, text string) (bashni.Move, error) {
 	// whether the man was crowned on the way, which a Hub move cannot say;
 	// the first is taken.
 	return found[0], nil
-}
-
-// squareNumber reads a square number: one to three digits, nothing else.
-func squareNumber(s string) (int, bool) {
-	if s == "" || len(s) > 3 {
-		return 0, false
-	}
-	for i := 0; i < len(s); i++ {
-		if s[i] < '0' || s[i] > '9' {
-			return 0, false
-		}
-	}
-	n, err := strconv.Atoi(s)
-	return n, err == nil
 }
 
 // sameSquares reports whether a and b hold the same squares, as sets: a

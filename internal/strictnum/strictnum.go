@@ -1,0 +1,63 @@
+// Package strictnum reads the numbers of protocol lines and record tags
+// strictly: digits only (no sign, space, underscore, exponent or hex), in
+// a range, so that a typo is an error rather than another number, and no
+// value overflows.
+package strictnum
+
+import (
+	"fmt"
+	"strconv"
+	"time"
+)
+
+// Int reads a whole number from lo to hi (lo >= 0).
+func Int(s string, lo, hi int) (int, error) {
+	if s == "" {
+		return 0, fmt.Errorf("the value is missing")
+	}
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return 0, fmt.Errorf("%q is not a whole number", short(s))
+		}
+	}
+	n, err := strconv.ParseInt(s, 10, 64)
+	if err != nil || n < int64(lo) || n > int64(hi) {
+		return 0, fmt.Errorf("%s is not from %d to %d", short(s), lo, hi)
+	}
+	return int(n), nil
+}
+
+// maxSeconds bounds Seconds: a year, far from time.Duration's limit.
+const maxSeconds = 366 * 24 * 3600
+
+// Seconds reads a time in seconds: digits with an optional fraction ("5",
+// "0.1", ".5", "2."), at most a year.
+func Seconds(s string) (time.Duration, error) {
+	digits, dots := 0, 0
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c >= '0' && c <= '9':
+			digits++
+		case c == '.':
+			dots++
+		default:
+			return 0, fmt.Errorf("%q is not a number of seconds", short(s))
+		}
+	}
+	if digits == 0 || dots > 1 {
+		return 0, fmt.Errorf("%q is not a number of seconds", short(s))
+	}
+	f, err := strconv.ParseFloat(s, 64)
+	if err != nil || f > maxSeconds {
+		return 0, fmt.Errorf("%s seconds is more than a year", short(s))
+	}
+	return time.Duration(f * float64(time.Second)), nil
+}
+
+// short cuts a long value for an error message.
+func short(s string) string {
+	if len(s) > 40 {
+		return s[:40] + "..."
+	}
+	return s
+}

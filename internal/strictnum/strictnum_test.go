@@ -1,0 +1,41 @@
+package strictnum
+
+import (
+	"strings"
+	"testing"
+	"time"
+)
+
+func TestInt(t *testing.T) {
+	for s, want := range map[string]int{"0": 0, "7": 7, "0012": 12, "64": 64} {
+		if n, err := Int(s, 0, 64); err != nil || n != want {
+			t.Errorf("Int(%q) = %d, %v; want %d", s, n, err, want)
+		}
+	}
+	for s, want := range map[string]string{
+		"": "missing", "+1": "not a whole number", "-1": "not a whole number", " 1": "not a whole number",
+		"1_0": "not a whole number", "0x10": "not a whole number", "1e2": "not a whole number",
+		"65": "65 is not from 0 to 64", "99999999999999999999999": "is not from 0 to 64",
+		strings.Repeat("9", 100): "999...",
+	} {
+		if _, err := Int(s, 0, 64); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("Int(%q): error %v, want one with %q", s, err, want)
+		}
+	}
+}
+
+func TestSeconds(t *testing.T) {
+	for s, want := range map[string]time.Duration{"5": 5 * time.Second, "0.1": 100 * time.Millisecond, ".5": 500 * time.Millisecond, "2.": 2 * time.Second, "0": 0} {
+		if d, err := Seconds(s); err != nil || d != want {
+			t.Errorf("Seconds(%q) = %v, %v; want %v", s, d, err, want)
+		}
+	}
+	for s, want := range map[string]string{
+		"": "not a number", ".": "not a number", "1.2.3": "not a number", "-1": "not a number", "1e3": "not a number",
+		"NaN": "not a number", "Inf": "not a number", "0x1p3": "not a number", "99999999999": "more than a year",
+	} {
+		if _, err := Seconds(s); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("Seconds(%q): error %v, want one with %q", s, err, want)
+		}
+	}
+}
