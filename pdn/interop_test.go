@@ -350,3 +350,16 @@ func TestSquareNumbersWithMarks(t *testing.T) {
 		t.Errorf("annotations %q %q %q", g.Note(1).Annotation, g.Note(2).Annotation, g.Note(3).Annotation)
 	}
 }
+
+// A full GameType writes back as it was read.
+func TestGameTypeString(t *testing.T) {
+	for _, text := range []string{"25,W,8,8,A0,0", "26,W,8,8,N2,0", "25,B,8,8,N1,0", "25,W,8,8,N0,1", "20,W,10,10,N2,0", "25"} {
+		gt, err := ParseGameType(text)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := gt.String(); got != text {
+			t.Errorf("ParseGameType(%q).String() = %q", text, got)
+		}
+	}
+}
