@@ -13,13 +13,15 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"strconv"
+	"math"
 	"strings"
 	"sync"
 	"time"
 
 	"github.com/bashni-dev/bashni"
 	"github.com/bashni-dev/bashni/engine"
+	"github.com/bashni-dev/bashni/internal/lineread"
+	"github.com/bashni-dev/bashni/internal/protonum"
 	"github.com/bashni-dev/bashni/internal/sysmem"
 )
 
@@ -42,11 +44,32 @@ type Session struct {
 	eng     *engine.Engine
 
 	// The search under way, if any: cancel stops it, done is closed once
-	// its bestmove line is written; ponder is set while it ponders.
-	cancel context.CancelFunc
-	done   chan struct{}
-	ponder *engine.Ponder
+	// its bestmove line is written (with outMu held, so a command read
+	// after the bestmove line never finds the search under way), and
+	// infinite is set for "go infinite" (and pondering), ponder while it
+	// ponders.
+	cancel   context.CancelFunc
+	done     chan struct{}
+	infinite bool
+	ponder   *engine.Ponder
+
+	// werr is the first error writing the output; the session ends with it.
+	werr error
+
+	// EndWait bounds how long a search under way at the end of the input
+	// may go on before it is stopped, with its best move so far, so that
+	// "echo 'go depth 8' | bashni engine" prints its result but nothing
+	// searches for ever with nobody to send "stop" (0: DefaultEndWait). A
+	// "go infinite" is stopped at once.
+	EndWait time.Duration
 }
+
+// DefaultEndWait is the default of Session.EndWait.
+const DefaultEndWait = 10 * time.Second
+
+// MaxLine is the longest command line a session reads, in bytes; a longer
+// one is answered with an error line and the session goes on.
+const MaxLine = 1 << 20
 
 // NewSession returns a session that answers on out, its engine with a
 // transposition table of hashMB MiB. The ruleset is russian, at its start,
@@ -71,11 +94,11 @@ func (s *Session) newEngine() *engine.Engine {
 // engine.MaxThreads, given as text (the argument of "threads"). Like a new
 // table size it gives the session a new engine, which has learned nothing.
 func (s *Session) SetThreads(text string) error {
-	n, err := strconv.Atoi(text)
-	if err != nil || n < 1 || n > engine.MaxThreads {
+	n, err := protonum.Uint(text, engine.MaxThreads)
+	if err != nil || n < 1 {
 		return fmt.Errorf("threads: want a number from 1 to %d, got %q", engine.MaxThreads, text)
 	}
-	s.threads = n
+	s.threads = int(n)
 	s.eng = s.newEngine()
 	return nil
 }
@@ -84,8 +107,23 @@ func (s *Session) SetThreads(text string) error {
 func (s *Session) printf(format string, args ...any) {
 	s.outMu.Lock()
 	defer s.outMu.Unlock()
+	s.writeLine(format, args...)
+}
+
+// writeLine is printf with outMu held. The first write error is kept, and
+// ends the session.
+func (s *Session) writeLine(format string, args ...any) {
 	fmt.Fprintf(s.out, format+"\n", args...)
-	s.out.Flush()
+	if err := s.out.Flush(); err != nil && s.werr == nil {
+		s.werr = err
+	}
+}
+
+// writeErr returns the first error writing the output, if any.
+func (s *Session) writeErr() error {
+	s.outMu.Lock()
+	defer s.outMu.Unlock()
+	return s.werr
 }
 
 // protoScore writes a score for the protocol: "cp N" in hundredths of a
@@ -100,31 +138,67 @@ func protoScore(sc engine.Score) string {
 	return fmt.Sprintf("cp %d", int(sc))
 }
 
-// Run reads and executes commands until "quit" or the end of the input.
-// At the end of the input a search under way is allowed to finish, so
-// "echo 'go depth 8' | bashni engine" prints its result; "quit" stops it.
+// Run reads and executes commands until "quit", the end of the input, or
+// an error writing the output, which it returns. A line longer than MaxLine
+// is answered with an error line, and the session goes on. At the end of
+// the input a search under way may go on for EndWait to finish, so "echo
+// 'go depth 8' | bashni engine" prints its result; then, or at once for
+// "go infinite", it is stopped and its bestmove printed. "quit" stops it at
+// once.
 func (s *Session) Run(in io.Reader) error {
-	sc := bufio.NewScanner(in)
-	sc.Buffer(make([]byte, 64*1024), 1<<20)
-	for sc.Scan() {
-		line := strings.TrimSpace(sc.Text())
+	lr := lineread.New(in, MaxLine)
+	for n := 1; ; n++ {
+		line, err := lr.Next()
+		switch {
+		case errors.Is(err, lineread.ErrTooLong):
+			s.errorf("line %d is longer than %d bytes", n, MaxLine)
+			continue
+		case err == io.EOF:
+			s.endOfInput()
+			return s.writeErr()
+		case err != nil:
+			s.stop()
+			return err
+		}
+		line = strings.TrimSpace(line)
 		if line == "" || strings.HasPrefix(line, "#") {
 			continue
 		}
-		if !s.execute(line) {
+		goOn := s.execute(line)
+		if err := s.writeErr(); err != nil || !goOn {
 			s.stop()
-			return nil
+			return err
 		}
 	}
-	s.wait()
-	return sc.Err()
 }
 
-// searching reports whether a search is under way.
+// endOfInput ends the search under way, if any, as Run describes.
+func (s *Session) endOfInput() {
+	if s.done == nil {
+		return
+	}
+	if !s.infinite {
+		wait := s.EndWait
+		if wait <= 0 {
+			wait = DefaultEndWait
+		}
+		select {
+		case <-s.done:
+		case <-time.After(wait):
+		}
+	}
+	s.stop()
+}
+
+// searching reports whether a search is under way. Once its bestmove
+// line is written it is not: the line and the end are one step under
+// outMu.
 func (s *Session) searching() bool {
 	if s.done == nil {
 		return false
 	}
+	s.outMu.Lock()
+	defer s.outMu.Unlock()
 	select {
 	case <-s.done:
 		return false
@@ -232,16 +306,16 @@ func (s *Session) execute(line string) bool {
 		if busy() {
 			break
 		}
-		mb, err := strconv.Atoi(strings.Join(args, ""))
-		if err != nil || mb < 1 || mb > 1<<16 {
+		mb, err := protonum.Uint(strings.Join(args, " "), 1<<16)
+		if err != nil || mb < 1 {
 			s.errorf("hash: want a size in MiB from 1 to 65536, got %q", strings.Join(args, " "))
 			break
 		}
-		if ok, have := sysmem.TableFits(mb); !ok {
+		if ok, have := sysmem.TableFits(int(mb)); !ok {
 			s.errorf("hash %d: more than this machine's memory (%d MiB)", mb, have)
 			break
 		}
-		s.hashMB = mb
+		s.hashMB = int(mb)
 		s.eng = s.newEngine()
 	case "ponderhit":
 		if s.ponder == nil || !s.searching() {
@@ -261,12 +335,12 @@ func (s *Session) execute(line string) bool {
 		if busy() {
 			break
 		}
-		lim, err := s.goLimits(args)
+		lim, infinite, err := s.goLimits(args)
 		if err != nil {
 			s.errorf("go: %v", err)
 			break
 		}
-		s.goSearch(lim)
+		s.goSearch(lim, infinite)
 	case "legal":
 		s.printf("legal %s", bashni.LineText(s.pos.LegalMoves()))
 	case "fen":
@@ -345,13 +419,13 @@ func (s *Session) playMoves(start bashni.Position, moves []bashni.Move, texts []
 	return nil
 }
 
-// goLimits reads the arguments of "go".
-func (s *Session) goLimits(args []string) (engine.Limits, error) {
-	var lim engine.Limits
+// goLimits reads the arguments of "go", and whether it says "infinite".
+// Numbers are digits only, and one too large is an error (a clock of
+// 9223372036854775807 ms would wrap round to "no limit").
+func (s *Session) goLimits(args []string) (lim engine.Limits, infinite bool, err error) {
 	var clock [2]time.Duration
 	var inc [2]time.Duration
 	movesToGo := 0
-	infinite := false
 	for i := 0; i < len(args); i++ {
 		key := args[i]
 		switch key {
@@ -363,22 +437,33 @@ func (s *Session) goLimits(args []string) (engine.Limits, error) {
 			continue
 		}
 		if i+1 >= len(args) {
-			return lim, fmt.Errorf("%s: the value is missing", key)
-		}
-		n, err := strconv.ParseUint(args[i+1], 10, 63)
-		if err != nil {
-			return lim, fmt.Errorf("%s: %q is not a whole number", key, args[i+1])
+			return lim, false, fmt.Errorf("%s: the value is missing", key)
 		}
 		i++
-		ms := time.Duration(n) * time.Millisecond
+		val := args[i]
+		var ms time.Duration
 		switch key {
 		case "depth":
-			if n > engine.MaxPly/2 {
-				return lim, fmt.Errorf("depth %d is more than %d", n, engine.MaxPly/2)
+			var n uint64
+			if n, err = protonum.Uint(val, engine.MaxPly/2); err == nil {
+				lim.Depth = int(n)
 			}
-			lim.Depth = int(n)
 		case "nodes":
-			lim.Nodes = n
+			lim.Nodes, err = protonum.Uint(val, math.MaxInt64)
+		case "movetime", "wtime", "btime", "winc", "binc":
+			ms, err = protonum.Millis(val)
+		case "movestogo":
+			var n uint64
+			if n, err = protonum.Uint(val, math.MaxInt64); err == nil {
+				movesToGo = int(min(n, 1<<20))
+			}
+		default:
+			return lim, false, fmt.Errorf("unknown limit %q", key)
+		}
+		if err != nil {
+			return lim, false, fmt.Errorf("%s: %w", key, err)
+		}
+		switch key {
 		case "movetime":
 			lim.Time = ms
 		case "wtime":
@@ -389,41 +474,39 @@ func (s *Session) goLimits(args []string) (engine.Limits, error) {
 			inc[bashni.White] = ms
 		case "binc":
 			inc[bashni.Black] = ms
-		case "movestogo":
-			movesToGo = int(min(n, 1<<20))
-		default:
-			return lim, fmt.Errorf("unknown limit %q", key)
 		}
 	}
 	if c := s.pos.Turn(); clock[c] > 0 {
 		lim.Clock = engine.Clock{Left: clock[c], Increment: inc[c], MovesToGo: movesToGo}
 	}
 	if !infinite && lim.Ponder == nil && lim == (engine.Limits{}) {
-		return lim, errors.New("no limit: give depth, nodes, movetime, wtime/btime, infinite or ponder")
+		return lim, false, errors.New("no limit: give depth, nodes, movetime, wtime/btime, infinite or ponder")
 	}
-	return lim, nil
+	return lim, infinite, nil
 }
 
 // goSearch starts a search of the current game in the background; it
-// prints the bestmove line when it ends.
-func (s *Session) goSearch(lim engine.Limits) {
+// prints the bestmove line when it ends, and ends with it.
+func (s *Session) goSearch(lim engine.Limits, infinite bool) {
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan struct{})
-	s.cancel, s.done = cancel, done
+	s.cancel, s.done, s.infinite = cancel, done, infinite || lim.Ponder != nil
 	s.ponder = lim.Ponder
 	eng, start, moves := s.eng, s.start, s.moves
 	go func() {
-		defer close(done)
 		defer cancel()
 		res, err := eng.SearchGame(ctx, start, moves, lim)
+		best := "none"
 		switch {
 		case errors.Is(err, engine.ErrNoMoves):
-			s.printf("bestmove none")
 		case err != nil:
 			s.errorf("go: %v", err)
-			s.printf("bestmove none")
 		default:
-			s.printf("bestmove %s", res.Move)
+			best = res.Move.String()
 		}
+		s.outMu.Lock()
+		defer s.outMu.Unlock()
+		s.writeLine("bestmove %s", best)
+		close(done)
 	}()
 }
