@@ -63,58 +63,80 @@ func (n Numbering) PDN() string {
 	return "N?"
 }
 
-// squares returns the playable squares of v's board in the numbering's
-// order: element i is square number i+1.
-func (n Numbering) squares(v Variant) []Square {
-	size := v.Size
-	if size < 1 || size > 8 {
+// numberTable is one numbering of one board size: the squares in number
+// order, and each square's number (0: not playable).
+type numberTable struct {
+	squares []Square
+	number  [64]uint8
+}
+
+// numberTables holds every numbering of every board size (1 to 8), so that
+// Number and Square are lookups.
+var numberTables = func() (t [9][4]numberTable) {
+	for size := 1; size <= 8; size++ {
+		for n := NumberingTopLeft; n <= NumberingBottomRight; n++ {
+			tab := &t[size][n]
+			top := n == NumberingTopLeft || n == NumberingTopRight
+			right := n == NumberingTopRight || n == NumberingBottomRight
+			for i := 0; i < size; i++ {
+				rank := i
+				if top {
+					rank = size - 1 - i
+				}
+				for j := 0; j < size; j++ {
+					file := j
+					if right {
+						file = size - 1 - j
+					}
+					if (file+rank)%2 == 0 { // the dark squares: a1 is dark
+						s := SquareAt(file, rank)
+						tab.squares = append(tab.squares, s)
+						tab.number[s] = uint8(len(tab.squares))
+					}
+				}
+			}
+		}
+	}
+	return t
+}()
+
+// table returns the numbering's table for v's board, or nil for a board
+// size or numbering that does not exist.
+func (n Numbering) table(v Variant) *numberTable {
+	if v.Size < 1 || v.Size > 8 || n > NumberingBottomRight {
 		return nil
 	}
-	top := n == NumberingTopLeft || n == NumberingTopRight
-	right := n == NumberingTopRight || n == NumberingBottomRight
-	out := make([]Square, 0, (size*size+1)/2)
-	for i := 0; i < size; i++ {
-		rank := i
-		if top {
-			rank = size - 1 - i
-		}
-		for j := 0; j < size; j++ {
-			file := j
-			if right {
-				file = size - 1 - j
-			}
-			if s := SquareAt(file, rank); v.OnBoard(s) {
-				out = append(out, s)
-			}
-		}
-	}
-	return out
+	return &numberTables[v.Size][n]
 }
 
 // Number returns the number of square s on v's board, from 1, or 0 when s
 // is not a playable square of that board.
 func (n Numbering) Number(v Variant, s Square) int {
-	for i, t := range n.squares(v) {
-		if t == s {
-			return i + 1
-		}
+	t := n.table(v)
+	if t == nil || s > 63 {
+		return 0
 	}
-	return 0
+	return int(t.number[s])
 }
 
 // Square returns the square numbered num on v's board, or NoSquare when
 // there is no such number (the 8x8 board has 1 to 32).
 func (n Numbering) Square(v Variant, num int) Square {
-	sq := n.squares(v)
-	if num < 1 || num > len(sq) {
+	t := n.table(v)
+	if t == nil || num < 1 || num > len(t.squares) {
 		return NoSquare
 	}
-	return sq[num-1]
+	return t.squares[num-1]
 }
 
 // Squares returns how many playable squares v's board has: the largest
 // square number (32 on the 8x8 board).
-func (v Variant) Squares() int { return len(NumberingTopLeft.squares(v)) }
+func (v Variant) Squares() int {
+	if t := NumberingTopLeft.table(v); t != nil {
+		return len(t.squares)
+	}
+	return 0
+}
 
 // MoveNumbers returns the move's text with its squares as numbers in the
 // numbering n and captures joined by sep (PDN writes 'x'): "9-13",

@@ -164,3 +164,24 @@ func TestParseNumbering(t *testing.T) {
 		}
 	}
 }
+
+// Reading a move in numbers costs a translation to names on top of
+// ParseMove; compare with BenchmarkParseMove... of the same move.
+func BenchmarkParseMoveNumbers(b *testing.B) {
+	pos, _ := ParseFEN(RussianDraughts, "W:Wc3,e3:Bd4,f6,b6")
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		if _, err := pos.ParseMoveNumbers("22x15x8", NumberingTopLeft); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func BenchmarkMoveNumbers(b *testing.B) {
+	pos, _ := ParseFEN(RussianDraughts, "W:Wc3,e3:Bd4,f6,b6")
+	m, _ := pos.ParseMove("c3:e5:g7")
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		_ = pos.MoveNumbers(m, NumberingTopLeft, 'x')
+	}
+}
