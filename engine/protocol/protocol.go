@@ -21,7 +21,7 @@ import (
 	"github.com/bashni-dev/bashni"
 	"github.com/bashni-dev/bashni/engine"
 	"github.com/bashni-dev/bashni/internal/lineread"
-	"github.com/bashni-dev/bashni/internal/protonum"
+	"github.com/bashni-dev/bashni/internal/strictnum"
 	"github.com/bashni-dev/bashni/internal/sysmem"
 )
 
@@ -94,11 +94,11 @@ func (s *Session) newEngine() *engine.Engine {
 // engine.MaxThreads, given as text (the argument of "threads"). Like a new
 // table size it gives the session a new engine, which has learned nothing.
 func (s *Session) SetThreads(text string) error {
-	n, err := protonum.Uint(text, engine.MaxThreads)
-	if err != nil || n < 1 {
+	n, err := strictnum.Int(text, 1, engine.MaxThreads)
+	if err != nil {
 		return fmt.Errorf("threads: want a number from 1 to %d, got %q", engine.MaxThreads, text)
 	}
-	s.threads = int(n)
+	s.threads = n
 	s.eng = s.newEngine()
 	return nil
 }
@@ -306,16 +306,16 @@ func (s *Session) execute(line string) bool {
 		if busy() {
 			break
 		}
-		mb, err := protonum.Uint(strings.Join(args, " "), 1<<16)
-		if err != nil || mb < 1 {
+		mb, err := strictnum.Int(strings.Join(args, " "), 1, 1<<16)
+		if err != nil {
 			s.errorf("hash: want a size in MiB from 1 to 65536, got %q", strings.Join(args, " "))
 			break
 		}
-		if ok, have := sysmem.TableFits(int(mb)); !ok {
+		if ok, have := sysmem.TableFits(mb); !ok {
 			s.errorf("hash %d: more than this machine's memory (%d MiB)", mb, have)
 			break
 		}
-		s.hashMB = int(mb)
+		s.hashMB = mb
 		s.eng = s.newEngine()
 	case "ponderhit":
 		if s.ponder == nil || !s.searching() {
@@ -444,19 +444,17 @@ func (s *Session) goLimits(args []string) (lim engine.Limits, infinite bool, err
 		var ms time.Duration
 		switch key {
 		case "depth":
-			var n uint64
-			if n, err = protonum.Uint(val, engine.MaxPly/2); err == nil {
-				lim.Depth = int(n)
-			}
+			lim.Depth, err = strictnum.Int(val, 0, engine.MaxPly/2)
 		case "nodes":
-			lim.Nodes, err = protonum.Uint(val, math.MaxInt64)
+			var n int
+			n, err = strictnum.Int(val, 0, math.MaxInt64)
+			lim.Nodes = uint64(n)
 		case "movetime", "wtime", "btime", "winc", "binc":
-			ms, err = protonum.Millis(val)
+			ms, err = strictnum.Millis(val)
 		case "movestogo":
-			var n uint64
-			if n, err = protonum.Uint(val, math.MaxInt64); err == nil {
-				movesToGo = int(min(n, 1<<20))
-			}
+			var n int
+			n, err = strictnum.Int(val, 0, math.MaxInt64)
+			movesToGo = min(n, 1<<20)
 		default:
 			return lim, false, fmt.Errorf("unknown limit %q", key)
 		}

@@ -6,6 +6,7 @@ package strictnum
 
 import (
 	"fmt"
+	"math"
 	"strconv"
 	"time"
 )
@@ -60,4 +61,15 @@ func short(s string) string {
 		return s[:40] + "..."
 	}
 	return s
+}
+
+// MaxMillis is the most milliseconds Millis reads: the longest
+// time.Duration, some 292 years.
+const MaxMillis = int(math.MaxInt64 / int64(time.Millisecond))
+
+// Millis reads a whole number of milliseconds (a protocol's clock), by Int
+// from 0 to MaxMillis, so that no count wraps round to a negative duration.
+func Millis(s string) (time.Duration, error) {
+	n, err := Int(s, 0, MaxMillis)
+	return time.Duration(n) * time.Millisecond, err
 }

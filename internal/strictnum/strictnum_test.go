@@ -39,3 +39,16 @@ func TestSeconds(t *testing.T) {
 		}
 	}
 }
+
+// A clock in milliseconds too large for a time.Duration is an error, not a
+// negative duration (issue 15, case 6: go wtime 9223372036854775807).
+func TestMillis(t *testing.T) {
+	if d, err := Millis("9223372036854"); err != nil || d != 9223372036854*time.Millisecond {
+		t.Errorf("Millis(9223372036854) = %v, %v", d, err)
+	}
+	for _, s := range []string{"9223372036855", "9223372036854775807", "99999999999999999999999"} {
+		if d, err := Millis(s); err == nil || d != 0 || !strings.Contains(err.Error(), "is not from 0 to 9223372036854") {
+			t.Errorf("Millis(%s) = %v, %v", s, d, err)
+		}
+	}
+}
