@@ -60,6 +60,7 @@ const DefaultMoveTime = time.Second
 type Session struct {
 	outMu sync.Mutex
 	out   *bufio.Writer
+	werr  error // the first error writing the output; the session ends with it
 
 	opts    Options
 	variant bashni.Variant
@@ -90,13 +91,24 @@ func NewSession(out io.Writer, opts Options) *Session {
 	return s
 }
 
-// write writes one line and flushes it, so the GUI sees it at once.
+// write writes one line and flushes it, so the GUI sees it at once. The
+// first write error is kept (writeError), and later lines are dropped.
 func (s *Session) write(line string) {
 	s.outMu.Lock()
 	defer s.outMu.Unlock()
+	if s.werr != nil {
+		return
+	}
 	s.out.WriteString(line)
 	s.out.WriteByte('\n')
-	s.out.Flush()
+	s.werr = s.out.Flush()
+}
+
+// writeError returns the first error writing the output.
+func (s *Session) writeError() error {
+	s.outMu.Lock()
+	defer s.outMu.Unlock()
+	return s.werr
 }
 
 // errorf answers "error message=...". The protocol has no way to quote a
@@ -109,25 +121,28 @@ func (s *Session) errorf(format string, args ...any) {
 
 // Run reads and answers lines until "quit" or the end of the input. The end
 // of the input means the GUI is gone: a search under way is stopped (its
-// done line is still written) and Run returns. The error is a read error.
+// done line is still written) and Run returns. The error is a read error,
+// or the first error writing the output, which ends the session too.
 func (s *Session) Run(in io.Reader) error {
 	lr := lineread.New(in, MaxLine)
 	for {
 		line, err := lr.Next()
-		if errors.Is(err, lineread.ErrTooLong) {
+		switch {
+		case errors.Is(err, lineread.ErrTooLong):
 			s.errorf("a line longer than %d bytes; it is ignored", MaxLine)
-			continue
-		}
-		if err != nil {
+		case err != nil:
 			s.stop()
 			if err == io.EOF {
-				return nil
+				err = nil
 			}
-			return err
-		}
-		if !s.execute(line) {
+			return errors.Join(err, s.writeError())
+		case !s.execute(line):
 			s.stop()
-			return nil
+			return s.writeError()
+		}
+		if err := s.writeError(); err != nil {
+			s.stop()
+			return err
 		}
 	}
 }

@@ -3,6 +3,7 @@ package hub
 import (
 	"bufio"
 	"bytes"
+	"errors"
 	"io"
 	"os"
 	"path/filepath"
@@ -498,5 +499,17 @@ func TestLevelClock(t *testing.T) {
 	l, _ = parseLevel(m)
 	if got, want := l.limits(), (engine.Limits{Depth: 5, Nodes: 1000, Time: 2250 * time.Millisecond}); got != want {
 		t.Errorf("limits %+v, want %+v", got, want)
+	}
+}
+
+type brokenPipe struct{}
+
+func (brokenPipe) Write([]byte) (int, error) { return 0, errors.New("broken pipe") }
+
+// An output that cannot be written ends the session with the write error.
+func TestWriteErrorEndsSession(t *testing.T) {
+	err := NewSession(brokenPipe{}, Options{HashMB: 1}).Run(strings.NewReader("ping\nping\n"))
+	if err == nil || !strings.Contains(err.Error(), "broken pipe") {
+		t.Errorf("Run: %v, want the write error", err)
 	}
 }
