@@ -1,0 +1,59 @@
+package pdn_test
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/bashni-dev/bashni"
+	"github.com/bashni-dev/bashni/pdn"
+)
+
+// A record py-draughts wrote: its GameType and Variant tags say Russian
+// draughts, its moves are square numbers (1 = b8), and what it gets wrong
+// without changing the moves comes back as warnings.
+func ExampleReader() {
+	record := "[GameType \"25\"]\n[Variant \"Russian draughts\"]\n[Result \"-\"]\n1. 24-20 11-16 2. 20x11 7x16\n"
+	r := pdn.NewReader(strings.NewReader(record))
+	for {
+		g, err := r.Next()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			fmt.Println(err)
+			continue
+		}
+		fmt.Println(g.Variant(), g.Plies(), g.Position().FEN())
+		for _, w := range g.Warnings {
+			fmt.Println("warning:", w.Reason())
+		}
+	}
+	// Output:
+	// russian-draughts 4 W:Wa1,c1,e1,g1,b2,d2,f2,h2,a3,c3,e3:Bg5,b6,d6,h6,a7,c7,g7,b8,d8,f8,h8
+	// warning: no blank line between the tags and the moves
+	// warning: "[Result \"-\"]": not a result (1-0, 0-1, 1/2-1/2, *, 2-0, 0-2, 1-1); read as no result
+	// warning: the moves end without a result (1-0, 0-1, 1/2-1/2 or *)
+}
+
+// Russian draughts written as PDN 3.0 and other programs write it, here in
+// square numbers: the GameType tag says which.
+func ExampleWriter() {
+	game, _ := bashni.NewGame(bashni.RussianDraughts)
+	for _, m := range []string{"c3-d4", "f6-e5", "d4:f6"} {
+		if _, err := game.PlayText(m); err != nil {
+			fmt.Println(err)
+		}
+	}
+	w := pdn.Writer{Numbers: true, Numbering: bashni.NumberingTopLeft}
+	if err := w.Write(os.Stdout, pdn.NewGame(game, pdn.Tag{Name: "Event", Value: "example"})); err != nil {
+		fmt.Println(err)
+	}
+	// Output:
+	// [Event "example"]
+	// [Result "*"]
+	// [GameType "25,W,8,8,N2,0"]
+	//
+	// 1. 22-18 11-15 2. 18x11 *
+}
