@@ -54,8 +54,10 @@ func TestMatchCommand(t *testing.T) {
 	if last := out[len(out)-1]; !strings.HasPrefix(last, "| depth=2 | +") {
 		t.Errorf("ladder table ends with %q", last)
 	}
-	out = lines(mustCLI(t, "match", "-games", "2", "-tc", "1s+20ms", "-maxplies", "40", "engine", "threads=2"))
-	if !strings.HasSuffix(out[0], ", clock 1s+20ms") || !strings.HasPrefix(out[1], "A=engine vs B=threads=2: +") || strings.Contains(out[1], "on time") {
+	// Two moves a side on 5 s clocks: only a stall of seconds could lose
+	// one on time.
+	out = lines(mustCLI(t, "match", "-games", "2", "-tc", "5s+100ms", "-maxplies", "8", "engine", "threads=2"))
+	if !strings.HasSuffix(out[0], ", clock 5s+100ms") || !strings.HasPrefix(out[1], "A=engine vs B=threads=2: +") || strings.Contains(out[1], "on time") {
 		t.Errorf("a match under a clock:\n%s", strings.Join(out, "\n"))
 	}
 	for _, args := range [][]string{{"depth=1"}, {"-games", "0", "random", "random"}, {"-ladder", "3-2"}, {"random", "bogus"},

@@ -2,6 +2,7 @@ package match
 
 import (
 	"context"
+	"math/rand/v2"
 	"os"
 	"testing"
 	"time"
@@ -58,8 +59,11 @@ func TestClockRun(t *testing.T) {
 }
 
 // Engines under a small clock never lose on time: in the engine's own
-// process and over the protocol, with increment and with moves to go. A
-// player that overruns its clock loses on time.
+// process and over the protocol, with increment and with moves to go. The
+// clocks are small but leave room for a busy machine: at a second the
+// engine keeps 110 ms aside and stops a search by a fifth of what remains,
+// so only a stall of half a second or more could cost a game. The test
+// runs one search at a time, so the load it adds is one core.
 func TestNoLossOnTime(t *testing.T) {
 	if testing.Short() {
 		t.Skip("plays timed games")
@@ -71,54 +75,61 @@ func TestNoLossOnTime(t *testing.T) {
 		clock    string
 		external bool
 	}{
-		{bashni.Russian, "500ms+20ms", false},
-		{bashni.Lasca, "10/300ms", false},
-		{bashni.International, "500ms+20ms", true},
+		{bashni.Russian, "1s+50ms", false},
+		{bashni.Lasca, "5/1s", false},
+		{bashni.International, "1s+50ms", true},
 	} {
 		clock, err := ParseTimeControl(tc.clock)
 		if err != nil {
 			t.Fatal(err)
 		}
 		start := tc.v.MustStart()
-		for k := range 1 {
-			var players [2]Player
-			for c := range players {
-				players[c] = Engine{engine.New(engine.Options{HashMB: 1}), engine.Limits{}}
-			}
-			if tc.external {
-				ext, err := StartExternal(ctx, []string{os.Args[0]}, tc.v, engine.Limits{}, 1, 0)
-				if err != nil {
-					t.Fatal(err)
-				}
-				defer ext.Close()
-				players[k] = ext
-			}
-			g, err := PlayTimedGame(ctx, start, Opening(start, 4, 7, k), players, 60, clock)
-			if err != nil {
-				t.Fatalf("%s %s: %v", tc.v, tc.clock, err)
-			}
-			if g.TimeLoss {
-				t.Errorf("%s %s game %d: %s after %d plies, clocks %v", tc.v, tc.clock, k, g.Reason(), g.Game.Plies(), g.Left)
-			}
+		var players [2]Player
+		for c := range players {
+			players[c] = Engine{engine.New(engine.Options{HashMB: 1}), engine.Limits{}}
 		}
-	}
-	slow := slowPlayer{Engine{engine.New(engine.Options{HashMB: 1}), engine.Limits{Depth: 1}}}
-	var _ Player = slow // a Player, not a TimedPlayer: it does not look at its clock
-	fast := Engine{engine.New(engine.Options{HashMB: 1}), engine.Limits{Depth: 1}}
-	start := bashni.Russian.MustStart()
-	g, err := PlayTimedGame(ctx, start, nil, [2]Player{fast, slow}, 300, TimeControl{Base: 50 * time.Millisecond})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !g.TimeLoss || g.Result() != "1-0" || g.Reason() != "1-0: black lost on time" {
-		t.Errorf("a player that sleeps past its clock: time loss %v, %s, %q", g.TimeLoss, g.Result(), g.Reason())
+		if tc.external {
+			ext, err := StartExternal(ctx, []string{os.Args[0]}, tc.v, engine.Limits{}, 1, 0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer ext.Close()
+			players[bashni.White] = ext
+		}
+		// 4 random plies, then 10 moves a side: past the first control
+		// of 5 moves.
+		g, err := PlayTimedGame(ctx, start, Opening(start, 4, 7, 0), players, 24, clock)
+		if err != nil {
+			t.Fatalf("%s %s: %v", tc.v, tc.clock, err)
+		}
+		if g.TimeLoss {
+			t.Errorf("%s %s: %s after %d plies, clocks %v", tc.v, tc.clock, g.Reason(), g.Game.Plies(), g.Left)
+		}
 	}
 }
 
-// slowPlayer takes 20ms a move, whatever its clock.
-type slowPlayer struct{ e Engine }
+// A player that takes longer than its clock has loses on time, on its
+// first move: here Black sleeps 300ms with 200ms on its clock.
+func TestLossOnTime(t *testing.T) {
+	start := bashni.Russian.MustStart()
+	players := [2]Player{Random{rand.New(rand.NewPCG(1, 2))}, slowPlayer{300 * time.Millisecond}}
+	g, err := PlayTimedGame(context.Background(), start, nil, players, 300, TimeControl{Base: 200 * time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !g.TimeLoss || g.Result() != "1-0" || g.Reason() != "1-0: black lost on time" || g.Game.Plies() != 1 {
+		t.Errorf("a player that sleeps past its clock: time loss %v, %s, %q after %d plies", g.TimeLoss, g.Result(), g.Reason(), g.Game.Plies())
+	}
+	if g.Left[bashni.Black] >= 0 {
+		t.Errorf("Black's clock shows %v, want it run out", g.Left[bashni.Black])
+	}
+}
 
-func (p slowPlayer) Move(ctx context.Context, start bashni.Position, moves []bashni.Move, pos bashni.Position) (bashni.Move, error) {
-	time.Sleep(20 * time.Millisecond)
-	return p.e.Move(ctx, start, moves, pos)
+// slowPlayer sleeps, then plays the first legal move; it is a Player, not
+// a TimedPlayer: it does not look at its clock.
+type slowPlayer struct{ d time.Duration }
+
+func (p slowPlayer) Move(_ context.Context, _ bashni.Position, _ []bashni.Move, pos bashni.Position) (bashni.Move, error) {
+	time.Sleep(p.d)
+	return pos.LegalMoves()[0], nil
 }

@@ -40,9 +40,13 @@ type External struct {
 	err    error         // its exit status, once waited is closed
 }
 
-// handshakeTimeout bounds the wait for answers outside of a search, and is
-// the slack a timed search gets (a variable for the tests).
-var handshakeTimeout = 10 * time.Second
+// handshakeTimeout bounds the wait for answers outside of a search, and
+// searchSlack is the time a timed search gets beyond its limit or clock
+// (variables for the tests).
+var (
+	handshakeTimeout = 10 * time.Second
+	searchSlack      = 10 * time.Second
+)
 
 // StartExternal starts the program argv[0] with the arguments argv[1:],
 // tells it the ruleset v, a table of hashMB MiB (0: its default) and
@@ -155,9 +159,9 @@ func (p *External) move(ctx context.Context, start bashni.Position, moves []bash
 	var timeout time.Duration
 	switch {
 	case clocks != nil:
-		timeout = clocks.Left[pos.Turn()] + handshakeTimeout
+		timeout = clocks.Left[pos.Turn()] + searchSlack
 	case p.limits.Time > 0 && p.limits.Depth == 0 && p.limits.Nodes == 0:
-		timeout = 10*p.limits.Time + handshakeTimeout
+		timeout = 10*p.limits.Time + searchSlack
 	}
 	line, err := p.await(ctx, timeout, "bestmove", nil)
 	if err != nil {

@@ -120,8 +120,8 @@ func TestExternalPlaysGames(t *testing.T) {
 func TestExternalErrors(t *testing.T) {
 	v := bashni.Russian
 	pos := v.MustStart()
-	defer func(d time.Duration) { handshakeTimeout = d }(handshakeTimeout)
-	handshakeTimeout = 200 * time.Millisecond
+	defer func(d time.Duration) { searchSlack = d }(searchSlack)
+	searchSlack = 100 * time.Millisecond // the silent engine is given up on this long after its millisecond
 	for _, tc := range []struct {
 		mode, want string
 		lim        engine.Limits
