@@ -81,12 +81,15 @@ type Limits struct {
 
 // Info describes one completed iteration of a search.
 type Info struct {
-	Depth    int           // nominal depth of the iteration, in plies
-	SelDepth int           // deepest ply reached, extensions and captures included
-	Score    Score         // for the side to move at the root
-	Nodes    uint64        // positions searched so far in this search
-	Time     time.Duration // since the search started
-	PV       []bashni.Move // the principal variation, from the root
+	Depth    int // nominal depth of the iteration, in plies
+	SelDepth int // deepest ply reached, extensions and captures included
+	// MeanDepth is the mean ply of the positions the iteration evaluated
+	// statically (its leaves), in the main thread; 0 if it evaluated none.
+	MeanDepth float64
+	Score     Score         // for the side to move at the root
+	Nodes     uint64        // positions searched so far in this search
+	Time      time.Duration // since the search started
+	PV        []bashni.Move // the principal variation, from the root
 }
 
 // NPS returns the speed of the search so far in nodes per second.

@@ -32,6 +32,9 @@ type searcher struct {
 	others    uint64
 	seldepth  int
 	rootDepth int
+	// The positions evaluated statically in the iteration under way, and
+	// the sum of their plies: Info.MeanDepth.
+	leaves, leafPlies uint64
 
 	gameKeys  []uint64           // the game's reversible tail before the root
 	path      [MaxPly + 1]uint64 // key of the position at each ply
@@ -158,6 +161,7 @@ func (s *searcher) iterate(root *bashni.Position, rootMoves []bashni.Move, maxDe
 	for depth := 1; depth <= maxDepth; depth++ {
 		s.rootDepth = depth
 		s.iterDone = false
+		s.leaves, s.leafPlies = 0, 0
 		score := s.searchRoot(root, rootMoves, depth)
 		if s.stopped {
 			if s.iterDone && s.iterMove != res.Move {
@@ -169,12 +173,13 @@ func (s *searcher) iterate(root *bashni.Position, rootMoves []bashni.Move, maxDe
 		}
 		res.Move = rootMoves[0]
 		res.Info = Info{
-			Depth:    depth,
-			SelDepth: s.seldepth,
-			Score:    score,
-			Nodes:    s.nodes + s.others,
-			Time:     time.Since(s.start),
-			PV:       append([]bashni.Move(nil), s.pv[0][:s.pvLen[0]]...),
+			Depth:     depth,
+			SelDepth:  s.seldepth,
+			Score:     score,
+			MeanDepth: float64(s.leafPlies) / float64(max(s.leaves, 1)),
+			Nodes:     s.nodes + s.others,
+			Time:      time.Since(s.start),
+			PV:        append([]bashni.Move(nil), s.pv[0][:s.pvLen[0]]...),
 		}
 		if s.e.opts.Progress != nil {
 			s.e.opts.Progress(res.Info)
@@ -316,6 +321,13 @@ func (s *searcher) drawn(ply int) bool {
 	return false
 }
 
+// evaluate returns the static value of pos at ply, counting it as a leaf.
+func (s *searcher) evaluate(pos *bashni.Position, ply int) Score {
+	s.leaves++
+	s.leafPlies += uint64(ply)
+	return Score(s.ev.Evaluate(pos))
+}
+
 // checkLimits sets stopped when a limit is reached.
 func (s *searcher) checkLimits() {
 	if s.nodeLimit > 0 && s.nodes+s.others >= s.nodeLimit {
@@ -359,7 +371,7 @@ func (s *searcher) open(pos *bashni.Position, ply int) (v Score, done bool) {
 		return Draw, true
 	}
 	if ply >= MaxPly {
-		return Score(s.ev.Evaluate(pos)), true
+		return s.evaluate(pos, ply), true
 	}
 	return 0, false
 }
@@ -507,7 +519,7 @@ func (s *searcher) quiesce(pos *bashni.Position, alpha, beta Score, ply int) Sco
 		return -Win + Score(ply)
 	}
 	if !l.moves[0].IsCapture() {
-		return Score(s.ev.Evaluate(pos))
+		return s.evaluate(pos, ply)
 	}
 	s.scoreMoves(l, pos, ply, -1)
 	best := -infinity

@@ -135,3 +135,21 @@ func TestTableTornEntriesAreMisses(t *testing.T) {
 	}
 	wg.Wait()
 }
+
+// MeanDepth is the mean ply of an iteration's leaves: past the nominal
+// depth less the plies a reduction saves, never past the selective depth.
+func TestMeanDepth(t *testing.T) {
+	var infos []Info
+	e := New(Options{Progress: func(i Info) { infos = append(infos, i) }})
+	if _, err := e.Search(context.Background(), bashni.Russian.MustStart(), Limits{Depth: 8}); err != nil {
+		t.Fatal(err)
+	}
+	for _, i := range infos {
+		if i.MeanDepth < float64(i.Depth)/2 || i.MeanDepth > float64(i.SelDepth) {
+			t.Errorf("depth %d (selective %d): mean depth %.2f", i.Depth, i.SelDepth, i.MeanDepth)
+		}
+	}
+	if infos[7].MeanDepth <= infos[3].MeanDepth {
+		t.Errorf("mean depth %.2f at depth 8, not more than %.2f at depth 4", infos[7].MeanDepth, infos[3].MeanDepth)
+	}
+}
