@@ -184,10 +184,24 @@ var otherVariantNames = map[string]*bashni.Variant{
 	"shashki":            &bashni.RussianDraughts,
 }
 
+// draughtsWorldNames are what "russian" and "brazilian" mean beside a
+// GameType tag: the classic games, as the draughts world names them, not
+// bashni's column checkers (bashni writes a Variant tag beside a GameType
+// only for a classic ruleset with overrides, "russian-draughts,...").
+var draughtsWorldNames = map[string]*bashni.Variant{
+	"russian":   &bashni.RussianDraughts,
+	"brazilian": &bashni.BrazilianDraughts,
+}
+
 // parseVariantTag reads a Variant tag: bashni's text form, or a name other
-// programs write ("Russian draughts", any case).
-func parseVariantTag(text string) (bashni.Variant, error) {
-	if v, ok := otherVariantNames[strings.ToLower(strings.Join(strings.Fields(text), " "))]; ok {
+// programs write ("Russian draughts", any case; beside a GameType tag also
+// "Russian").
+func parseVariantTag(text string, typed bool) (bashni.Variant, error) {
+	name := strings.ToLower(strings.Join(strings.Fields(text), " "))
+	if v, ok := otherVariantNames[name]; ok {
+		return *v, nil
+	}
+	if v, ok := draughtsWorldNames[name]; ok && typed {
 		return *v, nil
 	}
 	return bashni.ParseVariant(text)

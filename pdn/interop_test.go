@@ -237,7 +237,8 @@ func TestParseGameType(t *testing.T) {
 }
 
 // Variant names other programs write read as the classic presets, in any
-// case; bashni's own names still work with a GameType that agrees.
+// case; beside a GameType "Russian" is Russian draughts too; bashni's own names still work with a GameType that
+// agrees.
 func TestOtherProgramsVariantNames(t *testing.T) {
 	for text, want := range map[string]bashni.Variant{
 		"[Variant \"Russian draughts\"]":                                 bashni.RussianDraughts,

@@ -424,7 +424,7 @@ func (p *parser) ruleset(tagErr func(string, error) error) (bashni.Variant, erro
 	if vText == "" {
 		return v, nil
 	}
-	tv, err := parseVariantTag(vText)
+	tv, err := parseVariantTag(vText, typed)
 	switch {
 	case err != nil && !typed:
 		return v, tagErr("Variant", err)
