@@ -392,9 +392,10 @@ func (s *Session) goSearch(m Message) error {
 	return nil
 }
 
-// info writes an engine iteration as an info line: depth, score in men (a
-// win in n plies is 100 - n/100, as Scan and pydraughts read it), nodes,
-// time in seconds, speed in millions of nodes per second and the line.
+// info writes an engine iteration as an info line: depth, mean depth of
+// the leaves, score in men (a win in n plies is 100 - n/100, as Scan and
+// pydraughts read it), nodes, time in seconds, speed in millions of nodes
+// per second and the line.
 func (s *Session) info(i engine.Info) {
 	pv := make([]string, 0, len(i.PV))
 	pos := s.root
@@ -404,6 +405,7 @@ func (s *Session) info(i engine.Info) {
 	}
 	s.write(Message{Command: "info", Args: []Arg{
 		{Name: "depth", Value: strconv.Itoa(i.Depth), HasValue: true},
+		{Name: "mean-depth", Value: strconv.FormatFloat(i.MeanDepth, 'f', 1, 64), HasValue: true},
 		{Name: "score", Value: menScore(i.Score), HasValue: true},
 		{Name: "nodes", Value: strconv.FormatUint(i.Nodes, 10), HasValue: true},
 		{Name: "time", Value: strconv.FormatFloat(i.Time.Seconds(), 'f', 3, 64), HasValue: true},

@@ -296,7 +296,7 @@ func TestThink(t *testing.T) {
 		if d, _ := m.Get("depth"); d != string(rune('1'+i)) {
 			t.Errorf("%q: depth %s, want %d", l, d, i+1)
 		}
-		for _, name := range []string{"score", "nodes", "time", "nps", "pv"} {
+		for _, name := range []string{"mean-depth", "score", "nodes", "time", "nps", "pv"} {
 			if v, ok := m.Get(name); !ok || v == "" {
 				t.Errorf("%q has no %s", l, name)
 			}
