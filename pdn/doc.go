@@ -34,11 +34,22 @@
 //
 // [Variant "…"] chooses the ruleset, by name or in the text form of
 // bashni.ParseVariant ("lasca", "russian,repetitions=0"); without it the
-// game is russian. [FEN "…"] gives a set-up start. Moves may be written in
-// any form bashni.Position.ParseMove reads. A result given for a game the
-// rules have not ended (such as 1-0 with Black still to move) is read as a
-// resignation, or for a draw an agreement; a result that contradicts how
-// the rules ended the game is an error.
+// game is russian (or the Reader's Variant). PDN 3.0's [GameType "…"] is
+// read too, as other draughts programs write it: 25 is russian-draughts, 26
+// brazilian-draughts, with its notation field ("25,W,8,8,N2,0"), and a
+// game type bashni does not play is an error saying which game it is; the
+// Variant names those programs write ("Russian draughts") name the same
+// presets. [FEN "…"] gives a set-up start. Moves may be written in any form
+// bashni.Position.ParseMove reads, or in square numbers (23-19), numbered as
+// the GameType says or, without it, as Reader.Numbering says (py-draughts'
+// 1 = b8 by default).
+//
+// A result given for a game the rules have not ended (such as 1-0 with Black
+// still to move) is read as a resignation, or for a draw an agreement. What a
+// record gets wrong without changing its moves (a result that contradicts
+// how the rules ended the game, [Result "-"], no blank line before the
+// moves, no result after them) is kept as written and listed in
+// Game.Warnings; Reader.Strict makes it the game's error.
 //
 // Each *Game embeds the *bashni.Game it describes, so g.Moves(),
 // g.Positions(), g.Position() and g.Outcome() give the game itself; Tags,
@@ -46,7 +57,9 @@
 //
 // # Writing
 //
-// Write writes one game; what it writes reads back to the same game. To
+// Write writes one game; what it writes reads back to the same game. The
+// classic presets are written as PDN 3.0 and other programs write them (a
+// GameType tag, captures with 'x'), and a Writer can write square numbers. To
 // record a game played with the bashni package (self-play, say):
 //
 //	game, _ := bashni.NewGame(bashni.Russian)
