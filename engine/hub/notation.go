@@ -5,6 +5,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/bashni-dev/bashni"
 	"github.com/bashni-dev/bashni/internal/strictnum"
@@ -191,10 +192,14 @@ func sameSquares(a, b []bashni.Square) bool {
 	return bashni.SquareSetOf(a...) == bashni.SquareSetOf(b...) && len(b) == bashni.SquareSetOf(b...).Len()
 }
 
-// shortText cuts long text for error messages.
+// shortText cuts long text for error messages, at a character boundary.
 func shortText(s string) string {
-	if len(s) > 40 {
-		return s[:40] + "..."
+	if len(s) <= 40 {
+		return s
 	}
-	return s
+	cut := 40
+	for cut > 0 && !utf8.RuneStart(s[cut]) {
+		cut--
+	}
+	return s[:cut] + "..."
 }
