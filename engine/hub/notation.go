@@ -12,11 +12,13 @@ import (
 )
 
 // The Hub's square numbers, as pydraughts sends and reads them for the 8x8
-// games (measured from its dialogues, testdata/dialogues): the position
-// string lists the squares from the top left, b8 d8 f8 h8 a7 ... g1 (PDN's
-// N2, pydraughts' own board order, and Scan's standard order on 10x10),
-// while moves number them from the bottom left, 1 = a1, 2 = c1 ... 9 = a3
-// ... 32 = h8 (PDN's N0, the numbers of Russian draughts).
+// games (measured from its dialogues, testdata/dialogues): moves number the
+// squares from the bottom left, 1 = a1, 2 = c1 ... 9 = a3 ... 32 = h8 (PDN's
+// N0, the numbers of Russian draughts), and the position string lists them
+// from the top left, b8 d8 f8 h8 a7 ... g1 (PDN's N2). The dialogues send
+// only the start position, which fixes the string's ranks; its files follow
+// from pydraughts writing a Hub move by turning its board's numbers upside
+// down rank for rank, so that its square 21 is the Hub's 9, a3.
 const (
 	posNumbering  = bashni.NumberingTopLeft
 	moveNumbering = bashni.NumberingBottomLeft
