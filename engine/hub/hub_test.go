@@ -513,3 +513,31 @@ func TestWriteErrorEndsSession(t *testing.T) {
 		t.Errorf("Run: %v, want the write error", err)
 	}
 }
+
+// Every variant value plays: from its start (given as pos= for the classic
+// games, fen= for the others) the engine answers a legal move, written in
+// the ruleset's Hub notation.
+func TestEveryVariant(t *testing.T) {
+	for _, name := range variantValues() {
+		v, err := variantOf(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		start := v.MustStart()
+		pos := `fen="` + start.FEN() + `"`
+		if numbered(v) {
+			text, _ := FormatPosition(start)
+			pos = "pos=" + text
+		}
+		got := converse(t, "set-param name=variant value="+name+"\npos "+pos+"\nlevel depth=2\ngo think\n")
+		if len(got) == 0 || !strings.HasPrefix(got[len(got)-1], "done move=") {
+			t.Fatalf("%s: answers %q", name, got)
+		}
+		m, _ := ParseMessage(got[len(got)-1])
+		move, _ := m.Get("move")
+		mv, err := ParseMove(start, move)
+		if err != nil || FormatMove(start, mv) != move {
+			t.Errorf("%s: done move=%s: %v", name, move, err)
+		}
+	}
+}
