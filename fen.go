@@ -2,6 +2,7 @@ package bashni
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 )
 
@@ -12,9 +13,10 @@ type FENError struct {
 	Reason string
 }
 
-// Error returns the error text: the FEN, the token and the reason.
+// Error returns the error text: the FEN, the token and the reason; the
+// token once, when the reason begins with it.
 func (e *FENError) Error() string {
-	if e.Token == "" {
+	if e.Token == "" || strings.HasPrefix(e.Reason, strconv.Quote(e.Token)+" ") {
 		return fmt.Sprintf("bashni: FEN %q: %s", e.FEN, e.Reason)
 	}
 	return fmt.Sprintf("bashni: FEN %q: %q: %s", e.FEN, e.Token, e.Reason)

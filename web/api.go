@@ -286,15 +286,17 @@ func (s *Server) replay(ctx context.Context, req gameRequest) (*bashni.Game, err
 		g, err = bashni.NewGame(v)
 	}
 	if err != nil {
-		return nil, badRequest("fen: " + trim(err))
+		// A *FENError says "FEN" itself; the ruleset's own start cannot fail.
+		return nil, badRequest(trim(err))
 	}
 	for i, text := range req.Moves {
-		// The error names the text and the reason (a *MoveError).
+		// The error names the text and the reason (a *MoveError), after the
+		// move's number: `move 2: "c3-d4": not a legal move here`.
 		if _, err := g.PlayTextContext(ctx, text); err != nil {
 			if ctx.Err() != nil {
 				return nil, ctx.Err()
 			}
-			return nil, badRequest(fmt.Sprintf("move %d: %s", i+1, trim(err)))
+			return nil, badRequest(fmt.Sprintf("move %d: %s", i+1, strings.TrimPrefix(trim(err), "move ")))
 		}
 	}
 	return g, nil

@@ -190,9 +190,11 @@ func TestBadRequests(t *testing.T) {
 		msg                string
 	}{
 		{"POST", "/api/state", `{"variant":"chess"}`, 400, "variant: "},
-		{"POST", "/api/state", `{"fen":"W:Wa2:Bb8"}`, 400, "fen: "},
-		{"POST", "/api/state", `{"moves":["c3-d4","c3-d4"]}`, 400, `move 2: move "c3-d4": not a legal move here (legal: b6-a5`},
-		{"POST", "/api/state", `{"moves":["zz"]}`, 400, `move 1: move "zz"`},
+		{"POST", "/api/state", `{"fen":"W:Wa2:Bb8"}`, 400, `FEN "W:Wa2:Bb8": "a2": a2 is a light square`},
+		// Each thing once (issue 15, case 8: "fen: FEN "W:Wz9:B": "z9": "z9" is not a square").
+		{"POST", "/api/state", `{"fen":"W:Wz9:B"}`, 400, `FEN "W:Wz9:B": "z9" is not a square`},
+		{"POST", "/api/state", `{"moves":["c3-d4","c3-d4"]}`, 400, `move 2: "c3-d4": not a legal move here (legal: b6-a5`},
+		{"POST", "/api/state", `{"moves":["zz"]}`, 400, `move 1: "zz"`},
 		{"POST", "/api/state", `{"moves":"c3-d4"}`, 400, "not a game as JSON"},
 		{"POST", "/api/state", `{"move":["c3-d4"]}`, 400, `unknown field "move"`},
 		{"POST", "/api/state", `{"moves":[]} {}`, 400, "data after the JSON object"},
@@ -207,7 +209,7 @@ func TestBadRequests(t *testing.T) {
 		{"GET", "/api/svg?size=9999", "", 400, "size="},
 		{"GET", "/api/svg?flip=maybe", "", 400, "flip="},
 		{"GET", "/api/svg?move=c3-c4", "", 400, `move="c3-c4"`},
-		{"GET", "/api/svg?variant=lasca&fen=W:Wh8:Ba1", "", 400, "fen: "},
+		{"GET", "/api/svg?variant=lasca&fen=W:Wh8:Ba1", "", 400, `FEN "W:Wh8:Ba1"`},
 	}
 	for _, c := range cases {
 		code, body, h := do(t, s, c.method, c.path, c.body)

@@ -64,8 +64,11 @@ func runAnalyze(args []string, stdout, stderr io.Writer) error {
 	return nil
 }
 
-// infoLine writes one iteration of a search as analyze prints it.
+// infoLine writes one iteration of a search as analyze prints it, in
+// columns of fixed width: the time in milliseconds with one decimal, so
+// that its column keeps its width from 0.1ms to 2.7 hours (Go's duration
+// text grew from "99.5ms" to "100.512ms", and the columns after it slipped).
 func infoLine(i engine.Info) string {
-	return fmt.Sprintf("depth %2d/%-2d  score %7s  nodes %10d  %6.0f kn/s  %8s  %s",
-		i.Depth, i.SelDepth, i.Score, i.Nodes, i.NPS()/1000, roundDuration(i.Time), bashni.LineText(i.PV))
+	return fmt.Sprintf("depth %2d/%-2d  score %7s  nodes %10d  %6.0f kn/s  %9.1fms  %s",
+		i.Depth, i.SelDepth, i.Score, i.Nodes, i.NPS()/1000, float64(i.Time)/float64(time.Millisecond), bashni.LineText(i.PV))
 }

@@ -3,7 +3,6 @@ package main
 import (
 	"fmt"
 	"io"
-	"os"
 	"strconv"
 
 	"github.com/bashni-dev/bashni/engine"
@@ -37,5 +36,5 @@ func runEngine(args []string, stdout, stderr io.Writer) error {
 	if err := s.SetThreads(strconv.Itoa(*threads)); err != nil {
 		return fmt.Errorf("-%v", err)
 	}
-	return s.Run(os.Stdin)
+	return s.Run(stdin)
 }

@@ -1,10 +1,12 @@
 package main
 
 import (
+	"bytes"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
 	"time"
 
@@ -24,7 +26,7 @@ func newFlagSet(name, synopsis, about string, stderr io.Writer) *flag.FlagSet {
 	fs := flag.NewFlagSet("bashni "+name, flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	fs.Usage = func() {
-		fmt.Fprintf(stderr, "usage: bashni %s %s\n\n%s\n\nflags:\n", name, synopsis, about)
+		fmt.Fprintf(fs.Output(), "usage: bashni %s %s\n\n%s\n\nflags:\n", name, synopsis, about)
 		fs.PrintDefaults()
 	}
 	return fs
@@ -32,27 +34,81 @@ func newFlagSet(name, synopsis, about string, stderr io.Writer) *flag.FlagSet {
 
 // parseArgs parses args with fs and returns the positional arguments. Flags
 // may come before, between or after the positional arguments; "--" ends the
-// flags. It returns flag.ErrHelp for -h, and errUsage for a flag error (which
-// fs has already printed).
+// flags, and a negative number where a flag could start is a positional
+// argument ("bashni perft -1" is depth -1, refused as such, not an unknown
+// flag -1). It returns flag.ErrHelp for -h, the usage then written to
+// standard output (help asked for is output), and errUsage for a flag error
+// (which fs has already printed on stderr with the usage).
 func parseArgs(fs *flag.FlagSet, args []string) ([]string, error) {
-	var positional []string
-	for {
-		if err := fs.Parse(args); err != nil {
-			if errors.Is(err, flag.ErrHelp) {
-				return nil, err
-			}
-			return nil, errUsage
-		}
-		rest := fs.Args()
-		if len(rest) == 0 {
-			return positional, nil
-		}
-		if consumed := len(args) - len(rest); consumed > 0 && args[consumed-1] == "--" {
-			return append(positional, rest...), nil
-		}
-		positional = append(positional, rest[0])
-		args = rest[1:]
+	flags, positional := splitArgs(fs, args)
+	out := fs.Output()
+	var msg bytes.Buffer
+	fs.SetOutput(&msg)
+	err := fs.Parse(flags)
+	fs.SetOutput(out)
+	if h, ok := out.(*helpWriter); ok && errors.Is(err, flag.ErrHelp) {
+		out = h.help
 	}
+	_, _ = out.Write(msg.Bytes())
+	switch {
+	case errors.Is(err, flag.ErrHelp):
+		return nil, err
+	case err != nil:
+		return nil, errUsage
+	}
+	return positional, nil
+}
+
+// splitArgs sorts args into the flags with their values and the positional
+// arguments, as fs.Parse would read them but for negative numbers.
+func splitArgs(fs *flag.FlagSet, args []string) (flags, positional []string) {
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		switch {
+		case a == "--":
+			return flags, append(positional, args[i+1:]...)
+		case len(a) < 2 || a[0] != '-' || isNegativeNumber(a):
+			positional = append(positional, a)
+			continue
+		}
+		flags = append(flags, a)
+		name := strings.TrimLeft(a, "-")
+		if strings.Contains(name, "=") {
+			continue
+		}
+		// A flag other than a bool one takes the next argument as its value,
+		// whatever it looks like ("-time -1s").
+		if f := fs.Lookup(name); f != nil && i+1 < len(args) {
+			if b, ok := f.Value.(interface{ IsBoolFlag() bool }); !ok || !b.IsBoolFlag() {
+				i++
+				flags = append(flags, args[i])
+			}
+		}
+	}
+	return flags, positional
+}
+
+// wholeNumber reads the argument text, called what, as a whole number from
+// 0 to max, saying which of the three ways it is wrong: not a whole number,
+// negative, or too large (also past what any integer holds).
+func wholeNumber(what, text string, max int) (int, error) {
+	digits := strings.TrimPrefix(text, "-")
+	if digits == "" || strings.Trim(digits, "0123456789") != "" {
+		return 0, fmt.Errorf("%s %q is not a whole number", what, text)
+	}
+	if digits != text {
+		return 0, fmt.Errorf("%s %s is negative: want 0 to %d", what, text, max)
+	}
+	n, err := strconv.Atoi(text)
+	if err != nil || n > max {
+		return 0, fmt.Errorf("%s %s is too large: at most %d", what, text, max)
+	}
+	return n, nil
+}
+
+// isNegativeNumber reports whether a is "-" and digits, such as "-1".
+func isNegativeNumber(a string) bool {
+	return len(a) > 1 && a[0] == '-' && strings.Trim(a[1:], "0123456789") == ""
 }
 
 // wantArgs checks the number of positional arguments, naming what is
@@ -72,7 +128,7 @@ func wantArgs(args []string, n int, what string) error {
 // that work on one position share them.
 type positionFlags struct {
 	variant string
-	fen     string
+	fen     fenFlag
 	moves   string
 }
 
@@ -80,7 +136,7 @@ type positionFlags struct {
 func addPositionFlags(fs *flag.FlagSet) *positionFlags {
 	pf := &positionFlags{}
 	fs.StringVar(&pf.variant, "variant", "russian", "ruleset: a preset ("+strings.Join(bashni.PresetNames(), ", ")+") with optional overrides, e.g. \"russian,majority=on\"")
-	fs.StringVar(&pf.fen, "fen", "", "start from this FEN instead of the ruleset's start position")
+	fs.Var(&pf.fen, "fen", "start from this FEN instead of the ruleset's start position")
 	fs.StringVar(&pf.moves, "moves", "", "moves to play first, separated by spaces, e.g. \"1. c3-d4 b6-a5\"")
 	return pf
 }
@@ -98,8 +154,8 @@ func (pf *positionFlags) position() (bashni.Position, error) {
 		return bashni.Position{}, err
 	}
 	var pos bashni.Position
-	if pf.fen != "" {
-		pos, err = bashni.ParseFEN(v, pf.fen)
+	if pf.fen.given {
+		pos, err = pf.fen.parse(v)
 	} else {
 		pos, err = v.Start()
 	}
@@ -107,6 +163,29 @@ func (pf *positionFlags) position() (bashni.Position, error) {
 		return bashni.Position{}, err
 	}
 	return playMoves(pos, pf.moves)
+}
+
+// fenFlag is a -fen flag: a FEN given, possibly empty, which is then an
+// error rather than the ruleset's start ("-fen $UNSET" must not quietly
+// mean the start).
+type fenFlag struct {
+	text  string
+	given bool
+}
+
+func (f *fenFlag) String() string { return f.text }
+
+func (f *fenFlag) Set(s string) error {
+	f.text, f.given = s, true
+	return nil
+}
+
+// parse reads the FEN in the ruleset v.
+func (f *fenFlag) parse(v bashni.Variant) (bashni.Position, error) {
+	if strings.TrimSpace(f.text) == "" {
+		return bashni.Position{}, errors.New("-fen is empty: give a FEN, or no -fen for the ruleset's start")
+	}
+	return bashni.ParseFEN(v, f.text)
 }
 
 // limitFlags are the flags that bound a search.

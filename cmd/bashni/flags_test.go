@@ -69,8 +69,10 @@ func TestMatchBounds(t *testing.T) {
 func TestPerftBounds(t *testing.T) {
 	for _, c := range []struct{ args, want string }{
 		{"-threads 1025 3", "-threads 1025: need 1 to 1024"},
-		{"1001", "depth 1001: at most 1000"},
-		{"1000000000", "depth 1000000000: at most 1000"},
+		{"1001", "depth 1001 is too large: at most 1000"},
+		{"1000000000", "depth 1000000000 is too large: at most 1000"},
+		// Too large, not "not a whole number" (issue 15, case 8).
+		{"99999999999999999999", "bashni perft: depth 99999999999999999999 is too large: at most 1000"},
 	} {
 		_, errOut, status := cli(t, append([]string{"perft"}, strings.Fields(c.args)...)...)
 		if status != 1 || !strings.Contains(errOut, c.want) {

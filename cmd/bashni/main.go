@@ -78,7 +78,12 @@ func runCLI(args []string, stdout, stderr io.Writer) (status int) {
 			// "bashni help perft" is "bashni perft -h".
 			return runCLI([]string{args[1], "-h"}, stdout, stderr)
 		}
-		printCommands(stdout)
+		out := &outputWriter{w: stdout}
+		printCommands(out)
+		if out.err != nil {
+			fmt.Fprintf(stderr, "bashni help: writing the output: %v\n", out.err)
+			return 1
+		}
 		return 0
 	}
 	c, ok := commands[name]
@@ -86,8 +91,13 @@ func runCLI(args []string, stdout, stderr io.Writer) (status int) {
 		fmt.Fprintf(stderr, "bashni: unknown subcommand %q (known: %s)\n", name, strings.Join(commandNames(), ", "))
 		return 1
 	}
-	err := c.run(args[1:], stdout, stderr)
+	// Output that cannot be written (a full disk, a closed pipe) is an
+	// error of the subcommand, whatever it goes on to do.
+	out := &outputWriter{w: stdout}
+	err := c.run(args[1:], out, &helpWriter{Writer: stderr, help: out})
 	switch {
+	case err == nil && out.err != nil:
+		err = fmt.Errorf("writing the output: %w", out.err)
 	case err == nil:
 		return 0
 	case errors.Is(err, flag.ErrHelp):
@@ -96,7 +106,7 @@ func runCLI(args []string, stdout, stderr io.Writer) (status int) {
 		// The flag set has already said what is wrong, with the usage.
 		return 1
 	}
-	fmt.Fprintf(stderr, "bashni %s: %s\n", name, errorText(err))
+	fmt.Fprintf(stderr, "bashni %s: %s\n", name, commandErrorText(name, err))
 	return 1
 }
 
@@ -104,6 +114,46 @@ func runCLI(args []string, stdout, stderr io.Writer) (status int) {
 // the command's own "bashni <name>: " prefix makes redundant.
 func errorText(err error) string {
 	return strings.TrimPrefix(err.Error(), "bashni: ")
+}
+
+// commandErrorText is err's message without the prefixes that the
+// command's own "bashni <name>: " makes redundant: the library's "bashni: ",
+// and the subcommand's name again (package svg's errors begin "svg: ").
+func commandErrorText(name string, err error) string {
+	text := err.Error()
+	for {
+		t := strings.TrimPrefix(strings.TrimPrefix(text, "bashni: "), name+": ")
+		if t == text {
+			return text
+		}
+		text = t
+	}
+}
+
+// outputWriter is standard output that remembers its first write error
+// and writes nothing after it.
+type outputWriter struct {
+	w   io.Writer
+	err error
+}
+
+func (o *outputWriter) Write(p []byte) (int, error) {
+	if o.err != nil {
+		return 0, o.err
+	}
+	n, err := o.w.Write(p)
+	if err != nil {
+		o.err = err
+	}
+	return n, err
+}
+
+// helpWriter is standard error, with the way to standard output for the
+// help a subcommand prints when asked (-h): help asked for is output, and
+// goes where "bashni help" goes.
+type helpWriter struct {
+	io.Writer
+	help io.Writer
 }
 
 // commandNames returns the subcommands' names, sorted.

@@ -74,15 +74,30 @@ func TestNoArgsPrintsListToStderrWithStatus1(t *testing.T) {
 	}
 }
 
+// Help asked for is output: "bashni help perft" and "bashni perft -h"
+// print the same usage on stdout (issue 15, case 8: -h went to stderr and
+// help to stdout); a flag error prints it on stderr.
 func TestHelpSubcommandPrintsItsFlags(t *testing.T) {
-	out, errOut, status := cli(t, "help", "perft")
-	if status != 0 || out != "" {
-		t.Errorf("bashni help perft: status %d, stdout %q", status, out)
-	}
-	for _, want := range []string{"usage: bashni perft [flags] DEPTH", "-divide", "-bulk", "-threads", "-hash", "-variant", "-fen", "-moves"} {
-		if !strings.Contains(errOut, want) {
-			t.Errorf("bashni help perft: usage lacks %q:\n%s", want, errOut)
+	var first string
+	for _, args := range [][]string{{"help", "perft"}, {"perft", "-h"}, {"perft", "-help"}, {"perft", "-threads", "2", "--help"}} {
+		out, errOut, status := cli(t, args...)
+		if status != 0 || errOut != "" {
+			t.Errorf("bashni %q: status %d, stderr %q", args, status, errOut)
 		}
+		for _, want := range []string{"usage: bashni perft [flags] DEPTH", "-divide", "-bulk", "-threads", "-hash", "-variant", "-fen", "-moves"} {
+			if !strings.Contains(out, want) {
+				t.Errorf("bashni %q: usage lacks %q:\n%s", args, want, out)
+			}
+		}
+		if first == "" {
+			first = out
+		} else if out != first {
+			t.Errorf("bashni %q prints another usage than bashni help perft", args)
+		}
+	}
+	out, errOut, status := cli(t, "perft", "-frob")
+	if status != 1 || out != "" || !strings.Contains(errOut, "flag provided but not defined: -frob") || !strings.Contains(errOut, "usage: bashni perft") {
+		t.Errorf("bashni perft -frob: status %d, stdout %q, stderr %q", status, out, errOut)
 	}
 }
 

@@ -11,6 +11,7 @@ import (
 	"os/signal"
 	"strings"
 	"sync"
+	"syscall"
 	"time"
 
 	"github.com/bashni-dev/bashni"
@@ -35,7 +36,7 @@ type matchConfig struct {
 	hashMB   int
 	verbose  bool
 	out      io.Writer
-	pdn      io.Writer // when set, every game is written here as PDN
+	pdn      *gameFile // when set, every game is written here as PDN as it ends
 }
 
 // runMatch is "bashni match [flags] A B" and "bashni match -ladder LIST".
@@ -69,7 +70,8 @@ func runMatch(args []string, stdout, stderr io.Writer) error {
 	fs.BoolVar(&cfg.verbose, "v", false, "print a line per game")
 	tc := fs.String("tc", "", "clock of each player: [MOVES/]BASE[+INCREMENT], e.g. 10s+100ms or 40/1m")
 	ladder := fs.String("ladder", "", "players, each to play the one before it: \"1-8\" (depths 1 to 8), \"random greedy 1-4\"")
-	pdnName := fs.String("pdn", "", "write every game to this file as PDN")
+	pdnName := fs.String("pdn", "", "write every game to this file as PDN, in order as the games end")
+	gff := addGameFileFlags(fs, "-pdn")
 	rest, err := parseArgs(fs, args)
 	if err != nil {
 		return err
@@ -98,22 +100,13 @@ func runMatch(args []string, stdout, stderr io.Writer) error {
 	if err := checkTables("-hash", cfg.hashMB, 2*cfg.threads); err != nil {
 		return err
 	}
-	if *pdnName != "" {
-		f, err := os.Create(*pdnName)
-		if err != nil {
-			return err
-		}
-		defer f.Close()
-		cfg.pdn = f
-	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
-	defer stop()
+	var specs [2]match.Spec
+	var rungs []match.Spec
 	if *ladder != "" {
 		if err := wantArgs(rest, 0, ""); err != nil {
 			return err
 		}
-		rungs, err := match.ParseLadder(*ladder)
-		if err != nil {
+		if rungs, err = match.ParseLadder(*ladder); err != nil {
 			return fmt.Errorf("-ladder: %v", err)
 		}
 		for _, r := range rungs {
@@ -121,21 +114,40 @@ func runMatch(args []string, stdout, stderr io.Writer) error {
 				return fmt.Errorf("-ladder: %v", err)
 			}
 		}
-		return runLadder(ctx, cfg, rungs)
-	}
-	if err := wantArgs(rest, 2, "two players, A and B"); err != nil {
-		return err
-	}
-	var specs [2]match.Spec
-	for i, text := range rest {
-		if specs[i], err = match.ParseSpec(text); err != nil {
+	} else {
+		if err := wantArgs(rest, 2, "two players, A and B"); err != nil {
 			return err
 		}
-		if err := checkBounded(specs[i], cfg.clock); err != nil {
+		for i, text := range rest {
+			if specs[i], err = match.ParseSpec(text); err != nil {
+				return err
+			}
+			if err := checkBounded(specs[i], cfg.clock); err != nil {
+				return err
+			}
+		}
+	}
+	// The file is opened only once everything else is known to be right,
+	// and before any game.
+	if *pdnName != "" {
+		if cfg.pdn, err = gff.open(*pdnName); err != nil {
 			return err
 		}
 	}
-	_, err = playMatch(ctx, cfg, specs)
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	if rungs != nil {
+		err = runLadder(ctx, cfg, rungs)
+	} else {
+		_, err = playMatch(ctx, cfg, specs)
+	}
+	if cfg.pdn != nil {
+		if cerr := cfg.pdn.Close(); cerr != nil && err == nil {
+			err = cerr
+		} else if err != nil {
+			err = fmt.Errorf("%w (%s)", err, cfg.pdn.saved())
+		}
+	}
 	return err
 }
 
@@ -172,6 +184,9 @@ func playMatch(ctx context.Context, cfg matchConfig, specs [2]match.Spec) (match
 	began := time.Now()
 	games := make([]match.Game, cfg.games)
 	errs := make([]error, cfg.games)
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	rec := newMatchRecorder(cfg, specs, games, errs, cancel)
 	var printMu sync.Mutex
 	var wg sync.WaitGroup
 	next := make(chan int)
@@ -183,6 +198,9 @@ func playMatch(ctx context.Context, cfg matchConfig, specs [2]match.Spec) (match
 				aWhite := i%2 == 0
 				g, err := playMatchGame(ctx, cfg, start, specs, i)
 				games[i], errs[i] = g, err
+				if ctx.Err() == nil {
+					rec.finished(i)
+				}
 				if cfg.verbose && err == nil {
 					colour := "white"
 					if !aWhite {
@@ -203,6 +221,9 @@ func playMatch(ctx context.Context, cfg matchConfig, specs [2]match.Spec) (match
 	}
 	close(next)
 	wg.Wait()
+	if rec.err != nil {
+		return match.Tally{}, rec.err
+	}
 	if err := ctx.Err(); err != nil {
 		return match.Tally{}, errors.New("interrupted")
 	}
@@ -211,19 +232,6 @@ func playMatch(ctx context.Context, cfg matchConfig, specs [2]match.Spec) (match
 	for i, g := range games {
 		if errs[i] != nil {
 			return t, fmt.Errorf("game %d: %w", i+1, errs[i])
-		}
-		if cfg.pdn != nil {
-			names := [2]string{"A " + specs[0].String(), "B " + specs[1].String()}
-			if i%2 == 1 {
-				names[0], names[1] = names[1], names[0]
-			}
-			rec, err := g.Record("bashni match", i+1, names[0], names[1], cfg.opening)
-			if err == nil {
-				err = pdn.Write(cfg.pdn, rec)
-			}
-			if err != nil {
-				return t, fmt.Errorf("game %d: %w", i+1, err)
-			}
 		}
 		if g.Adjudicated {
 			adjudicated++
@@ -242,6 +250,53 @@ func playMatch(ctx context.Context, cfg matchConfig, specs [2]match.Spec) (match
 	}
 	fmt.Fprintf(cfg.out, "A=%s vs B=%s: %s%s, Elo A-B %s, %s\n", specs[0], specs[1], t, capped, match.FormatElo(t.Elo()), roundDuration(time.Since(began)))
 	return t, nil
+}
+
+// matchRecorder writes the games of a match to its file in order, each as
+// soon as it and every game before it have ended, so that an interrupted
+// match keeps them. A write error stops the match.
+type matchRecorder struct {
+	cfg    matchConfig
+	specs  [2]match.Spec
+	games  []match.Game
+	errs   []error
+	cancel context.CancelFunc
+	mu     sync.Mutex
+	ended  []bool
+	next   int   // the first game not written yet
+	err    error // the first write error
+}
+
+func newMatchRecorder(cfg matchConfig, specs [2]match.Spec, games []match.Game, errs []error, cancel context.CancelFunc) *matchRecorder {
+	return &matchRecorder{cfg: cfg, specs: specs, games: games, errs: errs, cancel: cancel, ended: make([]bool, len(games))}
+}
+
+// finished records that game i has ended, and writes what can be written.
+func (r *matchRecorder) finished(i int) {
+	if r.cfg.pdn == nil {
+		return
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.ended[i] = true
+	for ; r.next < len(r.games) && r.ended[r.next] && r.err == nil; r.next++ {
+		k := r.next
+		if r.errs[k] != nil {
+			continue // reported when the match ends
+		}
+		names := [2]string{"A " + r.specs[0].String(), "B " + r.specs[1].String()}
+		if k%2 == 1 {
+			names[0], names[1] = names[1], names[0]
+		}
+		rec, err := r.games[k].Record("bashni match", k+1, names[0], names[1], r.cfg.opening)
+		if err == nil {
+			err = r.cfg.pdn.Write(pdn.Writer{}, rec)
+		}
+		if err != nil {
+			r.err = fmt.Errorf("game %d: %w", k+1, err)
+			r.cancel()
+		}
+	}
 }
 
 // playMatchGame plays game i of a match: A has White in the even games.

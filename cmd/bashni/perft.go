@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"io"
 	"sort"
-	"strconv"
 	"time"
 
 	"github.com/bashni-dev/bashni"
@@ -34,12 +33,9 @@ func runPerft(args []string, stdout, stderr io.Writer) error {
 	if err := wantArgs(rest, 1, "one argument, the DEPTH"); err != nil {
 		return err
 	}
-	depth, err := strconv.Atoi(rest[0])
-	if err != nil || depth < 0 {
-		return fmt.Errorf("depth %q is not a whole number 0 or more", rest[0])
-	}
-	if depth > bashni.MaxPerftDepth {
-		return fmt.Errorf("depth %d: at most %d", depth, bashni.MaxPerftDepth)
+	depth, err := wholeNumber("depth", rest[0], bashni.MaxPerftDepth)
+	if err != nil {
+		return err
 	}
 	if *threads < 1 || *threads > bashni.MaxPerftThreads {
 		return fmt.Errorf("-threads %d: need 1 to %d", *threads, bashni.MaxPerftThreads)

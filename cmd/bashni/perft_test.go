@@ -155,8 +155,12 @@ func TestPerftErrors(t *testing.T) {
 		{nil, "want one argument, the DEPTH"},
 		{[]string{"3", "4"}, "want one argument, the DEPTH"},
 		{[]string{"three"}, `depth "three"`},
-		{[]string{"-1"}, "flag provided but not defined: -1"},
-		{[]string{"--", "-1"}, `depth "-1"`},
+		// A negative depth is a depth (issue 15, case 8: "flag provided but
+		// not defined: -1").
+		{[]string{"-1"}, "bashni perft: depth -1 is negative: want 0 to 1000"},
+		{[]string{"-threads", "2", "-1"}, "bashni perft: depth -1 is negative: want 0 to 1000"},
+		{[]string{"--", "-1"}, "bashni perft: depth -1 is negative"},
+		{[]string{"1.5"}, `bashni perft: depth "1.5" is not a whole number`},
 		{[]string{"-threads", "0", "3"}, "-threads 0"},
 		{[]string{"-hash", "-5", "3"}, "-hash -5"},
 		{[]string{"-variant", "nope", "3"}, `unknown ruleset "nope"`},

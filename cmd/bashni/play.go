@@ -3,10 +3,13 @@ package main
 import (
 	"bufio"
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
+	"os/signal"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/bashni-dev/bashni"
@@ -62,10 +65,12 @@ func runPlay(args []string, stdout, stderr io.Writer, engineMove mover) error {
 			"ends by the rules (no legal move, a draw rule), by resignation or by an\n"+
 			"agreed draw, and its outcome is printed.\n\n"+playHelp, stderr)
 	variant := fs.String("variant", "russian", "ruleset: a preset ("+strings.Join(bashni.PresetNames(), ", ")+") with optional overrides, e.g. \"russian,majority=on\"")
-	fen := fs.String("fen", "", "start from this FEN instead of the ruleset's start position")
+	var fen fenFlag
+	fs.Var(&fen, "fen", "start from this FEN instead of the ruleset's start position")
 	engineFlag := fs.String("engine", "none", "the side the engine plays: none, white, black or both")
 	think := fs.Duration("time", time.Second, "the engine's thinking time per move")
-	record := fs.String("pdn", "", "write the game to this file as PDN when it ends")
+	record := fs.String("pdn", "", "write the game to this file as PDN when it ends (also when it is left or interrupted)")
+	gff := addGameFileFlags(fs, "-pdn")
 	rest, err := parseArgs(fs, args)
 	if err != nil {
 		return err
@@ -90,22 +95,65 @@ func runPlay(args []string, stdout, stderr io.Writer, engineMove mover) error {
 		return err
 	}
 	var g *bashni.Game
-	if *fen != "" {
-		g, err = bashni.NewGameFEN(v, *fen)
+	if fen.given {
+		var start bashni.Position
+		if start, err = fen.parse(v); err == nil {
+			g = bashni.NewGameFrom(start)
+		}
 	} else {
 		g, err = bashni.NewGame(v)
 	}
 	if err != nil {
 		return err
 	}
-	s := &playSession{game: g, engine: engineSide, engineMove: engineMove, think: *think, in: bufio.NewScanner(stdin), out: stdout}
-	if err := s.run(); err != nil {
-		return err
+	if *think < 0 {
+		return fmt.Errorf("-time %s is negative", *think)
 	}
+	// The file is opened before the game, so a path that cannot be written
+	// is said at once, not when the game is over.
+	var file *gameFile
 	if *record != "" {
-		return writeRecord(*record, g)
+		if file, err = gff.open(*record); err != nil {
+			return err
+		}
 	}
-	return nil
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	s := &playSession{game: g, engine: engineSide, engineMove: engineMove, think: *think, lines: readLines(stdin), out: stdout}
+	err = s.run(ctx)
+	if file != nil {
+		// The game so far, however it ended: over, left, or interrupted.
+		rec := pdn.NewGame(g, pdn.Tag{Name: "Event", Value: "bashni play"},
+			pdn.Tag{Name: "Date", Value: time.Now().Format("2006.01.02")})
+		werr := file.Write(pdn.Writer{}, rec)
+		if cerr := file.Close(); werr == nil {
+			werr = cerr
+		}
+		if werr != nil {
+			return errors.Join(err, werr)
+		}
+		if err != nil {
+			return fmt.Errorf("%w (the game so far, %d plies, saved to %s)", err, g.Plies(), *record)
+		}
+	}
+	return err
+}
+
+// errInterrupted ends a game at Ctrl-C or SIGTERM.
+var errInterrupted = errors.New("interrupted")
+
+// readLines sends the lines of r, and closes the channel at its end (or a
+// read error, which then follows on errs).
+func readLines(r io.Reader) <-chan string {
+	out := make(chan string)
+	go func() {
+		defer close(out)
+		sc := bufio.NewScanner(r)
+		for sc.Scan() {
+			out <- sc.Text()
+		}
+	}()
+	return out
 }
 
 // playSession is one game at the terminal.
@@ -115,28 +163,41 @@ type playSession struct {
 	// engineMove chooses the engine's moves, thinking for think each.
 	engineMove mover
 	think      time.Duration
-	in         *bufio.Scanner
+	lines      <-chan string // the input, line by line
 	out        io.Writer
 }
 
-// run plays until the game ends or the input does.
-func (s *playSession) run() error {
+// run plays until the game ends or the input does, or ctx ends it
+// (errInterrupted).
+func (s *playSession) run(ctx context.Context) error {
 	g := s.game
 	fmt.Fprint(s.out, g.Position().Diagram())
 	for !g.Outcome().IsOver() {
 		turn := g.Position().Turn()
 		if s.engine[turn] {
-			if err := s.engineTurn(); err != nil {
+			if err := s.engineTurn(ctx); err != nil {
+				if ctx.Err() != nil {
+					fmt.Fprintln(s.out)
+					return errInterrupted
+				}
 				return err
 			}
 			continue
 		}
 		fmt.Fprintf(s.out, "%s %s to move> ", s.number(), turn)
-		if !s.in.Scan() {
-			fmt.Fprintf(s.out, "\nGame left unfinished (%d plies played).\n", g.Plies())
-			return s.in.Err()
+		var line string
+		var ok bool
+		select {
+		case line, ok = <-s.lines:
+		case <-ctx.Done():
+			fmt.Fprintln(s.out)
+			return errInterrupted
 		}
-		if quit := s.command(strings.TrimSpace(s.in.Text())); quit {
+		if !ok {
+			fmt.Fprintf(s.out, "\nGame left unfinished (%d plies played).\n", g.Plies())
+			return nil
+		}
+		if quit := s.command(strings.TrimSpace(line)); quit {
 			fmt.Fprintf(s.out, "Game left unfinished (%d plies played).\n", g.Plies())
 			return nil
 		}
@@ -158,8 +219,8 @@ func (s *playSession) number() string {
 }
 
 // engineTurn lets the engine choose and play a move.
-func (s *playSession) engineTurn() error {
-	m, err := s.engineMove(context.Background(), s.game, s.think)
+func (s *playSession) engineTurn(ctx context.Context) error {
+	m, err := s.engineMove(ctx, s.game, s.think)
 	if err != nil {
 		return fmt.Errorf("engine: %w", err)
 	}
@@ -240,19 +301,4 @@ func (s *playSession) moves(line string) {
 			return
 		}
 	}
-}
-
-// writeRecord writes the game to the file as PDN.
-func writeRecord(name string, g *bashni.Game) error {
-	rec := pdn.NewGame(g, pdn.Tag{Name: "Event", Value: "bashni play"},
-		pdn.Tag{Name: "Date", Value: time.Now().Format("2006.01.02")})
-	f, err := os.Create(name)
-	if err != nil {
-		return err
-	}
-	if err := pdn.Write(f, rec); err != nil {
-		f.Close()
-		return err
-	}
-	return f.Close()
 }

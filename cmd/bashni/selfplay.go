@@ -8,9 +8,11 @@ import (
 	"os"
 	"os/signal"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/bashni-dev/bashni"
+	"github.com/bashni-dev/bashni/engine"
 	"github.com/bashni-dev/bashni/engine/match"
 	"github.com/bashni-dev/bashni/pdn"
 )
@@ -33,7 +35,8 @@ func runSelfplay(args []string, stdout, stderr io.Writer) error {
 	opening := fs.Int("opening", 4, "random plies at the start of each game")
 	seed := fs.Uint64("seed", 1, "seed of the random openings")
 	maxPlies := fs.Int("maxplies", 300, "plies after which a game is adjudicated a draw")
-	outName := fs.String("o", "", "write the PDN to this file instead of standard output")
+	outName := fs.String("o", "", "write the PDN to this file instead of standard output, each game as it ends")
+	gff := addGameFileFlags(fs, "-o")
 	numbers := fs.Bool("numbers", false, "write squares as numbers 1..32 in the -numbering (the GameType tag of russian-draughts and brazilian-draughts says which)")
 	numbering := fs.String("numbering", "N2", "numbering of -numbers: N2 (1 = b8, py-draughts'), N0 (1 = a1), N1, N3")
 	lf := addLimitFlags(fs, 100*time.Millisecond)
@@ -63,39 +66,63 @@ func runSelfplay(args []string, stdout, stderr io.Writer) error {
 	case *opening < 0:
 		return fmt.Errorf("-opening %d is negative", *opening)
 	}
-	out := stdout
+	write := func(rec *pdn.Game) error { return writer.Write(stdout, rec) }
+	var file *gameFile
 	if *outName != "" {
-		f, err := os.Create(*outName)
-		if err != nil {
+		if file, err = gff.open(*outName); err != nil {
 			return err
 		}
-		defer f.Close()
-		out = f
+		write = func(rec *pdn.Game) error { return file.Write(writer, rec) }
 	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
+	sp := selfplay{variant: v, games: *games, opening: *opening, seed: *seed, maxPlies: *maxPlies, limits: lim, hashMB: lf.hashMB}
+	err = sp.play(ctx, write, stderr)
+	if file != nil {
+		if cerr := file.Close(); cerr != nil {
+			return cerr
+		}
+		if err != nil {
+			return fmt.Errorf("%w (%s)", err, file.saved())
+		}
+	}
+	return err
+}
 
-	spec := match.Spec{Kind: match.KindEngine, Limits: lim}
+// selfplay is what the games of "bashni selfplay" share.
+type selfplay struct {
+	variant                  bashni.Variant
+	games, opening, maxPlies int
+	seed                     uint64
+	limits                   engine.Limits
+	hashMB                   int
+}
+
+// play plays the games, handing each to write as it ends, and prints the
+// summary line on stderr.
+func (sp selfplay) play(ctx context.Context, write func(*pdn.Game) error, stderr io.Writer) error {
+	v, games, opening, seed, maxPlies, hashMB := sp.variant, sp.games, sp.opening, sp.seed, sp.maxPlies, sp.hashMB
+	spec := match.Spec{Kind: match.KindEngine, Limits: sp.limits}
 	name := "bashni engine " + spec.String()
 	start := v.MustStart()
 	var score [3]int // white wins, black wins, draws
-	for i := range *games {
-		p, err := spec.NewPlayer(ctx, v, nil, lf.hashMB) // an engine player needs no random source
+	for i := range games {
+		p, err := spec.NewPlayer(ctx, v, nil, hashMB) // an engine player needs no random source
 		if err != nil {
 			return err
 		}
-		g, err := match.PlayGame(ctx, start, match.Opening(start, *opening, *seed, i), [2]match.Player{p, p}, *maxPlies)
+		g, err := match.PlayGame(ctx, start, match.Opening(start, opening, seed, i), [2]match.Player{p, p}, maxPlies)
 		if ctx.Err() != nil {
 			return errors.New("interrupted")
 		}
 		if err != nil {
 			return fmt.Errorf("game %d: %w", i+1, err)
 		}
-		rec, err := g.Record("bashni selfplay", i+1, name, name, *opening)
+		rec, err := g.Record("bashni selfplay", i+1, name, name, opening)
 		if err != nil {
 			return fmt.Errorf("game %d: %w", i+1, err)
 		}
-		if err := writer.Write(out, rec); err != nil {
+		if err := write(rec); err != nil {
 			return err
 		}
 		switch w, ok := g.Winner(); {
@@ -108,10 +135,10 @@ func runSelfplay(args []string, stdout, stderr io.Writer) error {
 		}
 	}
 	plural := "s"
-	if *games == 1 {
+	if games == 1 {
 		plural = ""
 	}
 	fmt.Fprintf(stderr, "%d game%s of %s (%s): white won %d, black won %d, drawn %d\n",
-		*games, plural, name, v, score[0], score[1], score[2])
+		games, plural, name, v, score[0], score[1], score[2])
 	return nil
 }

@@ -65,7 +65,7 @@ func TestSVGErrors(t *testing.T) {
 	}{
 		{[]string{"-move", "c3-c4"}, `bashni svg: -move: move "c3-c4"`},
 		{[]string{"-after"}, "bashni svg: -after needs -move"},
-		{[]string{"-size", "-5"}, "bashni svg: svg: square size -5"},
+		{[]string{"-size", "-5"}, "bashni svg: square size -5"}, // once (issue 15, case 8)
 		{[]string{"-fen", "W:Wa2:Bb8"}, "bashni svg: "},
 		{[]string{"extra"}, `bashni svg: unexpected argument "extra"`},
 		{[]string{"-o", "/nonexistent-dir/x.svg"}, "bashni svg: open /nonexistent-dir/x.svg"},

@@ -3,13 +3,14 @@ package match
 import (
 	"context"
 	"fmt"
+	"math"
 	"math/rand/v2"
-	"strconv"
 	"strings"
 	"time"
 
 	"github.com/bashni-dev/bashni"
 	"github.com/bashni-dev/bashni/engine"
+	"github.com/bashni-dev/bashni/internal/strictnum"
 )
 
 // A Player chooses moves in the games of a match.
@@ -73,27 +74,26 @@ func ParseSpec(text string) (Spec, error) {
 		var err error
 		switch key {
 		case "threads":
-			ps.Threads, err = strconv.Atoi(val)
-			if err == nil && (ps.Threads < 1 || ps.Threads > engine.MaxThreads) {
-				err = fmt.Errorf("outside 1..%d", engine.MaxThreads)
-			}
+			ps.Threads, err = strictnum.Int(val, 1, engine.MaxThreads)
 		case "depth":
-			ps.Limits.Depth, err = strconv.Atoi(val)
-			if err == nil && (ps.Limits.Depth < 1 || ps.Limits.Depth > engine.MaxPly/2) {
-				err = fmt.Errorf("outside 1..%d", engine.MaxPly/2)
-			}
+			ps.Limits.Depth, err = strictnum.Int(val, 1, engine.MaxPly/2)
 		case "nodes":
-			ps.Limits.Nodes, err = strconv.ParseUint(val, 10, 64)
+			// nodes=0 would be no limit at all, a search without end.
+			var n int
+			n, err = strictnum.Int(val, 1, math.MaxInt64)
+			ps.Limits.Nodes = uint64(n)
 		case "time":
 			ps.Limits.Time, err = time.ParseDuration(val)
-			if err == nil && ps.Limits.Time <= 0 {
+			if err != nil {
+				err = fmt.Errorf("%q is not a duration such as 500ms or 2s", val)
+			} else if ps.Limits.Time <= 0 {
 				err = fmt.Errorf("not positive")
 			}
 		default:
 			err = fmt.Errorf("unknown limit (want depth, nodes, time, threads or cmd)")
 		}
 		if err != nil {
-			return ps, fmt.Errorf("player %q: %s=%s: %v", text, key, val, err)
+			return ps, fmt.Errorf("player %q: %s: %v", text, key, err)
 		}
 	}
 	return ps, nil

@@ -238,3 +238,16 @@ func FuzzCommands(f *testing.F) {
 func protolineReader(in string) *lineread.Reader {
 	return lineread.New(strings.NewReader(in), 4096)
 }
+
+// An error says each thing once (issue 15, case 8: "error moves: move 1:
+// bashni: move ...").
+func TestMoveErrorText(t *testing.T) {
+	got := converse(t, "moves e3-e4\nposition startpos moves c3-d4 c3-d4\n")
+	want := []string{
+		`error moves: move 1: "e3-e4": e4 is not a playable square of this board (legal: a3-b4 c3-b4 c3-d4 e3-d4 e3-f4 g3-f4 g3-h4)`,
+		`error position: move 2: "c3-d4": not a legal move here (legal: b6-a5 b6-c5 d6-c5 d6-e5 f6-e5 f6-g5 h6-g5)`,
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("(-want +got):\n%s", diff)
+	}
+}

@@ -410,7 +410,8 @@ func (s *Session) playMoves(start bashni.Position, moves []bashni.Move, texts []
 	for i, t := range texts {
 		m, err := pos.ParseMove(t)
 		if err != nil {
-			return fmt.Errorf("move %d: %w", i+1, err)
+			// `move 2: "c3-d4": not a legal move here`, each part once.
+			return fmt.Errorf("move %d: %s", i+1, strings.TrimPrefix(strings.TrimPrefix(err.Error(), "bashni: "), "move "))
 		}
 		moves = append(moves, m)
 		pos = pos.PlayUnchecked(m)
