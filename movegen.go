@@ -28,7 +28,22 @@ func (p *Position) AppendLegalMoves(buf []Move) []Move {
 func (p *Position) HasLegalMoves() bool {
 	r := p.rules()
 	t := p.tops()
-	return capturersOf(r, t) != 0 || countQuiet(r, t, r.board&^(t.own|t.opp)) > 0
+	return capturersOf(r, t) != 0 || hasQuietMove(r, t, r.board&^(t.own|t.opp))
+}
+
+// hasQuietMove reports whether the side to move of t has a move without
+// capture onto the empty squares: a man's step, or a king's first step in
+// any direction (a flying king's longer moves pass that square first).
+func hasQuietMove(r *rules, t tops, empty uint64) bool {
+	if a, b, _, _ := menSteps(r, t.us, t.own&^t.ownKings, empty); a|b != 0 {
+		return true
+	}
+	for bb := t.ownKings; bb != 0; bb &= bb - 1 {
+		if r.adj[bits.TrailingZeros64(bb)]&empty != 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // appendLegal generates the legal moves; with all set it keeps every capture
@@ -198,4 +213,42 @@ func appendSteps(out []Move, targets uint64, delta int, far uint64) []Move {
 		out = append(out, m)
 	}
 	return out
+}
+
+// forwardJumpsFrom returns, for a man of colour us on x (a one-bit set)
+// that captures forward only, the tower it can jump in each of its two
+// forward directions on the jump sets m and the square beyond it, or zeros.
+// For a set of men it gives the same per direction, for all of them.
+func forwardJumpsFrom(us Color, m jumpSets, x uint64) (overA, landA, overB, landB uint64) {
+	if us == White {
+		overA, overB = (x&m.nw)<<7, (x&m.ne)<<9
+		return overA, overA << 7, overB, overB << 9
+	}
+	overA, overB = (x&m.sw)>>9, (x&m.se)>>7
+	return overA, overA >> 9, overB, overB >> 7
+}
+
+// tops is what the capture test and the counting of quiet moves need of a
+// position: its tops, seen from the side to move.
+type tops struct {
+	us       Color
+	own, opp uint64 // squares topped by the mover, by the opponent
+	ownKings uint64 // the mover's squares topped by a king
+}
+
+func (p *Position) tops() tops {
+	if p.turn == White {
+		return tops{White, p.white, p.black, p.white & p.kings}
+	}
+	return tops{Black, p.black, p.white, p.black & p.kings}
+}
+
+// menSteps returns the squares the men of colour us can step to, one set
+// per forward direction (a square may be in both), and the distance from
+// each square of a set back to the man that steps there.
+func menSteps(r *rules, us Color, men, empty uint64) (a, b uint64, backA, backB int) {
+	if us == White {
+		return (men & r.canStep[dirNE]) << 9 & empty, (men & r.canStep[dirNW]) << 7 & empty, 9, 7
+	}
+	return (men & r.canStep[dirSE]) >> 7 & empty, (men & r.canStep[dirSW]) >> 9 & empty, -7, -9
 }

@@ -272,64 +272,6 @@ func (p *Position) PlayUnchecked(m Move) Position {
 	return q
 }
 
-// undo records what playSaving changed, so that unplay restores the
-// position without copying all of it: search and perft loops play and take
-// back moves in place.
-type undo struct {
-	white, black, kings, key uint64
-	n                        int // squares saved; -1 for a quiet move
-	idx                      [maxJumps + 2]uint8
-	below                    [maxJumps + 2]stack
-}
-
-func (u *undo) save(p *Position, s Square) {
-	u.idx[u.n] = uint8(idx(s))
-	u.below[u.n] = p.below[idx(s)]
-	u.n++
-}
-
-// playSaving plays m in place and records in u how to take it back. With
-// keyed false it leaves the key as it was: perft without a table never reads
-// it, unplay restores it, and keeping it up is a twentieth of lasca perft.
-func (p *Position) playSaving(m *Move, u *undo, keyed bool) {
-	u.white, u.black, u.kings, u.key = p.white, p.black, p.kings, p.key
-	if m.n == 0 {
-		// A quiet move only carries a stack from one square to an empty
-		// one: unplay carries it back.
-		u.n = -1
-		u.idx[0], u.idx[1] = uint8(idx(m.from)), uint8(idx(m.to))
-		p.playQuiet(m, keyed)
-		return
-	}
-	u.n = 0
-	u.save(p, m.from)
-	u.save(p, m.to)
-	for i := 0; i < int(m.n); i++ {
-		u.save(p, m.over[i])
-	}
-	p.playCapture(m, keyed)
-}
-
-// unplay takes back the move recorded in u.
-func (p *Position) unplay(u *undo) {
-	if u.n < 0 {
-		from, to := u.idx[0]&31, u.idx[1]&31
-		p.below[from], p.below[to] = p.below[to], 0
-	} else {
-		p.restoreStacks(u)
-	}
-	p.white, p.black, p.kings, p.key = u.white, u.black, u.kings, u.key
-	p.turn ^= 1
-}
-
-// restoreStacks puts back the stack codes u saved, in reverse, so that a
-// square saved twice gets its first (older) value.
-func (p *Position) restoreStacks(u *undo) {
-	for i := u.n - 1; i >= 0; i-- {
-		p.below[u.idx[i]&31] = u.below[i]
-	}
-}
-
 // play applies m in place, keeping the key up to date.
 func (p *Position) play(m *Move) {
 	if m.n == 0 {
@@ -395,20 +337,6 @@ func (p *Position) takeTop(s Square) (pieceCode, stack) {
 		p.put(s, stackTop(st), stackPop(st))
 	}
 	return c, st
-}
-
-// underCapturer returns the stack st of a capturing tower with the piece c
-// it has taken put at the bottom, as the ruleset says: as it is or demoted
-// (I4), or not at all when captured pieces leave the board (section 12). A
-// stack holds at most 23 pieces, all a tower can have under its top.
-func (r *rules) underCapturer(st stack, c pieceCode) stack {
-	if !r.Stacking || stackLen(st) >= 23 {
-		return st
-	}
-	if r.DemoteCapturedKings {
-		c &^= codeKing
-	}
-	return stackPush(st, c)
 }
 
 // playQuiet applies the quiet move m in place: the most common move, so it

@@ -5,7 +5,6 @@ import (
 	"sort"
 	"strconv"
 	"strings"
-	"sync"
 )
 
 // Transfer says when captured pieces go under the capturing tower.
@@ -562,44 +561,3 @@ func (v Variant) Name() string {
 	}
 	return ""
 }
-
-// rules is a validated Variant with the tables the generator needs. Positions
-// share one rules value per distinct Variant.
-type rules struct {
-	Variant
-	// The board's geometry is copied in, not pointed to: the generator
-	// reads its masks at every node, and a pointer is one load more each
-	// time.
-	geometry
-	// forward caches forwardCaptures, asked at every node of bulk counting.
-	forward bool
-	// shortKingPaths: bulk counting follows short kings' captures of up to
-	// three jumps on the jump sets, as men's (see countFromTops).
-	shortKingPaths bool
-}
-
-var (
-	rulesCache sync.Map // Variant -> *rules
-	geomCache  sync.Map // int -> *geometry
-)
-
-// rulesFor validates v and returns its shared rules.
-func rulesFor(v Variant) (*rules, error) {
-	if r, ok := rulesCache.Load(v); ok {
-		return r.(*rules), nil
-	}
-	if err := v.Validate(); err != nil {
-		return nil, err
-	}
-	g, ok := geomCache.Load(v.Size)
-	if !ok {
-		g, _ = geomCache.LoadOrStore(v.Size, newGeometry(v.Size))
-	}
-	nr := &rules{Variant: v, geometry: *g.(*geometry)}
-	nr.forward = nr.forwardCaptures()
-	nr.shortKingPaths = !v.FlyingKings && !v.Majority && v.Rejump != RejumpAny
-	r, _ := rulesCache.LoadOrStore(v, nr)
-	return r.(*rules), nil
-}
-
-var defaultRules, _ = rulesFor(mustPreset("russian"))

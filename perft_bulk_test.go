@@ -6,7 +6,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 )
 
-// Bulk counting (count.go) must agree with the generator everywhere; the
+// Bulk counting (perft_bulk.go) must agree with the generator everywhere; the
 // reference tests check it on some 70,000 random positions. These cases pin
 // down the positions that its shortcuts have to hand to the full search.
 

@@ -44,7 +44,7 @@ func countFromTops(r *rules, t tops) (n int, slow uint64) {
 	if t.ownKings != 0 {
 		slow = kingCapturers(r, t, j)
 	}
-	if men|slow == 0 { // countQuiet, inline
+	if men|slow == 0 { // no capture: the quiet moves
 		n = countMenSteps(r, t.us, t.own&^t.ownKings, empty)
 		if t.ownKings != 0 {
 			n += countKingMoves(r, t.ownKings, empty)
@@ -52,7 +52,7 @@ func countFromTops(r *rules, t tops) (n int, slow uint64) {
 		return n, 0
 	}
 	kings := 0 // the sequences of the kings taken out of slow
-	if slow != 0 && r.shortKingPaths {
+	if slow != 0 && r.shortKingPaths() {
 		// A short king's sequences of up to three jumps are paths through
 		// the jumps of the position, as a man's are (see menPaths).
 		for bb := slow; bb != 0; bb &= bb - 1 {
@@ -242,14 +242,6 @@ func menPaths(r *rules, m jumpSets, opp, s, far, x uint64, last, jumps int) (pat
 	return n, ok
 }
 
-// crownedMidCapture tells what becomes of a man that lands on the far rank
-// during a capture: the move stops there (L6), or the full search must
-// decide because it goes on as a king (R6); crowned at the end, it goes on
-// as a man.
-func crownedMidCapture(r *rules) (stop, search bool) {
-	return r.Crowning == CrownAndStop, r.Crowning == CrownAndContinue
-}
-
 // nextJumps returns, for each direction, x (a one-bit set) if a man there
 // can jump that way on the jump sets m, else 0; never back the way it came,
 // after a jump in direction last (-1 before the first).
@@ -279,19 +271,6 @@ func loopsBack(r *rules, opp, s, x uint64, last int) bool {
 		last != dirNE && x&r.canJump[dirSW]>>18 == s && x>>9&opp != 0
 }
 
-// forwardJumpsFrom returns, for a man of colour us on x (a one-bit set)
-// that captures forward only, the tower it can jump in each of its two
-// forward directions on the jump sets m and the square beyond it, or zeros.
-// For a set of men it gives the same per direction, for all of them.
-func forwardJumpsFrom(us Color, m jumpSets, x uint64) (overA, landA, overB, landB uint64) {
-	if us == White {
-		overA, overB = (x&m.nw)<<7, (x&m.ne)<<9
-		return overA, overA << 7, overB, overB << 9
-	}
-	overA, overB = (x&m.sw)>>9, (x&m.se)>>7
-	return overA, overA >> 9, overB, overB >> 7
-}
-
 // forwardPaths counts the capture sequences of a man that captures forward
 // only, standing on the square x (a one-bit set): one for each way to go on
 // jumping until no jump is left. m holds the jumps of the position, only
@@ -316,35 +295,20 @@ func forwardPaths(m jumpSets, x uint64) int {
 	return n
 }
 
+// shortKingPaths reports whether bulk counting follows short kings'
+// captures of up to three jumps on the jump sets, as men's (see
+// countFromTops): no flying kings, no majority rule to compare sequences,
+// and the way back barred.
+func (r *rules) shortKingPaths() bool {
+	return !r.FlyingKings && !r.Majority && r.Rejump != RejumpAny
+}
+
 // menFollowable reports whether men's capture sequences can be followed on
 // the jump sets of the position before the move (menPaths, pathReplies):
 // no majority rule to compare them, and the way back barred (by every rejump
 // rule but RejumpAny, or because men capture forward only).
 func (r *rules) menFollowable() bool {
 	return !r.Majority && (r.Rejump != RejumpAny || !r.MenCaptureBackward)
-}
-
-// forwardCaptures reports whether men capture forward only and nothing
-// makes one of their sequences depend on another: no crowning mid-capture
-// into a king that goes on, no majority rule. Their captures are then the
-// paths through the jumps of the position (see countFromTops).
-func (r *rules) forwardCaptures() bool {
-	return !r.MenCaptureBackward && r.Crowning != CrownAndContinue && !r.Majority
-}
-
-// tops is what the capture test and the counting of quiet moves need of a
-// position: its tops, seen from the side to move.
-type tops struct {
-	us       Color
-	own, opp uint64 // squares topped by the mover, by the opponent
-	ownKings uint64 // the mover's squares topped by a king
-}
-
-func (p *Position) tops() tops {
-	if p.turn == White {
-		return tops{White, p.white, p.black, p.white & p.kings}
-	}
-	return tops{Black, p.black, p.white, p.black & p.kings}
 }
 
 // afterQuiet returns the tops after the quiet move m, which moves no piece
@@ -400,31 +364,11 @@ func withTop(white, black, kings, b uint64, c pieceCode) (uint64, uint64, uint64
 	return white, black, kings
 }
 
-// countQuiet counts the quiet moves onto the empty squares: a popcount per
-// forward direction for men, and the kings' moves.
-func countQuiet(r *rules, t tops, empty uint64) int {
-	n := countMenSteps(r, t.us, t.own&^t.ownKings, empty)
-	if t.ownKings != 0 {
-		n += countKingMoves(r, t.ownKings, empty)
-	}
-	return n
-}
-
 // countMenSteps counts the steps of the men of colour us onto the empty
 // squares. (Small enough to be inlined where most positions are counted.)
 func countMenSteps(r *rules, us Color, men, empty uint64) int {
 	a, b, _, _ := menSteps(r, us, men, empty)
 	return bits.OnesCount64(a) + bits.OnesCount64(b)
-}
-
-// menSteps returns the squares the men of colour us can step to, one set
-// per forward direction (a square may be in both), and the distance from
-// each square of a set back to the man that steps there.
-func menSteps(r *rules, us Color, men, empty uint64) (a, b uint64, backA, backB int) {
-	if us == White {
-		return (men & r.canStep[dirNE]) << 9 & empty, (men & r.canStep[dirNW]) << 7 & empty, 9, 7
-	}
-	return (men & r.canStep[dirSE]) >> 7 & empty, (men & r.canStep[dirSW]) >> 9 & empty, -7, -9
 }
 
 // countKingMoves counts the quiet moves of the kings onto the empty
@@ -583,7 +527,7 @@ func (p *Position) stepReplies(r *rules, t tops, oppKings, targets uint64, delta
 // followed on the jump sets j where they are short kings (see pathWalk),
 // found by the search otherwise.
 func (p *Position) kingReplies(r *rules, j jumpSets, kings uint64, buf []Move) uint64 {
-	if kings != 0 && r.shortKingPaths {
+	if kings != 0 && r.shortKingPaths() {
 		return p.pathReplies(r, j, 0, kings, buf)
 	}
 	return p.searchedCaptures(kings, buf)

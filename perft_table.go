@@ -1,0 +1,106 @@
+package bashni
+
+import (
+	"math"
+	"sync/atomic"
+	"unsafe"
+
+	"github.com/bashni-dev/bashni/internal/sysmem"
+)
+
+// perftTable maps (key, depth) to a count. It is made of buckets of four
+// entries, 64 bytes, one cache line: a probe reads one line, as a table of
+// single entries would, and a new count replaces the entry of least depth
+// in its bucket. A count of depth d stands for many of depth d-1, so when
+// a deep count fills the table it keeps the deep ones and lets the shallow
+// ones, the most numerous and the cheapest to count again, churn. (With one
+// entry a slot, always replaced, russian perft 20 in an 8 GiB table had not
+// finished after two hours.)
+//
+// An entry is two words written and read atomically; a torn entry is
+// detected by the check word and ignored.
+type perftTable struct {
+	buckets []perftBucket
+	mask    uint64
+	from    int // the shallowest depth counted in the table (tableFrom)
+}
+
+type perftBucket [4]perftSlot
+
+type perftSlot struct {
+	check atomic.Uint64 // key ^ depth-salt ^ data
+	data  atomic.Uint64 // count<<8 | the depth, up to 255: 0 is empty
+}
+
+// perftMaxStored is the largest count an entry holds: a larger one is not
+// stored (it would take years to count without a table anyway).
+const perftMaxStored = 1<<56 - 1
+
+func newPerftTable(mb int) *perftTable {
+	n := uint64(mb) << 20 / uint64(unsafe.Sizeof(perftBucket{}))
+	size := uint64(1)
+	for size*2 <= n {
+		size *= 2
+	}
+	buckets := make([]perftBucket, size)
+	sysmem.AdviseHugePages(buckets)
+	return &perftTable{buckets: buckets, mask: size - 1}
+}
+
+// tableFrom returns the shallowest depth whose counts a table keeps when
+// counting perft depth from p. A probe is a cache miss, worth it only above
+// a subtree of a hundred leaves or so, and how deep that is depends on the
+// branching factor: about 6 in the first plies of the 8x8 rulesets, 2.6 in
+// lasca's, where the table from depth 3 made perft slower than from 5 or 6
+// (lasca perft 21 with 1 GiB: 17 s from depth 3 or 4, 10 s from 5; russian
+// perft 15: the same from 3 or 4). The factor is judged from perft 5 of p,
+// or less for a shallower count: russian starts keep depth 3 up, lasca 5.
+func tableFrom(p Position, depth int) int {
+	k := min(depth-1, 5)
+	if k < 1 {
+		return 3
+	}
+	b := math.Pow(float64(Perft(p, k)), 1/float64(k))
+	d := 3
+	for d < 6 && math.Pow(b, float64(d)) < 100 {
+		d++
+	}
+	return d
+}
+
+func depthSalt(depth int) uint64 { return mix64(uint64(depth) + 0x51ED27) }
+
+func (t *perftTable) get(key uint64, depth int) (uint64, bool) {
+	k := key ^ depthSalt(depth)
+	b := &t.buckets[k&t.mask]
+	for i := range b {
+		d := b[i].data.Load()
+		if b[i].check.Load() == k^d && d != 0 {
+			return d >> 8, true
+		}
+	}
+	return 0, false
+}
+
+func (t *perftTable) put(key uint64, depth int, count uint64) {
+	if count > perftMaxStored {
+		return
+	}
+	k := key ^ depthSalt(depth)
+	b := &t.buckets[k&t.mask]
+	// The victim: the entry of least depth, the scan starting at a slot
+	// the key picks, so that among equals each slot takes its turn; an
+	// entry of the same key and depth is never there (put follows a get
+	// that missed), or if another goroutine just wrote it, the same count.
+	first := int(k >> 62)
+	v, least := first, uint64(256)
+	for j := range b {
+		i := (first + j) & 3
+		if d := b[i].data.Load() & 0xff; d < least {
+			v, least = i, d
+		}
+	}
+	d := count<<8 | uint64(min(depth, 255))
+	b[v].data.Store(d)
+	b[v].check.Store(k ^ d)
+}
