@@ -356,6 +356,16 @@ func (g *Game) checkOpen() error {
 	return nil
 }
 
+// IsReversible reports whether m, a move of p, is a quiet move of a king:
+// the only kind of move after which an earlier position can come back (a
+// man never moves back, a capture never gives its pieces back), and the
+// only kind the kings-only draw counts (docs/RULES.md section 9). Game's
+// draw rules and the engine's search both ask it. It reads the kings' set,
+// not Tower: a search asks at every node.
+func (p *Position) IsReversible(m Move) bool {
+	return m.n == 0 && p.kings&m.from.bit() != 0
+}
+
 // push plays m, a legal move of the current position, and updates the
 // counts and the outcome.
 func (g *Game) push(m Move) {
@@ -364,7 +374,7 @@ func (g *Game) push(m Move) {
 		g.marks = append(g.marks, g.pos)
 	}
 	var kingsOnly uint32
-	if !m.IsCapture() && g.pos.Tower(m.From()).Top().IsKing() {
+	if g.pos.IsReversible(m) {
 		kingsOnly = 1
 		if n > 0 && g.plies[n-1].kingsOnly < ^uint32(0) {
 			kingsOnly += g.plies[n-1].kingsOnly

@@ -519,3 +519,33 @@ func mustParse(t *testing.T, p bashni.Position, text string) bashni.Move {
 	}
 	return m
 }
+
+// A quiet move of a king is reversible (the kings-only and repetition
+// draws count it); a man's step and any capture are not.
+func TestIsReversible(t *testing.T) {
+	p, err := bashni.ParseFEN(bashni.Russian, "W:WKa1,c3:Bd4,h8")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for text, want := range map[string]bool{"c3:e5": false} {
+		if got := p.IsReversible(mustParse(t, p, text)); got != want {
+			t.Errorf("%s: IsReversible = %v, want %v", text, got, want)
+		}
+	}
+	q, err := bashni.ParseFEN(bashni.Russian, "W:WKa1,c3:Bh8")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for text, want := range map[string]bool{"a1-b2": true, "c3-d4": false} {
+		if got := q.IsReversible(mustParse(t, q, text)); got != want {
+			t.Errorf("%s: IsReversible = %v, want %v", text, got, want)
+		}
+	}
+	r, err := bashni.ParseFEN(bashni.Russian, "W:WKa1:Bb2,h8")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := r.IsReversible(mustParse(t, r, "a1:c3")); got {
+		t.Error("a king's capture a1:c3: IsReversible = true, want false")
+	}
+}

@@ -211,7 +211,7 @@ func replay(start bashni.Position, moves []bashni.Move) (game, error) {
 		if err != nil {
 			return game{}, fmt.Errorf("engine: move %d (%s) of the game: %w", i+1, m, err)
 		}
-		if reversible(&g.pos, m) {
+		if g.pos.IsReversible(m) {
 			g.keys = append(g.keys, g.pos.Key())
 			g.kingsOnly++
 		} else {
@@ -221,12 +221,4 @@ func replay(start bashni.Position, moves []bashni.Move) (game, error) {
 		g.pos = next
 	}
 	return g, nil
-}
-
-// reversible reports whether m is a quiet move of a king: the only kind of
-// move after which an earlier position can come back, and the only kind the
-// kings-only draw counts. (Read off the kings' set: Tower would copy the
-// position, at every node of the search.)
-func reversible(pos *bashni.Position, m bashni.Move) bool {
-	return !m.IsCapture() && pos.Kings().Has(m.From())
 }

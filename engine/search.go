@@ -288,7 +288,7 @@ func (s *searcher) indexOf(pos *bashni.Position, m bashni.Move) int {
 // enter records the child position reached at ply by playing m in parent.
 func (s *searcher) enter(parent *bashni.Position, m bashni.Move, child *bashni.Position, ply int) {
 	s.path[ply] = child.Key()
-	if reversible(parent, m) {
+	if parent.IsReversible(m) {
 		s.kingsOnly[ply] = s.kingsOnly[ply-1] + 1
 	} else {
 		s.kingsOnly[ply] = 0

@@ -289,15 +289,14 @@ func (s *Server) replay(ctx context.Context, req gameRequest) (*bashni.Game, err
 		// A *FENError says "FEN" itself; the ruleset's own start cannot fail.
 		return nil, badRequest(trim(err))
 	}
-	for i, text := range req.Moves {
-		// The error names the text and the reason (a *MoveError), after the
-		// move's number: `move 2: "c3-d4": not a legal move here`.
-		if _, err := g.PlayTextContext(ctx, text); err != nil {
-			if ctx.Err() != nil {
-				return nil, ctx.Err()
-			}
-			return nil, badRequest(fmt.Sprintf("move %d: %s", i+1, strings.TrimPrefix(trim(err), "move ")))
+	// The error names the move's place, then its text and the reason (a
+	// *bashni.MoveError): `move 2: "c3-d4": not a legal move here`.
+	if err := g.PlayLineContext(ctx, strings.Join(req.Moves, " ")); err != nil {
+		var le *bashni.LineError
+		if !errors.As(err, &le) {
+			return nil, err // ctx's
 		}
+		return nil, badRequest(fmt.Sprintf("move %d: %s", le.Index, strings.TrimPrefix(trim(le.Err), "move ")))
 	}
 	return g, nil
 }

@@ -175,18 +175,6 @@ func TestParseArgsFlagsAnywhere(t *testing.T) {
 	}
 }
 
-func TestStripMoveNumber(t *testing.T) {
-	tests := map[string]string{
-		"1.": "", "12...": "", "...": "", "1.c3-d4": "c3-d4", "3...b6:d4": "b6:d4",
-		"c3-d4": "c3-d4", "12": "12", "a3:c5": "a3:c5",
-	}
-	for in, want := range tests {
-		if got := stripMoveNumber(in); got != want {
-			t.Errorf("stripMoveNumber(%q) = %q, want %q", in, got, want)
-		}
-	}
-}
-
 // TestBuiltBinaryExitStatus builds the command and runs it as a user would:
 // success is status 0, an error is status 1 with one clear line and no panic
 // trace.

@@ -32,43 +32,16 @@ func (e *moveListError) Error() string {
 
 func (e *moveListError) Unwrap() error { return e.Err }
 
-// playMoves plays the space-separated moves of list from pos, in any text
-// ParseMove reads. Move numbers ("1.", "12...", also glued on as "1.c3-d4")
-// are skipped, so a line copied from a game record works.
+// playMoves plays the moves of list from pos: a line of moves as
+// bashni.SplitLine reads it, so a line copied from a game record works.
 func playMoves(pos bashni.Position, list string) (bashni.Position, error) {
-	index := 0
-	for _, tok := range strings.Fields(list) {
-		tok = stripMoveNumber(tok)
-		if tok == "" {
-			continue
-		}
-		index++
-		m, err := pos.ParseMove(tok)
-		if err == nil {
-			pos, err = pos.Play(m)
-		}
-		if err != nil {
-			return bashni.Position{}, &moveListError{Index: index, Err: err}
-		}
+	moves, err := pos.ParseLine(list)
+	var le *bashni.LineError
+	if errors.As(err, &le) {
+		return bashni.Position{}, &moveListError{Index: le.Index, Err: le.Err}
+	}
+	for _, m := range moves {
+		pos = pos.PlayUnchecked(m)
 	}
 	return pos, nil
-}
-
-// stripMoveNumber removes a leading move number with its dots ("12.",
-// "12..."), and a token of dots alone; other text is returned unchanged.
-func stripMoveNumber(tok string) string {
-	i := 0
-	for i < len(tok) && tok[i] >= '0' && tok[i] <= '9' {
-		i++
-	}
-	j := i
-	for j < len(tok) && tok[j] == '.' {
-		j++
-	}
-	if j == i {
-		// No dots: not a move number (perhaps a bad move, for ParseMove to
-		// report).
-		return tok
-	}
-	return tok[j:]
 }

@@ -277,14 +277,10 @@ func (s *playSession) undo() {
 	fmt.Fprint(s.out, g.Position().Diagram())
 }
 
-// moves plays the moves on the line, in turn, stopping at the first that
-// cannot be played; move numbers are skipped.
+// moves plays the moves on the line (see bashni.SplitLine), in turn,
+// stopping at the first that cannot be played.
 func (s *playSession) moves(line string) {
-	for _, tok := range strings.Fields(line) {
-		tok = stripMoveNumber(tok)
-		if tok == "" {
-			continue
-		}
+	for _, tok := range bashni.SplitLine(line) {
 		if s.engine[s.game.Position().Turn()] {
 			fmt.Fprintf(s.out, "It is the engine's move; %q is not played.\n", tok)
 			return

@@ -406,17 +406,12 @@ func (s *Session) playMoves(start bashni.Position, moves []bashni.Move, texts []
 	for _, m := range moves {
 		pos = pos.PlayUnchecked(m)
 	}
-	moves = append([]bashni.Move(nil), moves...)
-	for i, t := range texts {
-		m, err := pos.ParseMove(t)
-		if err != nil {
-			// `move 2: "c3-d4": not a legal move here`, each part once.
-			return fmt.Errorf("move %d: %s", i+1, strings.TrimPrefix(strings.TrimPrefix(err.Error(), "bashni: "), "move "))
-		}
-		moves = append(moves, m)
-		pos = pos.PlayUnchecked(m)
+	more, err := pos.ParseLine(strings.Join(texts, " "))
+	if le := (*bashni.LineError)(nil); errors.As(err, &le) {
+		// `move 2: "c3-d4": not a legal move here`, each part once.
+		return fmt.Errorf("move %d: %s", le.Index, strings.TrimPrefix(strings.TrimPrefix(le.Err.Error(), "bashni: "), "move "))
 	}
-	s.setGame(start, moves)
+	s.setGame(start, append(append([]bashni.Move(nil), moves...), more...))
 	return nil
 }
 

@@ -1,0 +1,100 @@
+package bashni
+
+import (
+	"context"
+	"fmt"
+	"strings"
+)
+
+// A line of moves is text such as "1. c3-d4 b6-c5 2. d4:b6": moves in any
+// form ParseMove reads, separated by white space, with move numbers ("12.",
+// "12...", also glued on as in "1.c3-d4") allowed between them, so that a
+// line copied from a game record reads as it is. The command's -moves flag,
+// its terminal game, the engine protocol's move lists and the web page's
+// requests all read their moves through SplitLine, ParseLine and PlayLine.
+
+// SplitLine returns the move texts of a line of moves, in order, without
+// the move numbers.
+func SplitLine(line string) []string {
+	var out []string
+	for _, tok := range strings.Fields(line) {
+		if tok = stripMoveNumber(tok); tok != "" {
+			out = append(out, tok)
+		}
+	}
+	return out
+}
+
+// stripMoveNumber removes a leading move number with its dots ("12.",
+// "12..."), and a token of dots alone; other text is returned unchanged.
+func stripMoveNumber(tok string) string {
+	i := 0
+	for i < len(tok) && tok[i] >= '0' && tok[i] <= '9' {
+		i++
+	}
+	j := i
+	for j < len(tok) && tok[j] == '.' {
+		j++
+	}
+	if j == i {
+		// No dots: not a move number (perhaps a bad move, for ParseMove to
+		// report).
+		return tok
+	}
+	return tok[j:]
+}
+
+// LineError reports the move of a line that cannot be read or played: its
+// place in the line (from 1, move numbers not counted), its text, and why.
+type LineError struct {
+	Index int    // the move's place in the line, from 1
+	Text  string // the move as the line gives it
+	Err   error  // a *MoveError, or Game.Play's error (such as ErrGameOver)
+}
+
+// Error returns the error text: the move's place and the reason.
+func (e *LineError) Error() string {
+	return fmt.Sprintf("bashni: move %d of the line: %s", e.Index, strings.TrimPrefix(e.Err.Error(), "bashni: "))
+}
+
+// Unwrap returns the move's error, for errors.Is and errors.As.
+func (e *LineError) Unwrap() error { return e.Err }
+
+// ParseLine reads a line of moves (see SplitLine) played in turn from p and
+// returns them. At a move that is not legal where it is played it stops,
+// returning the moves before it and a *LineError.
+func (p *Position) ParseLine(line string) ([]Move, error) {
+	texts := SplitLine(line)
+	moves := make([]Move, 0, len(texts))
+	pos := *p
+	for i, text := range texts {
+		m, err := pos.ParseMove(text)
+		if err != nil {
+			return moves, &LineError{Index: i + 1, Text: text, Err: err}
+		}
+		moves = append(moves, m)
+		pos.play(&m)
+	}
+	return moves, nil
+}
+
+// PlayLine plays a line of moves (see SplitLine) in the game, in turn. At a
+// move that cannot be played (not legal there, or the game is over) it
+// stops with a *LineError; the moves before it stay played.
+func (g *Game) PlayLine(line string) error {
+	return g.PlayLineContext(context.Background(), line)
+}
+
+// PlayLineContext is PlayLine that gives up when ctx is done, returning
+// ctx.Err() (see PlayTextContext); the moves played until then stay played.
+func (g *Game) PlayLineContext(ctx context.Context, line string) error {
+	for i, text := range SplitLine(line) {
+		if _, err := g.PlayTextContext(ctx, text); err != nil {
+			if ctx.Err() != nil {
+				return ctx.Err()
+			}
+			return &LineError{Index: i + 1, Text: text, Err: err}
+		}
+	}
+	return nil
+}
