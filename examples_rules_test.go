@@ -9,23 +9,12 @@ import (
 	"testing"
 
 	"github.com/bashni-dev/bashni"
+	"github.com/bashni-dev/bashni/internal/testgame"
 	"github.com/google/go-cmp/cmp"
 )
 
 // ruleCodexMoves is the Codex game, one ply per entry, as printed in the source.
-var ruleCodexMoves = []string{
-	"c3-b4", "b6-c5", // 1
-	"b4-a5", "a7-b6", // 2
-	"b2-c3", "c5-b4", // 3
-	"a3:c5:a7", "c7-b6", // 4
-	"a5:c7:e5", "f6:d4:b2", // 5
-	"a1:c3", "d8-c7", // 6
-	"g3-f4", "e5:g3", // 7
-	"h2:f4", "g3:e5", // 8
-	"e3:g5", "h6:f4", // 9
-	"d2-e3", "f4:d2:b4", // 10
-	"b2:d4:f6:d8:a5:d2:h6", // 11
-}
+var ruleCodexMoves = testgame.CodexMoves
 
 // ruleCodexPositions are hand-traced positions of the Codex game, keyed by the
 // number of plies played.
@@ -49,7 +38,7 @@ var ruleCodexPositions = map[int]string{
 	// (must land on a5, R5), b4's top (freeing two white men; must land on
 	// d2) and g5. The king on h6 holds the other white man and six black
 	// men: the tower of the FEN example in docs/RULES.md section 10.
-	21: "B:Wc1,e1,g1,f2,b4ww,e5w,Kh6wbbbbbb,a7bb:Bg7,b8,f8,h8",
+	21: testgame.CodexFinal,
 }
 
 func TestWorkedExampleCodexGame(t *testing.T) {

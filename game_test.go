@@ -9,16 +9,17 @@ import (
 	"testing"
 
 	"github.com/bashni-dev/bashni"
+	"github.com/bashni-dev/bashni/internal/testgame"
 	"github.com/google/go-cmp/cmp"
 	"pgregory.net/rapid"
 )
 
-// codexMoves is the Codex game of docs/RULES.md section 11.
-const codexMoves = "c3-b4 b6-c5 b4-a5 a7-b6 b2-c3 c5-b4 a3:c5:a7 c7-b6 a5:c7:e5 f6:d4:b2 a1:c3 d8-c7 g3-f4 e5:g3 h2:f4 g3:e5 e3:g5 h6:f4 d2-e3 f4:d2:b4 b2:d4:f6:d8:a5:d2:h6"
-
-// codexFinal is the position after it: White's king on h6 holds a white man
-// and six black men (section 11), and Black is to move.
-const codexFinal = "B:Wc1,e1,g1,f2,b4ww,e5w,Kh6wbbbbbb,a7bb:Bg7,b8,f8,h8"
+// codexMoves and codexFinal are the Codex game of docs/RULES.md section 11
+// and the position after it.
+var (
+	codexMoves = testgame.CodexText()
+	codexFinal = testgame.CodexFinal
+)
 
 // playAll plays the texts one by one, failing the test on the first error.
 func playAll(t *testing.T, g *bashni.Game, texts string) {

@@ -19,6 +19,7 @@ import (
 	"testing"
 
 	"github.com/bashni-dev/bashni"
+	"github.com/bashni-dev/bashni/internal/testgame"
 	"github.com/google/go-cmp/cmp"
 	"pgregory.net/rapid"
 )
@@ -471,10 +472,8 @@ func TestReference_R2_R3_R5_TwelveJumpExample(t *testing.T) {
 // section 11 through the reference alone: every move must be one of its
 // sequences, and Black must still have moves at the end.
 func TestReference_R1_to_R7_CodexGame(t *testing.T) {
-	game := "c3-b4 b6-c5 b4-a5 a7-b6 b2-c3 c5-b4 a3:c5:a7 c7-b6 a5:c7:e5 f6:d4:b2 a1:c3 d8-c7 " +
-		"g3-f4 e5:g3 h2:f4 g3:e5 e3:g5 h6:f4 d2-e3 f4:d2:b4 b2:d4:f6:d8:a5:d2:h6"
 	r := refFromPosition(bashni.Russian.MustStart())
-	for i, text := range strings.Fields(game) {
+	for i, text := range testgame.CodexMoves {
 		ms := r.moves()
 		var next *refResult
 		for _, res := range ms {

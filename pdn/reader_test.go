@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/bashni-dev/bashni"
+	"github.com/bashni-dev/bashni/internal/testgame"
 	"github.com/google/go-cmp/cmp"
 )
 
@@ -108,9 +109,8 @@ func TestReadCodexSection11(t *testing.T) {
 	want := gameView{
 		Tags: []Tag{{"Event", "Codex of column checkers"}, {"Site", "?"}, {"Date", "????.??.??"},
 			{"White", "?"}, {"Black", "?"}, {"Result", "1-0"}},
-		Moves: strings.Fields("c3-b4 b6-c5 b4-a5 a7-b6 b2-c3 c5-b4 a3:c5:a7 c7-b6 a5:c7:e5 f6:d4:b2 a1:c3 d8-c7 " +
-			"g3-f4 e5:g3 h2:f4 g3:e5 e3:g5 h6:f4 d2-e3 f4:d2:b4 b2:d4:f6:d8:a5:d2:h6"),
-		Final:      "B:Wc1,e1,g1,f2,b4ww,e5w,Kh6wbbbbbb,a7bb:Bg7,b8,f8,h8",
+		Moves:      testgame.CodexMoves,
+		Final:      testgame.CodexFinal,
 		Outcome:    bashni.Outcome{Result: bashni.WhiteWins, Reason: bashni.Resignation},
 		ResultText: "1-0",
 		Notes: map[int]noteView{

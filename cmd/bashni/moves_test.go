@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/bashni-dev/bashni"
+	"github.com/bashni-dev/bashni/internal/testgame"
 	"github.com/google/go-cmp/cmp"
 )
 
@@ -20,9 +21,7 @@ var (
 )
 
 // codexGame is the game of docs/RULES.md section 11, with its move numbers.
-const codexGame = "1. c3-b4 b6-c5 2. b4-a5 a7-b6 3. b2-c3 c5-b4 4. a3:c5:a7 c7-b6 " +
-	"5. a5:c7:e5 f6:d4:b2 6. a1:c3 d8-c7 7. g3-f4 e5:g3 8. h2:f4 g3:e5 9. e3:g5 h6:f4 " +
-	"10. d2-e3 f4:d2:b4 11. b2:d4:f6:d8:a5:d2:h6"
+var codexGame = testgame.CodexRecord()
 
 func TestMovesFromEveryPresetStart(t *testing.T) {
 	want := map[string][]string{

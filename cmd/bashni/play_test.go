@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/bashni-dev/bashni"
+	"github.com/bashni-dev/bashni/internal/testgame"
 	"github.com/bashni-dev/bashni/pdn"
 	"github.com/google/go-cmp/cmp"
 )
@@ -62,7 +63,7 @@ func TestPlayTwoPeopleCodex(t *testing.T) {
 	if n := strings.Count(out, "to move\n"); n != 22 {
 		t.Errorf("%d diagrams, want 22 (the start and one per move)", n)
 	}
-	final := diagramOf(t, bashni.Russian, "B:Wc1,e1,g1,f2,b4ww,e5w,Kh6wbbbbbb,a7bb:Bg7,b8,f8,h8")
+	final := diagramOf(t, bashni.Russian, testgame.CodexFinal)
 	if want := "11. b2:d4:f6:d8:a5:d2:h6\n" + final + "11... black to move> Game over: 1-0: black resigned\n"; !strings.HasSuffix(out, want) {
 		t.Errorf("output ends:\n%s\nwant:\n%s", out[max(0, len(out)-len(want)-100):], want)
 	}

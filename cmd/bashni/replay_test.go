@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/bashni-dev/bashni/internal/testgame"
 	"github.com/google/go-cmp/cmp"
 )
 
@@ -45,7 +46,7 @@ func TestReplayCodexFromStdin(t *testing.T) {
 	}
 	withStdin(t, string(codex), func() {
 		out := mustCLI(t, "replay")
-		if want := "ok 21 B:Wc1,e1,g1,f2,b4ww,e5w,Kh6wbbbbbb,a7bb:Bg7,b8,f8,h8\n"; out != want {
+		if want := "ok 21 " + testgame.CodexFinal + "\n"; out != want {
 			t.Errorf("bashni replay < codex.pdn = %q, want %q", out, want)
 		}
 	})
