@@ -172,6 +172,15 @@ func (p *Position) ParseMoveNumbers(text string, n Numbering) (Move, error) {
 	m, err := p.ParseMove(alg)
 	if me, ok := err.(*MoveError); ok {
 		me.Text = text
+		if legal := p.LegalMoves(); me.err == ErrIllegalMove && len(legal) > 0 {
+			// The error lists the legal moves by name; say them in the
+			// record's numbers too.
+			nums := make([]string, len(legal))
+			for i, l := range legal {
+				nums[i] = p.MoveNumbers(l, n, 'x')
+			}
+			me.Reason += " (in numbers: " + strings.Join(nums, " ") + ")"
+		}
 	}
 	return m, err
 }

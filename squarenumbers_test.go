@@ -185,3 +185,13 @@ func BenchmarkMoveNumbers(b *testing.B) {
 		_ = pos.MoveNumbers(m, NumberingTopLeft, 'x')
 	}
 }
+
+// An illegal move in numbers says the legal moves in the same numbers too.
+func TestParseMoveNumbersListsLegalInNumbers(t *testing.T) {
+	pos := RussianDraughts.MustStart()
+	_, err := pos.ParseMoveNumbers("9-14", NumberingBottomLeft)
+	want := `bashni: move "9-14": not a legal move here (in numbers: `
+	if err == nil || !strings.HasPrefix(err.Error(), want) || !strings.Contains(err.Error(), "9-13") || !strings.Contains(err.Error(), "(legal: a3-b4") {
+		t.Errorf("error %v, want %q with 9-13 and the names", err, want)
+	}
+}

@@ -49,7 +49,7 @@ func finalText(p bashni.Position) string {
 // strike; RULES.md section 12), so the move ends on h8. py-draughts takes
 // jumped pieces off at once; its final position cannot be reached legally.
 var illegalInRecord = map[[2]any]struct{ move, reason string }{
-	{"py-draughts-russian.pdn", 3}: {"25.", `move "20x11x4x29": not a legal move here (legal: h4:f6:h8)`},
+	{"py-draughts-russian.pdn", 3}: {"25.", `move "20x11x4x29": not a legal move here (in numbers: 20x11x4) (legal: h4:f6:h8)`},
 }
 
 // The records pydraughts 0.6.7 and py-draughts 1.8.3 wrote (testdata/interop,
