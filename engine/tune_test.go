@@ -2,6 +2,8 @@ package engine
 
 import (
 	"context"
+	"encoding/json"
+	"fmt"
 	"math/rand/v2"
 	"os"
 	"strconv"
@@ -74,8 +76,19 @@ func TestTuneWeights(t *testing.T) {
 // weightChanges are the named changes TestTuneWeights can try, on the
 // weights the engine plays with (eval.For).
 var weightChanges = map[string]func(*eval.Weights, bashni.Variant){
-	"same":        func(w *eval.Weights, v bashni.Variant) {},
-	"hand":        func(w *eval.Weights, v bashni.Variant) { *w = eval.Hand(v) },
+	"same": func(w *eval.Weights, v bashni.Variant) {},
+	"hand": func(w *eval.Weights, v bashni.Variant) { *w = eval.Hand(v) },
+	// "file": the weights in the JSON file named by BASHNI_TUNE_FILE (a
+	// fit's output), to compare a new fit with the weights in use.
+	"file": func(w *eval.Weights, v bashni.Variant) {
+		data, err := os.ReadFile(os.Getenv("BASHNI_TUNE_FILE"))
+		if err == nil {
+			err = json.Unmarshal(data, w)
+		}
+		if err != nil {
+			panic(fmt.Sprintf("BASHNI_TUNE_FILE: %v", err))
+		}
+	},
 	"no-towers":   func(w *eval.Weights, v bashni.Variant) { w.Towers = eval.Weights{}.Towers },
 	"king-x1.2":   func(w *eval.Weights, v bashni.Variant) { w.King = w.King * 12 / 10 },
 	"king-x0.8":   func(w *eval.Weights, v bashni.Variant) { w.King = w.King * 8 / 10 },

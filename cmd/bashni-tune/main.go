@@ -2,7 +2,7 @@
 // games (the Texel method). It has two steps:
 //
 //	bashni-tune gen -variant russian -games 20000 -o russian.txt
-//	bashni-tune fit -variant russian russian.txt > internal/eval/weights/russian.json
+//	bashni-tune fit -variant russian russian.txt [more.txt ...] > internal/eval/weights/russian.json
 //
 // gen plays the engine against itself at a low depth from random openings
 // and writes each quiet position with the game's result; fit finds the
@@ -113,8 +113,8 @@ func runFit(args []string, stdout, stderr io.Writer) error {
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
-	if fs.NArg() != 1 {
-		return fmt.Errorf("fit: want one file of positions (from bashni-tune gen)")
+	if fs.NArg() == 0 {
+		return fmt.Errorf("fit: want files of positions (from bashni-tune gen)")
 	}
 	if cfg.Params != "base" && cfg.Params != "all" {
 		return fmt.Errorf("fit: -params %q: want base or all", cfg.Params)
@@ -129,14 +129,19 @@ func runFit(args []string, stdout, stderr io.Writer) error {
 	} else if *from != "hand" {
 		return fmt.Errorf("fit: -from %q: want hand or fitted", *from)
 	}
-	f, err := os.Open(fs.Arg(0))
-	if err != nil {
-		return err
-	}
-	samples, positions, err := tune.ReadSamples(v, f)
-	f.Close()
-	if err != nil {
-		return fmt.Errorf("%s: %w", fs.Arg(0), err)
+	var samples []tune.Sample
+	var positions []bashni.Position
+	for _, name := range fs.Args() {
+		f, err := os.Open(name)
+		if err != nil {
+			return err
+		}
+		s, p, err := tune.ReadSamples(v, f)
+		f.Close()
+		if err != nil {
+			return fmt.Errorf("%s: %w", name, err)
+		}
+		samples, positions = append(samples, s...), append(positions, p...)
 	}
 	began := time.Now()
 	res, err := tune.Fit(v, start, samples, positions, cfg)
