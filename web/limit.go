@@ -74,8 +74,8 @@ func (g *gate) enter(ctx context.Context) (leave func(), err error) {
 
 func (g *gate) busy() error {
 	return &httpError{http.StatusServiceUnavailable, fmt.Sprintf(
-		"the server is busy: %d %s are being served and %d wait, the most it takes; try again in a moment",
-		cap(g.run), g.what, cap(g.queue)-cap(g.run))}
+		"the server is busy with %s (it serves %d at once and lets %d more wait); try again in a moment",
+		g.what, cap(g.run), cap(g.queue)-cap(g.run))}
 }
 
 // inUse returns the requests being served and waiting.
