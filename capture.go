@@ -104,11 +104,11 @@ func (g *generator) visit(p *Position, sq Square, king bool, lastDir int, occ, o
 	if n > 0 {
 		g.cur.path[n-1] = sq
 		if !king && r.far[g.us]&sq.bit() != 0 {
-			switch r.Crowning {
-			case CrownAndStop: // L6
+			switch r.midCaptureCrown() {
+			case crownStops: // L6
 				g.record(sq, true)
 				return
-			case CrownAndContinue: // R6
+			case crownGoesOnAsKing: // R6
 				king = true
 			}
 		}
@@ -121,15 +121,19 @@ func (g *generator) visit(p *Position, sq Square, king bool, lastDir int, occ, o
 		// for two or four directions at once with shifts.
 		s := sq.bit()
 		free := r.board &^ occ
-		if king || r.MenCaptureBackward || g.us == White {
+		north, south := true, true // a king's
+		if !king {
+			north, south = r.manCaptureDirs(g.us)
+		}
+		if north {
 			out = (s&r.canJump[dirNE])<<9&(free>>9) | (s&r.canJump[dirNW])<<7&(free>>7)
 		}
-		if king || r.MenCaptureBackward || g.us == Black {
+		if south {
 			out |= (s&r.canJump[dirSE])>>7&(free<<7) | (s&r.canJump[dirSW])>>9&(free<<9)
 		}
 		out &= opp &^ excl
 	}
-	if lastDir >= 0 && r.Rejump == RejumpNoReversal {
+	if lastDir >= 0 && r.reversalBarred() {
 		out &^= r.rays[sq][3-lastDir] // R3: never back the way it came
 	}
 	if out == 0 {
@@ -162,16 +166,7 @@ func (g *generator) visit(p *Position, sq Square, king bool, lastDir int, occ, o
 			// end.
 			piece = p.topCode(a)
 		}
-		switch r.Rejump {
-		case RejumpOnce:
-			excl |= b
-		case RejumpNever:
-			// Turkish strike: the square may be neither jumped nor crossed.
-			excl |= b
-			occ |= b
-		case RejumpNotLast:
-			excl = b
-		}
+		occ, excl = r.barAfterJump(b, occ, excl)
 		g.cur.over[n] = a
 		g.cur.taken = g.cur.taken&^(3<<(2*n)) | uint32(piece)<<(2*n)
 		if king && r.FlyingKings {
@@ -250,11 +245,11 @@ func (g *generator) flyingLandings(p *Position, a Square, d int, occ, opp, excl 
 		land[nl] = l
 		nl++
 	}
-	if r.KingLanding == LandToContinue && nl > 1 {
+	if r.landToContinue() && nl > 1 {
 		kept := 0
 		for _, l := range land[:nl] {
 			out := flyingOvers(r, l, occ, opp&^excl)
-			if r.Rejump == RejumpNoReversal {
+			if r.reversalBarred() {
 				out &^= r.rays[l][3-d]
 			}
 			if out != 0 {
@@ -278,7 +273,7 @@ func (g *generator) record(l Square, king bool) {
 		g.stop.tick()
 	}
 	m := g.finished(l, king)
-	if g.r.Majority {
+	if g.r.onlyLongest() {
 		n := int(m.n)
 		if n < g.best {
 			return

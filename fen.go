@@ -143,9 +143,7 @@ func (p *Position) addToken(r *rules, side Color, tok string, counts *[2]int) st
 		default:
 			return fmt.Sprintf("%q is not a piece letter (w, b, W, B)", t[i])
 		}
-		if r.DemoteCapturedKings {
-			c &^= codeKing // I4
-		}
+		c = r.asPrisoner(c) // I4
 		if stackLen(st) == 23 {
 			return "a tower of more than 24 pieces"
 		}

@@ -95,12 +95,12 @@ func capturersOf(r *rules, t tops) uint64 {
 
 // menJumps keeps of j the directions men of colour us capture in.
 func menJumps(r *rules, us Color, j jumpSets) jumpSets {
-	switch {
-	case r.MenCaptureBackward:
-	case us == White:
-		j.se, j.sw = 0, 0
-	default:
+	north, south := r.manCaptureDirs(us)
+	if !north {
 		j.ne, j.nw = 0, 0
+	}
+	if !south {
+		j.se, j.sw = 0, 0
 	}
 	return j
 }
@@ -184,17 +184,40 @@ func quietMoves(p *Position, r *rules, out []Move) []Move {
 	return appendKingMoves(r, t.ownKings, empty, out)
 }
 
+// kingRay decides a king's quiet move in direction d (docs/RULES.md
+// section 3): the squares a king on s can move to that way, the next one
+// if it is empty, or for a flying king every empty square up to the
+// nearest occupied one. Listing (appendKingMoves) and counting
+// (countKingMoves) both take it.
+func kingRay(r *rules, s Square, d int, occ uint64) uint64 {
+	ray := r.rays[s][d]
+	if !r.FlyingKings {
+		ray &= r.adj[s]
+	}
+	if blk := ray & occ; blk != 0 {
+		if d < dirSE { // going north: the nearest is the lowest
+			ray &= blk&-blk - 1
+		} else {
+			ray &^= uint64(1)<<(63-bits.LeadingZeros64(blk))<<1 - 1
+		}
+	}
+	return ray
+}
+
 // appendKingMoves appends the quiet moves of the kings onto the empty
-// squares: one step each way, or along the lines for flying kings.
+// squares, for each king and direction the nearest square first.
 func appendKingMoves(r *rules, kings, empty uint64, out []Move) []Move {
+	occ := r.board &^ empty
 	for bb := kings; bb != 0; bb &= bb - 1 {
 		s := Square(bits.TrailingZeros64(bb))
 		for _, d := range allDirs {
-			for t := r.step[s][d]; t != NoSquare && empty&t.bit() != 0; t = r.step[t][d] {
-				out = append(out, Move{from: s, to: t})
-				if !r.FlyingKings {
-					break
+			for ray := kingRay(r, s, d, occ); ray != 0; {
+				t := Square(bits.TrailingZeros64(ray)) // nearest going north
+				if d >= dirSE {
+					t = Square(63 - bits.LeadingZeros64(ray))
 				}
+				ray &^= t.bit()
+				out = append(out, Move{from: s, to: t})
 			}
 		}
 	}

@@ -83,7 +83,7 @@ func countFromTops(r *rules, t tops) (n int, slow uint64) {
 		}
 		return n + kings, slow
 	}
-	if r.Rejump == RejumpAny {
+	if !r.wayBackBarred() {
 		return 0, men | slow
 	}
 	// The landing squares of the men's jumps, per direction, and those from
@@ -95,20 +95,20 @@ func countFromTops(r *rules, t tops) (n int, slow uint64) {
 	endSE := landSE &^ (m.ne | m.se | m.sw)
 	endSW := landSW &^ (m.nw | m.se | m.sw)
 	far := r.far[t.us]
-	switch r.Crowning {
-	case CrownAndStop: // L6: crowned, the move ends
+	switch r.midCaptureCrown() {
+	case crownStops: // L6: crowned, the move ends
 		endNE |= landNE & far
 		endNW |= landNW & far
 		endSE |= landSE & far
 		endSW |= landSW & far
-	case CrownAndContinue: // R6: a king now, the search decides
+	case crownGoesOnAsKing: // R6: a king now, the search decides
 		endNE &^= far
 		endNW &^= far
 		endSE &^= far
 		endSW &^= far
 	}
 	goOn := (landNE&^endNE)>>18 | (landNW&^endNW)>>14 | (landSE&^endSE)<<14 | (landSW&^endSW)<<18
-	if slow != 0 && r.Majority { // a king's sequence may be the longest
+	if slow != 0 && r.onlyLongest() { // a king's sequence may be the longest
 		return 0, men | slow
 	}
 	n = bits.OnesCount64(endNE>>18&^goOn) + bits.OnesCount64(endNW>>14&^goOn) +
@@ -119,13 +119,13 @@ func countFromTops(r *rules, t tops) (n int, slow uint64) {
 		switch {
 		case ok:
 			total = total.plus(c)
-		case r.Majority:
+		case r.onlyLongest():
 			return 0, men | slow
 		default:
 			slow |= bb & -bb
 		}
 	}
-	if r.Majority { // I2: only the sequences of the most jumps
+	if r.onlyLongest() { // I2: only the sequences of the most jumps
 		return total.atMost, slow
 	}
 	return total.all + kings, slow
@@ -205,9 +205,10 @@ func (c pathCount) plus(o pathCount) pathCount {
 func menPaths(r *rules, m jumpSets, opp, s, far, x uint64, last, jumps int) (pathCount, bool) {
 	end := pathCount{all: 1, most: jumps, atMost: 1} // the sequence ends on x
 	if jumps > 0 && x&far != 0 {
-		if stop, search := crownedMidCapture(r); stop {
+		switch r.midCaptureCrown() {
+		case crownStops: // L6
 			return end, true
-		} else if search {
+		case crownGoesOnAsKing: // R6: the search decides
 			return pathCount{}, false
 		}
 	}
@@ -300,7 +301,7 @@ func forwardPaths(m jumpSets, x uint64) int {
 // countFromTops): no flying kings, no majority rule to compare sequences,
 // and the way back barred.
 func (r *rules) shortKingPaths() bool {
-	return !r.FlyingKings && !r.Majority && r.Rejump != RejumpAny
+	return !r.FlyingKings && !r.onlyLongest() && r.wayBackBarred()
 }
 
 // menFollowable reports whether men's capture sequences can be followed on
@@ -308,7 +309,8 @@ func (r *rules) shortKingPaths() bool {
 // no majority rule to compare them, and the way back barred (by every rejump
 // rule but RejumpAny, or because men capture forward only).
 func (r *rules) menFollowable() bool {
-	return !r.Majority && (r.Rejump != RejumpAny || !r.MenCaptureBackward)
+	north, south := r.manCaptureDirs(White)
+	return !r.onlyLongest() && (r.wayBackBarred() || north != south)
 }
 
 // afterQuiet returns the tops after the quiet move m, which moves no piece
@@ -372,36 +374,15 @@ func countMenSteps(r *rules, us Color, men, empty uint64) int {
 }
 
 // countKingMoves counts the quiet moves of the kings onto the empty
-// squares: a popcount per direction for short kings, per line for flying
-// ones.
+// squares: a popcount of each king's kingRay in each direction.
 func countKingMoves(r *rules, kings, empty uint64) int {
-	if !r.FlyingKings {
-		return bits.OnesCount64((kings&r.canStep[dirNE])<<9&empty) +
-			bits.OnesCount64((kings&r.canStep[dirNW])<<7&empty) +
-			bits.OnesCount64((kings&r.canStep[dirSE])>>7&empty) +
-			bits.OnesCount64((kings&r.canStep[dirSW])>>9&empty)
-	}
+	occ := r.board &^ empty
 	n := 0
 	for bb := kings; bb != 0; bb &= bb - 1 {
-		n += kingSteps(r, Square(bits.TrailingZeros64(bb)), r.board&^empty)
-	}
-	return n
-}
-
-// kingSteps counts the squares a flying king on s can move to: along each
-// line, those before the nearest occupied square.
-func kingSteps(r *rules, s Square, occ uint64) int {
-	n := 0
-	for d := 0; d < 4; d++ {
-		ray := r.rays[s][d]
-		if blk := ray & occ; blk != 0 {
-			if d < dirSE { // going north: the nearest is the lowest
-				ray &= blk&-blk - 1
-			} else {
-				ray &^= uint64(1)<<(63-bits.LeadingZeros64(blk))<<1 - 1
-			}
+		s := Square(bits.TrailingZeros64(bb))
+		for d := 0; d < 4; d++ {
+			n += bits.OnesCount64(kingRay(r, s, d, occ))
 		}
-		n += bits.OnesCount64(ray)
 	}
 	return n
 }
@@ -636,8 +617,10 @@ func (w *pathWalk) replies(x, white, black, kings uint64, last int) (uint64, boo
 	jumps := int(w.mv.n)
 	crowned := false
 	if jumps > 0 && x&w.far != 0 {
-		var search bool
-		if crowned, search = crownedMidCapture(w.r); search {
+		switch w.r.midCaptureCrown() {
+		case crownStops: // L6
+			crowned = true
+		case crownGoesOnAsKing: // R6: the search decides
 			return 0, false
 		}
 	}

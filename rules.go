@@ -48,24 +48,103 @@ func (r *rules) underCapturer(st stack, c pieceCode) stack {
 	if !r.Stacking || stackLen(st) >= 23 {
 		return st
 	}
+	return stackPush(st, r.asPrisoner(c))
+}
+
+// asPrisoner decides I4 (DemoteCapturedKings) and R7, L7: the piece of code
+// c as it goes under a capturing tower, demoted to a man or keeping its
+// rank. A FEN's prisoners are read through it too.
+func (r *rules) asPrisoner(c pieceCode) pieceCode {
 	if r.DemoteCapturedKings {
 		c &^= codeKing
 	}
-	return stackPush(st, c)
+	return c
 }
 
-// crownedMidCapture tells what becomes of a man that lands on the far rank
-// during a capture: the move stops there (L6), or the full search must
-// decide because it goes on as a king (R6); crowned at the end, it goes on
-// as a man.
-func crownedMidCapture(r *rules) (stop, search bool) {
-	return r.Crowning == CrownAndStop, r.Crowning == CrownAndContinue
+// The rule decisions. Each rule of docs/RULES.md that both the move
+// generator (movegen.go, capture.go) and perft's bulk counting
+// (perft_bulk.go, perft.go) apply is decided by one function below; they
+// ask it instead of reading the switch. They are small enough to be
+// inlined, so asking costs what reading the switch did. A new value of a
+// switch changes the function of its concern, and the walkers only when it
+// brings a behaviour they do not know yet (DESIGN.md, "Where each rule is
+// decided").
+
+// crownEffect is what a man does on reaching the far rank in the middle of
+// a capture.
+type crownEffect uint8
+
+const (
+	crownGoesOnAsMan  crownEffect = iota // I3: crowned only if the move ends there
+	crownStops                           // L6: crowned, and the move ends
+	crownGoesOnAsKing                    // R6: crowned at once, it captures on as a king
+)
+
+// midCaptureCrown decides R6, I3 and L6: what a man that lands on the far
+// rank during a capture does. (A man whose move ends on the far rank is
+// crowned under every ruleset: rules.far is that table.)
+func (r *rules) midCaptureCrown() crownEffect {
+	switch r.Crowning {
+	case CrownAndStop:
+		return crownStops
+	case CrownAndContinue:
+		return crownGoesOnAsKing
+	}
+	return crownGoesOnAsMan
 }
+
+// manCaptureDirs decides which way men capture: toward the north (NE, NW)
+// and toward the south (SE, SW), for men of colour us. Men capture backward
+// too in russian and international, forward only in lasca (L2); kings
+// capture every way.
+func (r *rules) manCaptureDirs(us Color) (north, south bool) {
+	if r.MenCaptureBackward {
+		return true, true
+	}
+	return us == White, us == Black
+}
+
+// reversalBarred decides R3 (RejumpNoReversal): no jump may go in the
+// direction exactly opposite to the jump just before.
+func (r *rules) reversalBarred() bool { return r.Rejump == RejumpNoReversal }
+
+// barAfterJump decides L4 (RejumpOnce), I1 (RejumpNever) and the Ludii
+// rule (RejumpNotLast): what jumping the tower on b (a one-bit set) bars
+// for the rest of the move. excl holds the towers that may not be jumped,
+// occ the squares no piece may cross or land on.
+func (r *rules) barAfterJump(b, occ, excl uint64) (uint64, uint64) {
+	switch r.Rejump {
+	case RejumpOnce: // L4: jumped at most once; its square stays passable
+		excl |= b
+	case RejumpNever: // I1, the Turkish strike: neither jumped nor crossed again
+		excl |= b
+		occ |= b
+	case RejumpNotLast: // only the tower jumped just before is barred
+		excl = b
+	}
+	return occ, excl
+}
+
+// wayBackBarred reports whether a short piece can never jump straight back
+// over the tower it has just jumped: R3 bars the direction, and the other
+// limits the tower, all but RejumpAny (TestWayBackBarredAgrees holds it to
+// reversalBarred and barAfterJump). Bulk counting follows captures on the
+// jump sets of the position before the move because of it.
+func (r *rules) wayBackBarred() bool { return r.Rejump != RejumpAny }
+
+// onlyLongest decides I2 (Majority): of the capture sequences, only those
+// that take the most pieces may be chosen.
+func (r *rules) onlyLongest() bool { return r.Majority }
+
+// landToContinue decides R5 and I5: whether a flying king that has jumped
+// must land where it can jump on, when there is such a square.
+func (r *rules) landToContinue() bool { return r.KingLanding == LandToContinue }
 
 // forwardCaptures reports whether men capture forward only and nothing
 // makes one of their sequences depend on another: no crowning mid-capture
 // into a king that goes on, no majority rule. Their captures are then the
 // paths through the jumps of the position (see countFromTops).
 func (r *rules) forwardCaptures() bool {
-	return !r.MenCaptureBackward && r.Crowning != CrownAndContinue && !r.Majority
+	north, south := r.manCaptureDirs(White)
+	return north != south && r.midCaptureCrown() != crownGoesOnAsKing && !r.onlyLongest()
 }

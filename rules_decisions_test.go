@@ -1,0 +1,86 @@
+package bashni
+
+import "testing"
+
+// rulesOf returns the rules of v changed by f, failing on an invalid one.
+func rulesOf(t *testing.T, v Variant, f func(*Variant)) *rules {
+	t.Helper()
+	f(&v)
+	r, err := rulesFor(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
+// Bulk counting follows captures on the jump sets of the position before
+// the move only where a short piece can never jump straight back; that must
+// be what the generator's rejump decisions make of every Rejump value.
+func TestWayBackBarredAgrees(t *testing.T) {
+	for rj := RejumpNoReversal; rj <= RejumpAny; rj++ {
+		transfer := TransferImmediate
+		if rj == RejumpNever {
+			transfer = TransferAtEnd
+		}
+		r := rulesOf(t, Russian, func(v *Variant) { v.Rejump, v.Transfer = rj, transfer })
+		b := uint64(1) << 27
+		_, excl := r.barAfterJump(b, 0, 0)
+		if want := r.reversalBarred() || excl&b != 0; r.wayBackBarred() != want {
+			t.Errorf("rejump=%s: wayBackBarred %v, but reversal barred %v and the jumped tower barred %v",
+				rejumpNames[rj], r.wayBackBarred(), r.reversalBarred(), excl&b != 0)
+		}
+	}
+	// RejumpNever also bars crossing the square; RejumpOnce does not (L4,
+	// I1); RejumpNotLast forgets the tower jumped before (the Ludii rule).
+	b, c := uint64(1)<<27, uint64(1)<<9
+	for _, tc := range []struct {
+		rj             Rejump
+		transfer       Transfer
+		occ, excl      uint64
+		wantOcc, wantX uint64
+	}{
+		{RejumpOnce, TransferImmediate, 0, c, 0, b | c},
+		{RejumpNever, TransferAtEnd, 0, c, b, b | c},
+		{RejumpNotLast, TransferImmediate, 0, c, 0, b},
+		{RejumpNoReversal, TransferImmediate, 0, c, 0, c},
+		{RejumpAny, TransferImmediate, 0, c, 0, c},
+	} {
+		r := rulesOf(t, Russian, func(v *Variant) { v.Rejump, v.Transfer = tc.rj, tc.transfer })
+		if occ, excl := r.barAfterJump(b, tc.occ, tc.excl); occ != tc.wantOcc || excl != tc.wantX {
+			t.Errorf("rejump=%s: barAfterJump = %x, %x; want %x, %x", rejumpNames[tc.rj], occ, excl, tc.wantOcc, tc.wantX)
+		}
+	}
+}
+
+// Each Crowning value has its effect mid-capture (R6, I3, L6), and men
+// capture the ways the ruleset says (L2), both for the generator and for
+// bulk counting, which ask the same functions.
+func TestRuleDecisions(t *testing.T) {
+	for c, want := range map[Crowning]crownEffect{
+		CrownAndContinue: crownGoesOnAsKing, CrownAtEnd: crownGoesOnAsMan, CrownAndStop: crownStops,
+	} {
+		if got := rulesOf(t, Russian, func(v *Variant) { v.Crowning = c }).midCaptureCrown(); got != want {
+			t.Errorf("crowning=%s: %v, want %v", crowningNames[c], got, want)
+		}
+	}
+	for _, tc := range []struct {
+		v                   Variant
+		whiteN, whiteS      bool
+		blackN, blackS, fwd bool
+		longest, toContinue bool
+	}{
+		{Russian, true, true, true, true, false, false, true},
+		{International, true, true, true, true, false, true, false},
+		{Lasca, true, false, false, true, true, false, false},
+		{LudiiBashni, true, false, false, true, true, false, false},
+	} {
+		r := rulesOf(t, tc.v, func(*Variant) {})
+		wn, ws := r.manCaptureDirs(White)
+		bn, bs := r.manCaptureDirs(Black)
+		got := [...]bool{wn, ws, bn, bs, r.forwardCaptures(), r.onlyLongest(), r.landToContinue()}
+		want := [...]bool{tc.whiteN, tc.whiteS, tc.blackN, tc.blackS, tc.fwd, tc.longest, tc.toContinue}
+		if got != want {
+			t.Errorf("%s: directions, forward, majority, landing %v, want %v", tc.v, got, want)
+		}
+	}
+}
