@@ -104,7 +104,7 @@ func (g *generator) visit(p *Position, sq Square, king bool, lastDir int, occ, o
 	if n > 0 {
 		g.cur.path[n-1] = sq
 		if !king && r.far[g.us]&sq.bit() != 0 {
-			switch r.midCaptureCrown() {
+			switch r.crown { // midCaptureCrown
 			case crownStops: // L6
 				g.record(sq, true)
 				return
@@ -119,18 +119,15 @@ func (g *generator) visit(p *Position, sq Square, king bool, lastDir int, occ, o
 	} else {
 		// A short jump in direction d: sq+d is jumpable and sq+2d free,
 		// for two or four directions at once with shifts.
+		// (A man's directions are those of manCaptureDirs, a king's all.)
 		s := sq.bit()
 		free := r.board &^ occ
-		north, south := true, true // a king's
+		jump := &r.canJump
 		if !king {
-			north, south = r.manCaptureDirs(g.us)
+			jump = &r.manJump[g.us&1]
 		}
-		if north {
-			out = (s&r.canJump[dirNE])<<9&(free>>9) | (s&r.canJump[dirNW])<<7&(free>>7)
-		}
-		if south {
-			out |= (s&r.canJump[dirSE])>>7&(free<<7) | (s&r.canJump[dirSW])>>9&(free<<9)
-		}
+		out = (s&jump[dirNE])<<9&(free>>9) | (s&jump[dirNW])<<7&(free>>7) |
+			(s&jump[dirSE])>>7&(free<<7) | (s&jump[dirSW])>>9&(free<<9)
 		out &= opp &^ excl
 	}
 	if lastDir >= 0 && r.reversalBarred() {

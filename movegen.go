@@ -95,12 +95,15 @@ func capturersOf(r *rules, t tops) uint64 {
 
 // menJumps keeps of j the directions men of colour us capture in.
 func menJumps(r *rules, us Color, j jumpSets) jumpSets {
-	north, south := r.manCaptureDirs(us)
-	if !north {
-		j.ne, j.nw = 0, 0
-	}
-	if !south {
+	// manCaptureDirs, written as a switch: a table (rules.manJump) here,
+	// in the capture test of every node, made bulk counting 2% slower.
+	// TestMenJumpsAgree holds the two forms equal.
+	switch {
+	case r.MenCaptureBackward:
+	case us == White:
 		j.se, j.sw = 0, 0
+	default:
+		j.ne, j.nw = 0, 0
 	}
 	return j
 }

@@ -13,6 +13,14 @@ type rules struct {
 	// forward caches forwardCaptures, asked by the capture generator and
 	// at every node of bulk counting.
 	forward bool
+	// The hot paths read these tables of the rule decisions below, which
+	// rulesFor fills from them: a field is one load, and the decisions
+	// inlined into the capture search and the capture test made perft up to
+	// 7% slower (callgrind).
+	crown crownEffect // midCaptureCrown
+	// manJump[c][d] is canJump[d] where men of colour c capture in
+	// direction d (manCaptureDirs), and empty where they do not.
+	manJump [2][4]uint64
 }
 
 var (
@@ -34,6 +42,16 @@ func rulesFor(v Variant) (*rules, error) {
 	}
 	nr := &rules{Variant: v, geometry: *g.(*geometry)}
 	nr.forward = nr.forwardCaptures()
+	nr.crown = nr.midCaptureCrown()
+	for c := White; c <= Black; c++ {
+		north, south := nr.manCaptureDirs(c)
+		if north {
+			nr.manJump[c][dirNE], nr.manJump[c][dirNW] = nr.canJump[dirNE], nr.canJump[dirNW]
+		}
+		if south {
+			nr.manJump[c][dirSE], nr.manJump[c][dirSW] = nr.canJump[dirSE], nr.canJump[dirSW]
+		}
+	}
 	r, _ := rulesCache.LoadOrStore(v, nr)
 	return r.(*rules), nil
 }

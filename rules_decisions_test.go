@@ -84,3 +84,20 @@ func TestRuleDecisions(t *testing.T) {
 		}
 	}
 }
+
+// menJumps, the capture test's set form of manCaptureDirs, keeps exactly
+// the directions the generator's table rules.manJump (filled from
+// manCaptureDirs) lets men jump in.
+func TestMenJumpsAgree(t *testing.T) {
+	for _, v := range []Variant{Russian, International, Lasca, LudiiBashni, LudiiLasca} {
+		r := rulesOf(t, v, func(*Variant) {})
+		for c := White; c <= Black; c++ {
+			all := jumpSets{r.canJump[dirNE], r.canJump[dirNW], r.canJump[dirSE], r.canJump[dirSW]}
+			got := menJumps(r, c, all)
+			m := r.manJump[c]
+			if want := (jumpSets{m[dirNE], m[dirNW], m[dirSE], m[dirSW]}); got != want {
+				t.Errorf("%s, %v: menJumps keeps %x, manJump %x", v, c, got, want)
+			}
+		}
+	}
+}
