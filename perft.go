@@ -404,7 +404,9 @@ func (pc *perftCounter) countSteps(r *rules, targets uint64, delta, depth int, b
 			p.playQuiet(&m, true)
 		} else {
 			// playQuiet without the key, for a man: move its top bit and
-			// its stack, crowned on the far rank.
+			// its stack, crowned on the far rank. Every step of perft
+			// goes this way; through playQuiet it took 10% more
+			// instructions without bulk counting (callgrind, 96eb47e).
 			*own ^= from.bit() | to.bit()
 			p.kings |= far & to.bit()
 			p.below[idx(from)], p.below[idx(to)] = 0, p.below[idx(from)]

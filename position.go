@@ -297,7 +297,10 @@ func (p *Position) playCapture(m *Move, keyed bool) {
 		if (p.white|p.black)&s.bit() == 0 {
 			continue // not a move of this position
 		}
-		// takeTop, inline: Play and search call this for every jump.
+		// takeTop, written out with the key kept up between its steps:
+		// Play, search and perft call this for every jump, and as a call
+		// of takeTop it cost 1.6% of russian perft without bulk counting
+		// (callgrind, 96eb47e).
 		ct, cst := p.topCode(s), p.below[idx(s)]
 		p.clear(s)
 		if keyed {
@@ -329,7 +332,7 @@ func (p *Position) playCapture(m *Move, keyed bool) {
 // takeTop takes the top piece off the tower on the occupied square s and
 // returns its code and the stack that was under it: the next piece down
 // becomes the top, or the square is left empty. The key is not updated.
-// (playCapture does the same inline, keeping the key up as it goes.)
+// (playCapture does the same written out, keeping the key up as it goes.)
 func (p *Position) takeTop(s Square) (pieceCode, stack) {
 	c, st := p.topCode(s), p.below[idx(s)]
 	p.clear(s)
