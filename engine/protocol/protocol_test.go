@@ -106,6 +106,27 @@ func TestEngineProtoPositionAndMoves(t *testing.T) {
 	}
 }
 
+// Move lists are lines of moves as bashni.SplitLine reads them: a line
+// copied from a record, numbers and all, sets the same game.
+func TestEngineProtoMoveNumbers(t *testing.T) {
+	got := converse(t, strings.Join([]string{
+		"position startpos moves 1. c3-d4 b6-c5 2.d4:b6",
+		"fen",
+		"position startpos moves c3-d4 b6-c5 d4:b6",
+		"fen",
+		"moves 2... a7:c5",
+		"fen",
+	}, "\n"))
+	want := []string{
+		"fen B:Wa1,c1,e1,g1,b2,d2,f2,h2,a3,e3,g3,b6b:Bd6,f6,h6,a7,c7,e7,g7,b8,d8,f8,h8",
+		"fen B:Wa1,c1,e1,g1,b2,d2,f2,h2,a3,e3,g3,b6b:Bd6,f6,h6,a7,c7,e7,g7,b8,d8,f8,h8",
+		"fen W:Wa1,c1,e1,g1,b2,d2,f2,h2,a3,e3,g3:Bc5w,b6,d6,f6,h6,c7,e7,g7,b8,d8,f8,h8", // R1: b6 keeps its black man
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("positions (-want +got):\n%s", diff)
+	}
+}
+
 // Bad input is answered with an error line, and the game stays as it was.
 func TestEngineProtoErrors(t *testing.T) {
 	got := converse(t, strings.Join([]string{
