@@ -48,7 +48,8 @@ func runMatch(args []string, stdout, stderr io.Writer) error {
 			"limits: depth=N, nodes=N, time=D, combined with commas (depth=8,time=1s),\n"+
 			"and threads=N to search with N threads. cmd=PROGRAM ARGS, last, makes the\n"+
 			"player another program speaking \"bashni engine\"'s protocol under the\n"+
-			"limits before it: \"time=100ms,cmd=/tmp/bashni-old engine\".\n"+
+			"limits before it: \"time=100ms,cmd=/tmp/bashni-old engine\"; hub=PROGRAM ARGS\n"+
+			"the same for a program speaking the Hub protocol (Scan, bashni hub).\n"+
 			"-tc gives both players a clock ([MOVES/]BASE[+INCREMENT], e.g. 10s+100ms):\n"+
 			"engines then share out its time (\"engine\" is the engine with no other\n"+
 			"limit), and a player whose clock runs out loses the game.\n"+
@@ -154,7 +155,7 @@ func runMatch(args []string, stdout, stderr io.Writer) error {
 // checkBounded reports an engine player that would search forever: one
 // with no limit in a match without a clock.
 func checkBounded(ps match.Spec, clock match.TimeControl) error {
-	kind := ps.Kind == match.KindEngine || ps.Kind == match.KindExternal
+	kind := ps.Kind == match.KindEngine || ps.Kind == match.KindExternal || ps.Kind == match.KindHub
 	if kind && ps.Limits == (engine.Limits{}) && clock.Base == 0 {
 		return fmt.Errorf("player %q has no limit: give it depth=, nodes= or time=, or the match a clock (-tc)", ps)
 	}

@@ -541,3 +541,20 @@ func TestEveryVariant(t *testing.T) {
 		}
 	}
 }
+
+// VariantValue names each preset so that the variant parameter reads it back.
+func TestVariantValue(t *testing.T) {
+	for _, name := range bashni.PresetNames() {
+		v, err := bashni.ParseVariant(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		back, err := variantOf(VariantValue(v))
+		if err != nil || back != v {
+			t.Errorf("%s: VariantValue %q reads back as %v, %v", name, VariantValue(v), back, err)
+		}
+	}
+	if got := VariantValue(bashni.Russian); got != "bashni" {
+		t.Errorf("russian (column checkers) is %q, want bashni", got)
+	}
+}

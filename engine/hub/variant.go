@@ -58,3 +58,16 @@ func variantOf(value string) (bashni.Variant, error) {
 	}
 	return v, nil
 }
+
+// VariantValue returns the value of the variant parameter that names v to
+// an engine: the Hub's name where it has its own ("russian" is classic
+// Russian draughts, bashni's russian is "bashni"), else v's text form.
+func VariantValue(v bashni.Variant) string {
+	text := v.String()
+	for _, n := range hubNames {
+		if text == n.preset {
+			return n.hub
+		}
+	}
+	return text
+}

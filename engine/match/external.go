@@ -28,10 +28,15 @@ import (
 // "variant", "hash", "isready", "position", "go" and "quit" (and "threads"
 // when asked for).
 type External struct {
-	name    string // from "id name", or the command
+	*process
 	limits  engine.Limits
 	variant bashni.Variant
+}
 
+// process is another program and the lines it writes, for the players that
+// talk a protocol with one (External, Hub).
+type process struct {
+	name   string // from its id line, or the command
 	cmd    *exec.Cmd
 	in     io.WriteCloser
 	lines  chan string // the program's output, line by line; closed at its end
@@ -53,34 +58,11 @@ var (
 // threads threads (0: none sent), and checks that it answers. Its moves
 // are searched under lim.
 func StartExternal(ctx context.Context, argv []string, v bashni.Variant, lim engine.Limits, hashMB, threads int) (*External, error) {
-	if len(argv) == 0 {
-		return nil, errors.New("external engine: no command")
-	}
-	p := &External{name: strings.Join(argv, " "), limits: lim, variant: v,
-		lines: make(chan string, 64), stderr: &tailBuffer{max: 2048}, waited: make(chan struct{})}
-	p.cmd = exec.Command(argv[0], argv[1:]...)
-	p.cmd.Stderr = p.stderr
-	var err error
-	if p.in, err = p.cmd.StdinPipe(); err != nil {
-		return nil, err
-	}
-	out, err := p.cmd.StdoutPipe()
+	proc, err := startProcess(argv)
 	if err != nil {
 		return nil, err
 	}
-	if err := p.cmd.Start(); err != nil {
-		return nil, fmt.Errorf("external engine %q: %w", p.name, err)
-	}
-	go func() {
-		sc := bufio.NewScanner(out)
-		sc.Buffer(make([]byte, 4096), 1<<20)
-		for sc.Scan() {
-			p.lines <- strings.TrimSpace(sc.Text())
-		}
-		close(p.lines)
-		p.err = p.cmd.Wait()
-		close(p.waited)
-	}()
+	p := &External{process: proc, limits: lim, variant: v}
 	fail := func(err error) (*External, error) {
 		p.Close()
 		return nil, err
@@ -113,8 +95,41 @@ func StartExternal(ctx context.Context, argv []string, v bashni.Variant, lim eng
 	return p, nil
 }
 
+// startProcess starts the program argv[0] with the arguments argv[1:] and
+// reads its output.
+func startProcess(argv []string) (*process, error) {
+	if len(argv) == 0 {
+		return nil, errors.New("external engine: no command")
+	}
+	p := &process{name: strings.Join(argv, " "), lines: make(chan string, 64), stderr: &tailBuffer{max: 2048}, waited: make(chan struct{})}
+	p.cmd = exec.Command(argv[0], argv[1:]...)
+	p.cmd.Stderr = p.stderr
+	var err error
+	if p.in, err = p.cmd.StdinPipe(); err != nil {
+		return nil, err
+	}
+	out, err := p.cmd.StdoutPipe()
+	if err != nil {
+		return nil, err
+	}
+	if err := p.cmd.Start(); err != nil {
+		return nil, fmt.Errorf("external engine %q: %w", p.name, err)
+	}
+	go func() {
+		sc := bufio.NewScanner(out)
+		sc.Buffer(make([]byte, 4096), 1<<20)
+		for sc.Scan() {
+			p.lines <- strings.TrimSpace(sc.Text())
+		}
+		close(p.lines)
+		p.err = p.cmd.Wait()
+		close(p.waited)
+	}()
+	return p, nil
+}
+
 // Name returns the name the program gave in its "id name" line.
-func (p *External) Name() string { return p.name }
+func (p *process) Name() string { return p.name }
 
 // Move sends the game to the program and returns the move it chooses.
 func (p *External) Move(ctx context.Context, start bashni.Position, moves []bashni.Move, pos bashni.Position) (bashni.Move, error) {
@@ -206,7 +221,7 @@ func goArgs(l engine.Limits, clocks *Clocks) string {
 }
 
 // send writes one command line.
-func (p *External) send(line string) error {
+func (p *process) send(line string) error {
 	if _, err := io.WriteString(p.in, line+"\n"); err != nil {
 		return p.died(fmt.Errorf("sending %q: %w", line, err))
 	}
@@ -216,7 +231,7 @@ func (p *External) send(line string) error {
 // await reads lines until one that starts with word, passing the others
 // to seen (when set), and returns it. An "error" line, the end of the
 // program's output, the timeout (0: none) or ctx end the wait with an error.
-func (p *External) await(ctx context.Context, timeout time.Duration, word string, seen func(string)) (string, error) {
+func (p *process) await(ctx context.Context, timeout time.Duration, word string, seen func(string)) (string, error) {
 	var expire <-chan time.Time
 	if timeout > 0 {
 		t := time.NewTimer(timeout)
@@ -248,7 +263,7 @@ func (p *External) await(ctx context.Context, timeout time.Duration, word string
 
 // died returns err with what the program's exit and standard error say,
 // when it has ended.
-func (p *External) died(err error) error {
+func (p *process) died(err error) error {
 	select {
 	case <-p.waited:
 	case <-time.After(time.Second):
@@ -266,7 +281,7 @@ func (p *External) died(err error) error {
 
 // Close asks the program to quit and waits for it, killing it if it has not
 // ended within a few seconds.
-func (p *External) Close() error {
+func (p *process) Close() error {
 	go func() {
 		for range p.lines { // the reader must reach the program's exit
 		}

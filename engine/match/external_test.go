@@ -10,6 +10,7 @@ import (
 
 	"github.com/bashni-dev/bashni"
 	"github.com/bashni-dev/bashni/engine"
+	"github.com/bashni-dev/bashni/engine/hub"
 	"github.com/bashni-dev/bashni/engine/protocol"
 )
 
@@ -21,6 +22,11 @@ func TestMain(m *testing.M) {
 		os.Exit(m.Run())
 	case "real":
 		if err := protocol.NewSession(os.Stdout, 1).Run(os.Stdin); err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			os.Exit(1)
+		}
+	case "hub": // bashni hub
+		if err := hub.NewSession(os.Stdout, hub.Options{HashMB: 1}).Run(os.Stdin); err != nil {
 			fmt.Fprintln(os.Stderr, err)
 			os.Exit(1)
 		}
@@ -143,5 +149,49 @@ func TestExternalErrors(t *testing.T) {
 	t.Setenv("BASHNI_TEST_ENGINE", "silent")
 	if _, err := StartExternal(context.Background(), []string{os.Args[0]}, v, engine.Limits{}, 0, 2); err == nil || !strings.Contains(err.Error(), "threads") {
 		t.Errorf("threads sent to an engine without them: error %v", err)
+	}
+}
+
+// A Hub engine (bashni hub in the test binary) plays whole games: in the
+// classic games with square numbers, in column checkers with bashni's
+// notation, at a fixed depth as the engine in this process does, and under
+// a clock.
+func TestHubPlaysGames(t *testing.T) {
+	t.Setenv("BASHNI_TEST_ENGINE", "hub")
+	ctx := context.Background()
+	for _, v := range []bashni.Variant{bashni.RussianDraughts, bashni.Russian, bashni.Lasca} {
+		start := v.MustStart()
+		h, err := StartHub(ctx, []string{os.Args[0]}, v, engine.Limits{Depth: 3}, 1, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer h.Close()
+		if h.Name() != "bashni" {
+			t.Errorf("name %q, want the one in its id line", h.Name())
+		}
+		opening := Opening(start, 4, 1, 0)
+		g, err := PlayGame(ctx, start, opening, [2]Player{h, Engine{engine.New(engine.Options{HashMB: 1}), engine.Limits{Depth: 3}}}, 120)
+		if err != nil {
+			t.Fatalf("%s: %v", v, err)
+		}
+		want, err := PlayGame(ctx, start, opening, [2]Player{
+			Engine{engine.New(engine.Options{HashMB: 1}), engine.Limits{Depth: 3}},
+			Engine{engine.New(engine.Options{HashMB: 1}), engine.Limits{Depth: 3}}}, 120)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if a, b := bashni.LineText(g.Game.Moves()), bashni.LineText(want.Game.Moves()); a != b {
+			t.Errorf("%s: the Hub engine played\n%s\nthe engine in this process\n%s", v, a, b)
+		}
+	}
+	h, err := StartHub(ctx, []string{os.Args[0]}, bashni.Russian, engine.Limits{}, 1, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer h.Close()
+	start := bashni.Russian.MustStart()
+	g, err := PlayTimedGame(ctx, start, nil, [2]Player{h, Engine{engine.New(engine.Options{HashMB: 1}), engine.Limits{}}}, 8, TimeControl{Base: 5 * time.Second, Increment: 100 * time.Millisecond})
+	if err != nil || g.TimeLoss {
+		t.Errorf("under a 5s clock: %v, %s", err, g.Reason())
 	}
 }

@@ -27,6 +27,7 @@ const (
 	KindGreedy   = "greedy"   // the move that leaves it the most pieces (one ply, no search)
 	KindEngine   = "engine"   // the engine under search limits
 	KindExternal = "external" // another program speaking the engine protocol (External)
+	KindHub      = "hub"      // another program speaking the Hub protocol (Hub)
 )
 
 // A Spec names a kind of player and how it plays; ParseSpec reads one and
@@ -42,11 +43,13 @@ const (
 //	cmd=PROGRAM ARGS  an external engine (External) under the limits before it:
 //	                  "time=100ms,cmd=/tmp/bashni-old engine"; cmd= comes last,
 //	                  and the command line, split at spaces, is the rest
+//	hub=PROGRAM ARGS  the same for a program speaking the Hub protocol (Hub):
+//	                  "time=100ms,hub=./scan hub"
 type Spec struct {
-	Kind    string        // KindRandom, KindGreedy, KindEngine or KindExternal
-	Limits  engine.Limits // the engine's limits, for KindEngine and KindExternal
+	Kind    string        // KindRandom, KindGreedy, KindEngine, KindExternal or KindHub
+	Limits  engine.Limits // the engine's limits, for the engine and external kinds
 	Threads int           // the engine's threads; 0: its default
-	Command []string      // the program and its arguments, for KindExternal
+	Command []string      // the program and its arguments, for KindExternal and KindHub
 }
 
 // ParseSpec reads a player's spec (see Spec).
@@ -57,14 +60,19 @@ func ParseSpec(text string) (Spec, error) {
 	}
 	ps := Spec{Kind: KindEngine}
 	limits := text
-	if i := strings.Index(text, "cmd="); i == 0 || i > 0 && text[i-1] == ',' {
-		ps.Kind, ps.Command = KindExternal, strings.Fields(text[i+len("cmd="):])
+	for _, prog := range []struct{ key, kind string }{{"cmd=", KindExternal}, {"hub=", KindHub}} {
+		i := strings.Index(text, prog.key)
+		if i < 0 || i > 0 && text[i-1] != ',' {
+			continue
+		}
+		ps.Kind, ps.Command = prog.kind, strings.Fields(text[i+len(prog.key):])
 		if len(ps.Command) == 0 {
-			return ps, fmt.Errorf("player %q: cmd= names no program", text)
+			return ps, fmt.Errorf("player %q: %s names no program", text, prog.key)
 		}
 		if limits = strings.TrimSuffix(text[:i], ","); limits == "" {
 			return ps, nil
 		}
+		break
 	}
 	for _, item := range strings.Split(limits, ",") {
 		key, val, ok := strings.Cut(strings.TrimSpace(item), "=")
@@ -101,7 +109,7 @@ func ParseSpec(text string) (Spec, error) {
 
 // String writes the spec as ParseSpec reads it.
 func (ps Spec) String() string {
-	if ps.Kind != KindEngine && ps.Kind != KindExternal {
+	if ps.Kind != KindEngine && ps.Kind != KindExternal && ps.Kind != KindHub {
 		return ps.Kind
 	}
 	var parts []string
@@ -117,8 +125,11 @@ func (ps Spec) String() string {
 	if ps.Threads > 0 {
 		parts = append(parts, fmt.Sprintf("threads=%d", ps.Threads))
 	}
-	if ps.Kind == KindExternal {
+	switch ps.Kind {
+	case KindExternal:
 		parts = append(parts, "cmd="+strings.Join(ps.Command, " "))
+	case KindHub:
+		parts = append(parts, "hub="+strings.Join(ps.Command, " "))
 	}
 	if len(parts) == 0 {
 		return KindEngine // no limits: under a clock only
@@ -140,6 +151,8 @@ func (ps Spec) NewPlayer(ctx context.Context, v bashni.Variant, rng *rand.Rand, 
 		return Greedy{rng}, nil
 	case KindExternal:
 		return StartExternal(ctx, ps.Command, v, ps.Limits, hashMB, ps.Threads)
+	case KindHub:
+		return StartHub(ctx, ps.Command, v, ps.Limits, hashMB, ps.Threads)
 	}
 	return Engine{engine.New(engine.Options{HashMB: hashMB, Threads: ps.Threads}), ps.Limits}, nil
 }

@@ -12,7 +12,7 @@ import (
 
 func TestParseSpec(t *testing.T) {
 	for _, text := range []string{"random", "greedy", "engine", "depth=6", "nodes=1000", "time=1s", "depth=8,time=500ms",
-		"depth=4,threads=2", "cmd=./mybot --fast", "time=100ms,cmd=/tmp/bashni-old engine -hash 8"} {
+		"depth=4,threads=2", "cmd=./mybot --fast", "time=100ms,cmd=/tmp/bashni-old engine -hash 8", "depth=6,hub=./scan hub"} {
 		ps, err := ParseSpec(text)
 		if err != nil {
 			t.Errorf("ParseSpec(%q): %v", text, err)
@@ -22,7 +22,7 @@ func TestParseSpec(t *testing.T) {
 			t.Errorf("ParseSpec(%q).String() = %q", text, ps)
 		}
 	}
-	for _, text := range []string{"", "strong", "depth=0", "depth=x", "time=-1s", "speed=3", "depth", "threads=0", "cmd=", "depth=2,cmd= "} {
+	for _, text := range []string{"", "strong", "depth=0", "depth=x", "time=-1s", "speed=3", "depth", "threads=0", "cmd=", "depth=2,cmd= ", "hub="} {
 		if _, err := ParseSpec(text); err == nil {
 			t.Errorf("ParseSpec(%q): no error", text)
 		}

@@ -1,0 +1,145 @@
+package match
+
+import (
+	"context"
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/bashni-dev/bashni"
+	"github.com/bashni-dev/bashni/engine"
+	"github.com/bashni-dev/bashni/engine/hub"
+)
+
+// Hub is a player that is another program speaking the Hub protocol (the
+// protocol of the Scan draughts engine, which "bashni hub" speaks too;
+// docs/PROTOCOL.md). StartHub starts one; Close ends it.
+//
+// For each move it sends the game as "pos pos=... moves=..." in the Hub's
+// notation (square numbers for the classic games; "pos fen=" where the
+// start holds towers, which only bashni reads), a "level" line with its
+// limits or the clocks, and "go think", and plays the move of the "done"
+// line that comes back.
+type Hub struct {
+	*process
+	limits  engine.Limits
+	variant bashni.Variant
+}
+
+// StartHub starts the program argv[0] with the arguments argv[1:], sets its
+// variant parameter to v (hub.VariantValue), its hash to hashMB MiB and
+// its threads (each when not 0), and waits until it is ready. Its moves are
+// searched under lim.
+func StartHub(ctx context.Context, argv []string, v bashni.Variant, lim engine.Limits, hashMB, threads int) (*Hub, error) {
+	proc, err := startProcess(argv)
+	if err != nil {
+		return nil, err
+	}
+	p := &Hub{process: proc, limits: lim, variant: v}
+	fail := func(err error) (*Hub, error) {
+		p.Close()
+		return nil, err
+	}
+	if err := p.send("hub"); err != nil {
+		return fail(err)
+	}
+	if _, err := p.await(ctx, handshakeTimeout, "wait", func(l string) {
+		if m, err := hub.ParseMessage(l); err == nil && m.Command == "id" {
+			if name, ok := m.Get("name"); ok {
+				p.name = name
+			}
+		}
+	}); err != nil {
+		return fail(err)
+	}
+	setup := []string{fmt.Sprintf("set-param name=variant value=%q", hub.VariantValue(v))}
+	if hashMB > 0 {
+		setup = append(setup, fmt.Sprintf("set-param name=hash value=%d", hashMB))
+	}
+	if threads > 0 {
+		setup = append(setup, fmt.Sprintf("set-param name=threads value=%d", threads))
+	}
+	for _, c := range append(setup, "init") {
+		if err := p.send(c); err != nil {
+			return fail(err)
+		}
+	}
+	if _, err := p.await(ctx, handshakeTimeout, "ready", nil); err != nil {
+		return fail(err)
+	}
+	return p, nil
+}
+
+// Move sends the game to the program and returns the move it chooses.
+func (p *Hub) Move(ctx context.Context, start bashni.Position, moves []bashni.Move, pos bashni.Position) (bashni.Move, error) {
+	return p.move(ctx, start, moves, pos, nil)
+}
+
+// MoveTimed is Move under the clocks, sent as "level time=... inc=...
+// [moves=...]": the time left (the Hub counts the increment in it) and the
+// increment, in seconds.
+func (p *Hub) MoveTimed(ctx context.Context, start bashni.Position, moves []bashni.Move, pos bashni.Position, clocks Clocks) (bashni.Move, error) {
+	return p.move(ctx, start, moves, pos, &clocks)
+}
+
+func (p *Hub) move(ctx context.Context, start bashni.Position, moves []bashni.Move, pos bashni.Position, clocks *Clocks) (bashni.Move, error) {
+	var sb strings.Builder
+	if text, ok := hub.FormatPosition(start); ok {
+		sb.WriteString("pos pos=" + text)
+	} else {
+		sb.WriteString(fmt.Sprintf("pos fen=%q", start.FEN()))
+	}
+	if len(moves) > 0 {
+		texts := make([]string, len(moves))
+		at := start
+		for i, m := range moves {
+			texts[i] = hub.FormatMove(at, m)
+			at = at.PlayUnchecked(m)
+		}
+		sb.WriteString(fmt.Sprintf(" moves=%q", strings.Join(texts, " ")))
+	}
+	level, timeout := p.level(clocks, pos.Turn())
+	for _, c := range []string{sb.String(), level, "go think"} {
+		if err := p.send(c); err != nil {
+			return bashni.Move{}, err
+		}
+	}
+	line, err := p.await(ctx, timeout, "done", nil)
+	if err != nil {
+		return bashni.Move{}, err
+	}
+	m, err := hub.ParseMessage(line)
+	text, ok := m.Get("move")
+	if err != nil || !ok || text == "" {
+		return bashni.Move{}, fmt.Errorf("external engine %q: %q in %s: no move", p.name, line, pos.FEN())
+	}
+	mv, err := hub.ParseMove(pos, text)
+	if err != nil {
+		return bashni.Move{}, fmt.Errorf("external engine %q: %q in %s: %w", p.name, line, pos.FEN(), err)
+	}
+	return mv, nil
+}
+
+// level returns the "level" line of the limits or, when set, the clocks,
+// and how long to wait for the move (0: as long as it takes).
+func (p *Hub) level(clocks *Clocks, turn bashni.Color) (string, time.Duration) {
+	secs := func(d time.Duration) string { return strconv.FormatFloat(d.Seconds(), 'f', 3, 64) }
+	l := p.limits
+	switch {
+	case clocks != nil:
+		left := max(clocks.Left[turn], time.Millisecond)
+		line := "level time=" + secs(left) + " inc=" + secs(clocks.Increment)
+		if clocks.MovesToGo > 0 {
+			line += fmt.Sprintf(" moves=%d", clocks.MovesToGo)
+		}
+		return line, left + searchSlack
+	case l.Depth > 0:
+		return fmt.Sprintf("level depth=%d", l.Depth), 0
+	case l.Nodes > 0:
+		return fmt.Sprintf("level nodes=%d", l.Nodes), 0
+	case l.Time > 0:
+		return "level move-time=" + secs(l.Time), 10*l.Time + searchSlack
+	}
+	return "level infinite", 0
+}
