@@ -101,7 +101,8 @@ func countFromTops(r *rules, t tops) (n int, slow uint64) {
 		endNW |= landNW & far
 		endSE |= landSE & far
 		endSW |= landSW & far
-	case crownGoesOnAsKing: // R6: a king now, the search decides
+	case crownGoesOnAsMan: // I3: it jumps on as a man, on the jump sets
+	default: // R6, and any effect not counted here: the search decides
 		endNE &^= far
 		endNW &^= far
 		endSE &^= far
@@ -208,7 +209,8 @@ func menPaths(r *rules, m jumpSets, opp, s, far, x uint64, last, jumps int) (pat
 		switch r.crown { // midCaptureCrown
 		case crownStops: // L6
 			return end, true
-		case crownGoesOnAsKing: // R6: the search decides
+		case crownGoesOnAsMan: // I3
+		default: // R6, and any effect not counted here: the search decides
 			return pathCount{}, false
 		}
 	}
@@ -630,7 +632,8 @@ func (w *pathWalk) replies(x, white, black, kings uint64, last int) (uint64, boo
 		switch w.r.crown { // midCaptureCrown
 		case crownStops: // L6
 			crowned = true
-		case crownGoesOnAsKing: // R6: the search decides
+		case crownGoesOnAsMan: // I3
+		default: // R6, and any effect not counted here: the search decides
 			return 0, false
 		}
 	}

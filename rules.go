@@ -164,5 +164,6 @@ func (r *rules) landToContinue() bool { return r.KingLanding == LandToContinue }
 // paths through the jumps of the position (see countFromTops).
 func (r *rules) forwardCaptures() bool {
 	north, south := r.manCaptureDirs(White)
-	return north != south && r.midCaptureCrown() != crownGoesOnAsKing && !r.onlyLongest()
+	c := r.midCaptureCrown() // on the far rank a forward man has nothing left to jump
+	return north != south && (c == crownStops || c == crownGoesOnAsMan) && !r.onlyLongest()
 }
