@@ -84,12 +84,7 @@ func StartExternal(ctx context.Context, argv []string, v bashni.Variant, lim eng
 	if threads > 0 {
 		setup = append(setup, fmt.Sprintf("threads %d", threads))
 	}
-	for _, c := range append(setup, "isready") {
-		if err := p.send(c); err != nil {
-			return fail(err)
-		}
-	}
-	if _, err := p.await(ctx, handshakeTimeout, "readyok", nil); err != nil {
+	if err := p.setUp(ctx, append(setup, "isready"), "readyok"); err != nil {
 		return fail(err)
 	}
 	return p, nil
@@ -218,6 +213,18 @@ func goArgs(l engine.Limits, clocks *Clocks) string {
 		sb.WriteString(" infinite") // no limit: the caller's context ends it
 	}
 	return sb.String()
+}
+
+// setUp sends the commands and waits for the line that says the program
+// is ready; an error line before it fails.
+func (p *process) setUp(ctx context.Context, commands []string, ready string) error {
+	for _, c := range commands {
+		if err := p.send(c); err != nil {
+			return err
+		}
+	}
+	_, err := p.await(ctx, handshakeTimeout, ready, nil)
+	return err
 }
 
 // send writes one command line.

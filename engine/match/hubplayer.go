@@ -60,12 +60,7 @@ func StartHub(ctx context.Context, argv []string, v bashni.Variant, lim engine.L
 	if threads > 0 {
 		setup = append(setup, fmt.Sprintf("set-param name=threads value=%d", threads))
 	}
-	for _, c := range append(setup, "init") {
-		if err := p.send(c); err != nil {
-			return fail(err)
-		}
-	}
-	if _, err := p.await(ctx, handshakeTimeout, "ready", nil); err != nil {
+	if err := p.setUp(ctx, append(setup, "init"), "ready"); err != nil {
 		return fail(err)
 	}
 	return p, nil
