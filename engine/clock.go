@@ -82,12 +82,14 @@ func (p *Ponder) attach(s *searcher, lim Limits) {
 
 // setDeadlines sets the times, counted from start, at which the search
 // must stop and after which it starts no new iteration: from Limits.Time
-// (stop then; no new iteration after half of it) and Limits.Clock (its
-// budget), whichever comes first.
+// (stop then, and start iterations until then: the time is the move's, and
+// an iteration cut short still plays a better move it has proved) and
+// Limits.Clock (its budget: no new iteration after half of the time it aims
+// at, as the clock must last), whichever comes first.
 func (s *searcher) setDeadlines(lim Limits, start time.Time) {
 	var soft, hard time.Duration
 	if lim.Time > 0 {
-		soft, hard = lim.Time, lim.Time
+		soft, hard = 2*lim.Time, lim.Time
 	}
 	if lim.Clock.Left > 0 {
 		cs, ch := lim.Clock.budget()

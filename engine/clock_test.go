@@ -77,3 +77,26 @@ func TestPonder(t *testing.T) {
 		t.Errorf("hit before the search: depth %d, stopped by %q; want a search stopped by its time at once", r.Depth, r.Stop)
 	}
 }
+
+// A time a move is the move's to use: iterations start until it is up. A
+// clock's budget stops starting them at half the time it aims at.
+func TestDeadlines(t *testing.T) {
+	t0 := time.Unix(1000, 0)
+	var s searcher
+	s.setDeadlines(Limits{Time: 100 * time.Millisecond}, t0)
+	if want := t0.Add(100 * time.Millisecond).UnixNano(); s.deadline.Load() != want || s.softEnd.Load() != want {
+		t.Errorf("Time 100ms: deadline %d, soft end %d; want both %d", s.deadline.Load(), s.softEnd.Load(), want)
+	}
+	var c searcher
+	clock := Clock{Left: 10 * time.Second}
+	c.setDeadlines(Limits{Clock: clock}, t0)
+	soft, hard := clock.budget()
+	if c.deadline.Load() != t0.Add(hard).UnixNano() || c.softEnd.Load() != t0.Add(soft/2).UnixNano() {
+		t.Errorf("a clock: deadline %d, soft end %d; want %v and %v from the start", c.deadline.Load(), c.softEnd.Load(), hard, soft/2)
+	}
+	var both searcher
+	both.setDeadlines(Limits{Time: time.Millisecond, Clock: clock}, t0)
+	if both.deadline.Load() != t0.Add(time.Millisecond).UnixNano() {
+		t.Error("a time a move shorter than the clock's budget does not cap it")
+	}
+}

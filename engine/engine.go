@@ -65,8 +65,9 @@ type Limits struct {
 	// Nodes stops the search after this many positions; 0 means no limit.
 	// With several threads it stops within a few thousand more.
 	Nodes uint64
-	// Time stops the search after this long; 0 means no limit. No new
-	// iteration starts after half of it has passed, as it would rarely finish.
+	// Time stops the search after this long; 0 means no limit. The search
+	// uses all of it: an iteration cut short by it still plays a move it
+	// has proved better than the last iteration's.
 	Time time.Duration
 	// Clock, when Clock.Left is set, makes the search share out the time
 	// of a game: it takes what the clock affords one move (about a
