@@ -16,14 +16,17 @@ import (
 )
 
 // TestTuneWeights compares evaluation weights: an engine with changed
-// weights plays one with the weights it ships with (eval.For), each random opening twice with the
-// colours swapped, at a fixed depth. It runs only when asked, as in
+// weights plays one with the weights it ships with (eval.For), each random
+// opening twice with the colours swapped, at a fixed depth. It runs only
+// when asked, as in
 //
-//	BASHNI_TUNE=mob-half BASHNI_TUNE_VARIANT=lasca BASHNI_TUNE_DEPTH=5 BASHNI_TUNE_PAIRS=40 \
+//	BASHNI_TUNE=hand BASHNI_TUNE_VARIANT=lasca BASHNI_TUNE_DEPTH=5 BASHNI_TUNE_PAIRS=100 \
 //	    go test -run TestTuneWeights -v ./engine
 //
-// and logs the changed engine's score. Changes combine with '+'
-// ("king300+no-advance"); see weightChanges for their names.
+// (the hand-set weights against the fitted ones), or BASHNI_TUNE=file with
+// BASHNI_TUNE_FILE naming a fit's JSON, and logs the changed engine's
+// score. Changes combine with '+' ("no-towers+mob-half"); see
+// weightChanges for their names.
 func TestTuneWeights(t *testing.T) {
 	changes := os.Getenv("BASHNI_TUNE")
 	if changes == "" {
