@@ -427,21 +427,6 @@ func (p *Position) countTwoPlies(buf []Move) uint64 {
 			n += p.countReplies(moves, moves[len(moves):])
 		}
 		return n
-	case r.forward:
-		// Men that capture forward only: their sequences are walked on
-		// the jump sets; the kings' captures are kingReplies'.
-		// (Set field by field: a composite literal is built in a
-		// temporary and copied, and the copy's wide loads of the narrow
-		// stores just made stall; that cost 6% of lasca perft.)
-		var w forwardWalk
-		w.p, w.r, w.m, w.far, w.buf = p, r, m, r.far[t.us], buf
-		w.goOn = m.ne | m.nw | m.se | m.sw
-		for bb := capMen; bb != 0; bb &= bb - 1 {
-			x := bb & -bb
-			w.mv.from, w.mv.n = Square(bits.TrailingZeros64(x)), 0
-			n += w.replies(x, p.white&^x, p.black&^x, p.kings&^x)
-		}
-		return n + p.kingReplies(r, j, capKings, buf)
 	case r.menFollowable():
 		// Each man's sequences are followed on the jump sets, keeping the
 		// tops up; a man with a longer sequence goes to the search.
@@ -678,47 +663,4 @@ func (w *pathWalk) jump(over, land, white, black, kings uint64, d int) (uint64, 
 	n, ok := w.replies(land, white, black, kings, d)
 	w.mv.n--
 	return n, ok
-}
-
-// forwardWalk follows, one ply from the leaves, the capture sequences of
-// men that capture forward only (see forwardPaths), keeping up the tops
-// after each jump, and adds up the replies to each sequence. It is
-// pathReplies for the rules where no sequence can meet a square its move
-// has changed, with the state that stays the same along a walk kept here
-// rather than passed down.
-type forwardWalk struct {
-	replyWalk
-	m    jumpSets // the men's jumps of the position before the move
-	goOn uint64   // where a man goes on jumping (see captureWalk)
-}
-
-// replies adds up the replies to each sequence that goes on from x (a
-// one-bit set in w.goOn), where the man stands after the jumps in w.mv;
-// white, black and kings are the tops now, without the man.
-func (w *forwardWalk) replies(x, white, black, kings uint64) uint64 {
-	overA, landA, overB, landB := forwardJumpsFrom(w.p.turn, w.m, x)
-	var n uint64
-	if overA != 0 {
-		n = w.jump(overA, landA, white, black, kings)
-	}
-	if overB != 0 {
-		n += w.jump(overB, landB, white, black, kings)
-	}
-	return n
-}
-
-// jump follows the jump over the tower on over (a one-bit set) onto land.
-func (w *forwardWalk) jump(over, land, white, black, kings uint64) uint64 {
-	a := Square(bits.TrailingZeros64(over))
-	w.mv.over[w.mv.n] = a
-	w.mv.n++
-	white, black, kings = withNextTop(white, black, kings, over, w.p.below[idx(a)])
-	var n uint64
-	if land&w.goOn == 0 { // most sequences end at their first landing
-		n = w.end(land, white, black, kings)
-	} else {
-		n = w.replies(land, white, black, kings)
-	}
-	w.mv.n--
-	return n
 }
