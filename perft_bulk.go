@@ -521,13 +521,17 @@ func (p *Position) pathReplies(r *rules, m jumpSets, far, from uint64, buf []Mov
 	var n, searched uint64
 	for bb := from; bb != 0; bb &= bb - 1 {
 		x := bb & -bb
-		if k, ok := w.from(x); ok {
+		w.mv.from, w.mv.n = Square(bits.TrailingZeros64(x)), 0
+		if k, ok := w.jumps(x&m.ne, x&m.nw, x&m.se, x&m.sw, p.white&^x, p.black&^x, p.kings&^x); ok {
 			n += k
 		} else {
 			searched |= x
 		}
 	}
-	return n + p.searchedCaptures(searched, buf)
+	if searched != 0 { // rare: a call to skip
+		n += p.searchedCaptures(searched, buf)
+	}
+	return n
 }
 
 // pathWalk follows, one ply from the leaves, the capture sequences of a
@@ -535,23 +539,22 @@ func (p *Position) pathReplies(r *rules, m jumpSets, far, from uint64, buf []Mov
 // of the position before the move (see menPaths), keeping up the tops after
 // each jump, and adds up the replies to each sequence. It reports false,
 // having counted nothing that matters, where the full search must decide: a
-// fourth jump, or a man crowned to go on as a king.
+// fourth jump, or a man crowned to go on as a king. Men that capture
+// forward only (lasca's) go this way too: their jump sets hold only the
+// forward jumps, and on a board of up to 8 ranks they have no fourth jump.
 type pathWalk struct {
-	replyWalk
-	m   jumpSets // the piece's jumps in the position before the move
-	opp uint64   // the opponent's tops before the move
-	s   uint64   // the square the piece left
-}
-
-// replyWalk is what the walks one ply from the leaves (pathWalk,
-// forwardWalk) share: the position, the sequence so far and the counting
-// of the replies where a sequence ends.
-type replyWalk struct {
 	p   *Position
 	r   *rules
-	far uint64 // where a man is crowned; nothing for a king
-	mv  Move   // the sequence so far, for the replies that need playing it
-	buf []Move
+	m   jumpSets // the piece's jumps in the position before the move
+	far uint64   // where a man is crowned; nothing for a king
+	// ends: where a sequence that lands there ends at once, before its
+	// third jump: no jump goes on from there, or a man is crowned there and
+	// stops (L6). Most sequences end at their first landing, and go to end
+	// without the look at the next jumps.
+	ends uint64
+	opp  uint64 // the opponent's tops before the move
+	mv   Move   // the sequence so far, for the replies that need playing it
+	buf  []Move
 }
 
 // withNextTop returns the tops white, black and kings with the top of the
@@ -567,7 +570,7 @@ func withNextTop(white, black, kings, b uint64, st stack) (uint64, uint64, uint6
 
 // end counts the replies to the sequence that ends on x, where white, black
 // and kings are the tops without the moving piece.
-func (w *replyWalk) end(x, white, black, kings uint64) uint64 {
+func (w *pathWalk) end(x, white, black, kings uint64) uint64 {
 	var after tops
 	if w.p.turn == White {
 		after = tops{Black, black, white | x, black & kings}
@@ -586,34 +589,34 @@ func (w *replyWalk) end(x, white, black, kings uint64) uint64 {
 	return uint64(k) + w.p.searchedReplies(&w.mv, slow, w.buf)
 }
 
-// start sets the walk up for the pieces of the side to move of p. (Field
-// by field: see forwardWalk.)
+// start sets the walk up for the pieces of the side to move of p. (Set
+// field by field: a composite literal is built in a temporary and copied,
+// and the copy's wide loads of the narrow stores just made stall; that cost
+// 6% of lasca perft.)
 func (w *pathWalk) start(p *Position, r *rules, m jumpSets, far uint64, buf []Move) {
 	w.p, w.r, w.m, w.far, w.buf = p, r, m, far, buf
+	w.ends = ^(m.ne | m.nw | m.se | m.sw)
+	switch r.crown { // midCaptureCrown
+	case crownStops: // L6
+		w.ends |= far
+	case crownGoesOnAsMan: // I3: it goes on as a man, on the jump sets
+	default: // R6: replies decides (the search)
+		w.ends &^= far
+	}
 	w.opp = p.black
 	if p.turn == Black {
 		w.opp = p.white
 	}
 }
 
-// from adds up the replies to the sequences of the piece on x (a one-bit
-// set).
-func (w *pathWalk) from(x uint64) (uint64, bool) {
-	p := w.p
-	w.s = x
-	w.mv.from = Square(bits.TrailingZeros64(x))
-	w.mv.n = 0
-	return w.replies(x, p.white&^x, p.black&^x, p.kings&^x, -1)
-}
-
 // replies adds up the replies to each sequence that goes on from x (a
-// one-bit set), where the piece stands after the jumps in w.mv, the last in
-// direction last (-1 before the first); white, black and kings are the tops
+// one-bit set), where the piece stands after the jumps in w.mv (at least
+// one), the last in direction last; white, black and kings are the tops
 // now, without the piece.
 func (w *pathWalk) replies(x, white, black, kings uint64, last int) (uint64, bool) {
 	jumps := int(w.mv.n)
 	crowned := false
-	if jumps > 0 && x&w.far != 0 {
+	if x&w.far != 0 {
 		switch w.r.crown { // midCaptureCrown
 		case crownStops: // L6
 			crowned = true
@@ -627,30 +630,36 @@ func (w *pathWalk) replies(x, white, black, kings uint64, last int) (uint64, boo
 		if jumps == 3 {
 			return 0, false
 		}
-		var n, k uint64
-		ok := true
-		if ne != 0 && ok {
-			k, ok = w.jump(ne<<9, ne<<18, white, black, kings, dirNE)
-			n += k
-		}
-		if nw != 0 && ok {
-			k, ok = w.jump(nw<<7, nw<<14, white, black, kings, dirNW)
-			n += k
-		}
-		if se != 0 && ok {
-			k, ok = w.jump(se>>7, se>>14, white, black, kings, dirSE)
-			n += k
-		}
-		if sw != 0 && ok {
-			k, ok = w.jump(sw>>9, sw>>18, white, black, kings, dirSW)
-			n += k
-		}
-		return n, ok
+		return w.jumps(ne, nw, se, sw, white, black, kings)
 	}
-	if jumps == 3 && !crowned && loopsBack(w.r, w.opp, w.s, x, last) {
+	if jumps == 3 && !crowned && loopsBack(w.r, w.opp, w.mv.from.bit(), x, last) {
 		return 0, false
 	}
 	return w.end(x, white, black, kings), true
+}
+
+// jumps adds up the replies to the sequences that go on with a jump in
+// each direction whose set (ne, nw, se, sw) holds the piece's square.
+func (w *pathWalk) jumps(ne, nw, se, sw, white, black, kings uint64) (uint64, bool) {
+	var n, k uint64
+	ok := true
+	if ne != 0 {
+		k, ok = w.jump(ne<<9, ne<<18, white, black, kings, dirNE)
+		n += k
+	}
+	if nw != 0 && ok {
+		k, ok = w.jump(nw<<7, nw<<14, white, black, kings, dirNW)
+		n += k
+	}
+	if se != 0 && ok {
+		k, ok = w.jump(se>>7, se>>14, white, black, kings, dirSE)
+		n += k
+	}
+	if sw != 0 && ok {
+		k, ok = w.jump(sw>>9, sw>>18, white, black, kings, dirSW)
+		n += k
+	}
+	return n, ok
 }
 
 // jump follows the jump over the one-bit set over onto land, in direction
@@ -660,7 +669,13 @@ func (w *pathWalk) jump(over, land, white, black, kings uint64, d int) (uint64, 
 	w.mv.over[w.mv.n] = a // what play needs of a move: from, to, over, n, promotion
 	w.mv.n++
 	white, black, kings = withNextTop(white, black, kings, over, w.p.below[idx(a)])
-	n, ok := w.replies(land, white, black, kings, d)
+	var n uint64
+	ok := true
+	if land&w.ends != 0 && w.mv.n < 3 {
+		n = w.end(land, white, black, kings)
+	} else {
+		n, ok = w.replies(land, white, black, kings, d)
+	}
 	w.mv.n--
 	return n, ok
 }
