@@ -429,8 +429,17 @@ func (p *Position) countTwoPlies(buf []Move) uint64 {
 		return n
 	case r.menFollowable():
 		// Each man's sequences are followed on the jump sets, keeping the
-		// tops up; a man with a longer sequence goes to the search.
-		return p.pathReplies(r, m, r.far[t.us], capMen, buf) + p.kingReplies(r, j, capKings, buf)
+		// tops up; a man with a longer sequence goes to the search. (Men
+		// that capture forward only too: their jump sets have only the
+		// forward directions.) Most positions have captures of men only
+		// or of kings only: the call for none is skipped.
+		if capMen != 0 {
+			n = p.pathReplies(r, m, r.far[t.us], capMen, buf)
+		}
+		if capKings != 0 {
+			n += p.kingReplies(r, j, capKings, buf)
+		}
+		return n
 	}
 	return p.searchedCaptures(capMen|capKings, buf)
 }
