@@ -99,6 +99,25 @@ var countCases = []countCase{
 		fen:  "W:Wa3,e3,h2:Bb4,d6,f4,f6,g3",
 		want: []string{"a3:c5:e7:g5", "e3:g5:e7:c5"},
 	},
+	{
+		// L2 without stacking: men that capture forward only (and no
+		// majority rule) follow their sequences on the jump sets, forward
+		// jumps alone, keeping the tops up for the replies: a1 jumps three
+		// times, as many as eight ranks allow, and h8 jumps it back.
+		name: "L2_forward_men_three_jumps",
+		v:    forwardInternational(),
+		fen:  "W:Wa1,g1:Bb2,d4,f6,h8",
+		want: []string{"a1:c3:e5:g7"},
+	},
+}
+
+// forwardInternational is the international ruleset with men that capture
+// forward only and no majority rule: lasca's forward-only captures without
+// stacking.
+func forwardInternational() Variant {
+	v := International
+	v.MenCaptureBackward, v.Majority = false, false
+	return v
 }
 
 func TestCount_CasesAgreeWithTheGenerator(t *testing.T) {
