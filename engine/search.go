@@ -334,14 +334,21 @@ func (s *searcher) checkLimits() {
 		s.stopped, s.reason = true, "nodes"
 		return
 	}
+	// The stop flag is read at every node, not only every checkEvery nodes:
+	// it is one load, and under a custom ruleset where one node's move list
+	// takes a fifth of a second, checkEvery nodes would keep a cancelled
+	// search (a closed web page, a request past its deadline) running for
+	// minutes.
+	if s.stop.Load() {
+		s.stopped, s.reason = true, "cancelled"
+		return
+	}
 	if s.nodes&checkEvery != 0 {
 		return
 	}
 	s.others = s.total.Add(s.nodes-s.published) - s.nodes
 	s.published = s.nodes
-	if s.stop.Load() {
-		s.stopped, s.reason = true, "cancelled"
-	} else if end := s.deadline.Load(); end != 0 && time.Now().UnixNano() >= end {
+	if end := s.deadline.Load(); end != 0 && time.Now().UnixNano() >= end {
 		s.stopped, s.reason = true, "time"
 	}
 }

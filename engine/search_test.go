@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"runtime"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -244,6 +245,27 @@ func TestSearchStopsOnCancel(t *testing.T) {
 	r, err = New(Options{}).Search(ctx, pos, Limits{})
 	if err != nil || !isLegal(pos, r.Move) {
 		t.Errorf("cancelled context: move %s, err %v", r.Move, err)
+	}
+}
+
+// A cancel is seen at the very next node, not only at the nodes where the
+// clock is read (every checkEvery+1): under a custom ruleset where one
+// node's move list takes a fifth of a second (russian,rejump=any,landing=any
+// on W:WKe5:Bd4bbbbbbbbbbb), waiting for the next clock check would keep a
+// cancelled search running for minutes.
+func TestCancelSeenAtTheNextNode(t *testing.T) {
+	var stop atomic.Bool
+	s := &searcher{stop: &stop}
+	s.nodes = 5 // not a node where the clock is read
+	s.checkLimits()
+	if s.stopped {
+		t.Fatal("stopped with the flag down")
+	}
+	stop.Store(true)
+	s.nodes++
+	s.checkLimits()
+	if !s.stopped || s.reason != "cancelled" {
+		t.Errorf("after the cancel, at node %d: stopped %v, reason %q; want stopped, \"cancelled\"", s.nodes, s.stopped, s.reason)
 	}
 }
 
