@@ -28,6 +28,60 @@ func converse(t *testing.T, input string) []string {
 	return lines(out.String())
 }
 
+// converseToEnd is converse for input that starts searches with a limit:
+// it holds the end of the input back until every "go" of the input has
+// answered done (the end of the input would stop a search at once), or
+// until a minute has passed.
+func converseToEnd(t *testing.T, input string) []string {
+	t.Helper()
+	out := &doneWriter{want: strings.Count("\n"+input, "\ngo "), all: make(chan struct{})}
+	in := &holdReader{r: strings.NewReader(input), hold: out.all}
+	if err := NewSession(out, Options{HashMB: 1}).Run(in); err != nil {
+		t.Fatalf("Run: %v", err)
+	}
+	out.mu.Lock()
+	defer out.mu.Unlock()
+	return lines(out.buf.String())
+}
+
+// doneWriter collects a session's output and closes all once it holds
+// want done lines.
+type doneWriter struct {
+	mu   sync.Mutex
+	buf  bytes.Buffer
+	want int
+	all  chan struct{}
+}
+
+func (w *doneWriter) Write(p []byte) (int, error) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	n, err := w.buf.Write(p)
+	if w.want > 0 && strings.Count(w.buf.String(), "done move=") >= w.want {
+		close(w.all)
+		w.want = 0
+	}
+	return n, err
+}
+
+// holdReader reads r, and at its end waits for hold (or a minute) before
+// it says so.
+type holdReader struct {
+	r    io.Reader
+	hold <-chan struct{}
+}
+
+func (h *holdReader) Read(p []byte) (int, error) {
+	n, err := h.r.Read(p)
+	if err == io.EOF {
+		select {
+		case <-h.hold:
+		case <-time.After(time.Minute):
+		}
+	}
+	return n, err
+}
+
 func lines(s string) []string {
 	s = strings.TrimSuffix(s, "\n")
 	if s == "" {
@@ -284,7 +338,7 @@ func TestLongLinesAndLastLine(t *testing.T) {
 // go think at a fixed depth: one info line per iteration with every field
 // pydraughts reads, then done with the best move and the expected reply.
 func TestThink(t *testing.T) {
-	got := converse(t, "init\npos pos="+startPos+` moves="10-14 23-19"`+"\nlevel depth=3\ngo think\n")
+	got := converseToEnd(t, "init\npos pos="+startPos+` moves="10-14 23-19"`+"\nlevel depth=3\ngo think\n")
 	if len(got) < 3 || len(got) > 5 || got[0] != "ready" {
 		t.Fatalf("answers %q, want ready, 1 to 3 info lines, done", got)
 	}
@@ -433,13 +487,13 @@ func TestEndOfInputStopsSearch(t *testing.T) {
 // Column checkers: "pos fen=" gives a position with towers (an extension
 // old clients never send), and moves are in bashni's notation both ways.
 func TestTowersExtension(t *testing.T) {
-	got := converse(t, "set-param name=variant value=bashni\n"+
+	got := converseToEnd(t, "set-param name=variant value=bashni\n"+
 		`pos fen="W:Wa1,c1,e1,g1,b2,d2,f2,h2,a3,c3,e3,g3:Bb6,d6,f6,h6,a7,c7,e7,g7,b8,d8,f8,h8" moves="c3-d4 f6-e5"`+"\nlevel depth=2\ngo think\n")
 	if len(got) == 0 || !strings.HasPrefix(got[len(got)-1], "done move=d4:f6 ponder=") {
 		t.Fatalf("answers %q, want done move=d4:f6 (the only capture)", got)
 	}
 	// A tower in the FEN, and the reply to the capture written as bashni does.
-	got = converse(t, "set-param name=variant value=bashni\n"+
+	got = converseToEnd(t, "set-param name=variant value=bashni\n"+
 		`pos fen="B:Wa1,c1,e1,g1,b2,d2,f2,h2,a3,e3,g3,f6b:Bb6,d6,h6,a7,c7,e7,g7,b8,d8,f8,h8"`+"\nlevel depth=2\ngo think\n")
 	if len(got) == 0 || !strings.HasPrefix(got[len(got)-1], "done move=") {
 		t.Fatalf("answers %q", got)
@@ -529,7 +583,7 @@ func TestEveryVariant(t *testing.T) {
 			text, _ := FormatPosition(start)
 			pos = "pos=" + text
 		}
-		got := converse(t, "set-param name=variant value="+name+"\npos "+pos+"\nlevel depth=2\ngo think\n")
+		got := converseToEnd(t, "set-param name=variant value="+name+"\npos "+pos+"\nlevel depth=2\ngo think\n")
 		if len(got) == 0 || !strings.HasPrefix(got[len(got)-1], "done move=") {
 			t.Fatalf("%s: answers %q", name, got)
 		}
