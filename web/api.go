@@ -76,17 +76,11 @@ func (s *Server) state(w http.ResponseWriter, r *http.Request) {
 		fail(w, err)
 		return
 	}
-	ctx, done, err := s.admit(r, s.gateFor(req), s.opts.Budget)
-	if err != nil {
-		failWork(w, r, err, s.opts.Budget)
+	ctx, g, done, ok := s.admitGame(w, r, req, s.gateFor(req), s.opts.Budget)
+	if !ok {
 		return
 	}
 	defer done()
-	g, err := s.replay(ctx, req)
-	if err != nil {
-		failWork(w, r, err, s.opts.Budget)
-		return
-	}
 	st, err := describe(ctx, g, req.Flip)
 	if err != nil {
 		failWork(w, r, err, s.opts.Budget)
@@ -106,17 +100,11 @@ func (s *Server) engine(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	// The wait for a turn, the replay and the search share Think.
-	ctx, done, err := s.admit(r, s.engines, s.opts.Think)
-	if err != nil {
-		failWork(w, r, err, s.opts.Think)
+	ctx, g, done, ok := s.admitGame(w, r, req, s.engines, s.opts.Think)
+	if !ok {
 		return
 	}
 	defer done()
-	g, err := s.replay(ctx, req)
-	if err != nil {
-		failWork(w, r, err, s.opts.Think)
-		return
-	}
 	if o := g.Outcome(); o.IsOver() {
 		writeError(w, http.StatusConflict, "the game is over ("+o.String()+")")
 		return
@@ -174,6 +162,24 @@ func (s *Server) admit(r *http.Request, g *gate, budget time.Duration) (context.
 	return ctx, func() { leave(); cancel() }, nil
 }
 
+// admitGame admits a request through g (nil: no gate) under budget and
+// replays its game. When it cannot, it has answered the request and ok is
+// false; else done must be called once the request's work is over.
+func (s *Server) admitGame(w http.ResponseWriter, r *http.Request, req gameRequest, g *gate, budget time.Duration) (ctx context.Context, game *bashni.Game, done func(), ok bool) {
+	ctx, done, err := s.admit(r, g, budget)
+	if err != nil {
+		failWork(w, r, err, budget)
+		return nil, nil, nil, false
+	}
+	game, err = s.replay(ctx, req)
+	if err != nil {
+		done()
+		failWork(w, r, err, budget)
+		return nil, nil, nil, false
+	}
+	return ctx, game, done, true
+}
+
 // picture answers /api/svg with a standalone picture of a position, so a
 // diagram can be linked or embedded as an image.
 func (s *Server) picture(w http.ResponseWriter, r *http.Request) {
@@ -183,19 +189,14 @@ func (s *Server) picture(w http.ResponseWriter, r *http.Request) {
 		fail(w, err)
 		return
 	}
-	ctx, done, err := s.admit(r, s.gateFor(req), s.opts.Budget)
-	if err != nil {
-		failWork(w, r, err, s.opts.Budget)
+	ctx, g, done, ok := s.admitGame(w, r, req, s.gateFor(req), s.opts.Budget)
+	if !ok {
 		return
 	}
 	defer done()
-	g, err := s.replay(ctx, req)
-	if err != nil {
-		failWork(w, r, err, s.opts.Budget)
-		return
-	}
 	var o svg.Options
 	if f := q.Get("flip"); f != "" {
+		var err error
 		if o.Flip, err = strconv.ParseBool(f); err != nil {
 			fail(w, badRequest(fmt.Sprintf("flip=%q is not true or false", f)))
 			return
