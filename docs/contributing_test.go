@@ -1,7 +1,6 @@
 package docs
 
 import (
-	"io/fs"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -32,36 +31,19 @@ func TestContributingLists(t *testing.T) {
 	}
 	page := string(b)
 	seen := map[string]string{}
-	err = filepath.WalkDir("..", func(path string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		if d.IsDir() {
-			if name := d.Name(); name == ".git" || name == "testdata" {
-				return filepath.SkipDir
-			}
-			return nil
-		}
-		if !strings.HasSuffix(path, "_test.go") || path == filepath.Join("..", "docs", "contributing_test.go") {
-			return nil
-		}
-		text, err := os.ReadFile(path)
-		if err != nil {
-			return err
-		}
-		for _, m := range fuzzTarget.FindAllStringSubmatch(string(text), -1) {
+	keep := func(path string) bool {
+		return strings.HasSuffix(path, "_test.go") && path != filepath.Join("..", "docs", "contributing_test.go")
+	}
+	eachRepoFile(t, keep, func(path, text string) {
+		for _, m := range fuzzTarget.FindAllStringSubmatch(text, -1) {
 			seen[m[1]] = path
 		}
-		for _, m := range testKnob.FindAllStringSubmatch(string(text), -1) {
+		for _, m := range testKnob.FindAllStringSubmatch(text, -1) {
 			if name := m[1] + m[2]; !internalKnobs[name] {
 				seen[name] = path
 			}
 		}
-		return nil
 	})
-	if err != nil {
-		t.Fatal(err)
-	}
 	var names []string
 	for name := range seen {
 		names = append(names, name)

@@ -1,7 +1,6 @@
 package docs
 
 import (
-	"io/fs"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -33,24 +32,11 @@ func TestRuleIDs(t *testing.T) {
 		t.Errorf("RULES.md defines %d rule ids, want the 19 of R1-R7, I1-I5, L1-L7", len(defined))
 	}
 	inTests := map[string]bool{}
-	err = filepath.WalkDir("..", func(path string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		if d.IsDir() {
-			if name := d.Name(); name == ".git" || name == "testdata" {
-				return filepath.SkipDir
-			}
-			return nil
-		}
-		if !strings.HasSuffix(path, ".go") && !strings.HasSuffix(path, ".md") {
-			return nil
-		}
-		text, err := os.ReadFile(path)
-		if err != nil {
-			return err
-		}
-		for _, id := range ruleCitation.FindAllString(string(text), -1) {
+	keep := func(path string) bool {
+		return strings.HasSuffix(path, ".go") || strings.HasSuffix(path, ".md")
+	}
+	eachRepoFile(t, keep, func(path, text string) {
+		for _, id := range ruleCitation.FindAllString(text, -1) {
 			if !defined[id] {
 				t.Errorf("%s cites rule %s, which docs/RULES.md does not define", path, id)
 			}
@@ -58,11 +44,7 @@ func TestRuleIDs(t *testing.T) {
 				inTests[id] = true
 			}
 		}
-		return nil
 	})
-	if err != nil {
-		t.Fatal(err)
-	}
 	var untested []string
 	for id := range defined {
 		if !inTests[id] {
