@@ -25,6 +25,7 @@ func TestAllocations(t *testing.T) {
 			}{
 				{"Play", 0, func() { _, _ = p.Play(m) }},
 				{"PlayUnchecked", 0, func() { _ = p.PlayUnchecked(m) }},
+				{"PlayUncheckedInto", 0, func() { var q Position; p.PlayUncheckedInto(&q, m) }},
 				{"AppendLegalMoves into a stack buffer", 0, func() { _ = stack() }},
 				{"HasLegalMoves", 0, func() { q := p; _ = q.HasLegalMoves() }},
 				{"LegalMoves", 1, func() { _ = p.LegalMoves() }},

@@ -18,7 +18,7 @@ func sequences(pos *bashni.Position, bufs *[16][64]bashni.Move, depth int) int {
 	n := 0
 	var child bashni.Position
 	for _, m := range pos.AppendLegalMoves(bufs[depth][:0]) {
-		child = pos.PlayUnchecked(m)
+		pos.PlayUncheckedInto(&child, m)
 		n += sequences(&child, bufs, depth-1)
 	}
 	return n

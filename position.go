@@ -263,13 +263,28 @@ func (p *Position) legal(m Move) (Move, error) {
 // (but memory-safe) position.
 //
 // In a recursive search, declare the child before the loop over the moves
-// (or keep one position per ply), as in the AppendLegalMoves example: a
-// child declared inside the loop and passed down by address is moved to the
-// heap by Go's escape analysis, one allocation per node.
+// (or keep one position per ply) and fill it with PlayUncheckedInto, as in
+// the AppendLegalMoves example: a child declared inside the loop and passed
+// down by address is moved to the heap by Go's escape analysis, one
+// allocation per node.
 func (p *Position) PlayUnchecked(m Move) Position {
 	q := *p
 	q.play(&m)
 	return q
+}
+
+// PlayUncheckedInto is PlayUnchecked writing the position after m into
+// *dst instead of returning it: one copy of the position where
+// `*dst = p.PlayUnchecked(m)` makes three (Go builds the result in a
+// temporary, returns it, then copies it into *dst), which a search that
+// keeps one position per ply pays at every node. dst may be p itself, to
+// play m in place. Otherwise p is left unchanged. m must be one of p's
+// legal moves, as for PlayUnchecked.
+func (p *Position) PlayUncheckedInto(dst *Position, m Move) {
+	if dst != p {
+		*dst = *p
+	}
+	dst.play(&m)
 }
 
 // play applies m in place, keeping the key up to date.

@@ -121,6 +121,21 @@ func TestProperty_PlayKeepsReceiver(t *testing.T) {
 			if p.FEN() != fen || p.Key() != key || !p.Equal(copied) {
 				t.Fatalf("%s\nvariant %s: playing %s changed the receiver to %s", fen, p.Variant(), m, p.FEN())
 			}
+			// PlayUncheckedInto writes the same position (key included)
+			// over what dst held (an empty board), or plays in place.
+			var dst bashni.Position
+			p.PlayUncheckedInto(&dst, m)
+			if dst != fast {
+				t.Fatalf("%s\nvariant %s: %s gives %s by PlayUnchecked but %s by PlayUncheckedInto", fen, p.Variant(), m, fast.FEN(), dst.FEN())
+			}
+			if p.FEN() != fen || p.Key() != key || !p.Equal(copied) {
+				t.Fatalf("%s\nvariant %s: PlayUncheckedInto(%s) changed the receiver to %s", fen, p.Variant(), m, p.FEN())
+			}
+			inPlace := p
+			inPlace.PlayUncheckedInto(&inPlace, m)
+			if inPlace != fast {
+				t.Fatalf("%s\nvariant %s: %s played in place gives %s, PlayUnchecked %s", fen, p.Variant(), m, inPlace.FEN(), fast.FEN())
+			}
 		}
 	})
 }

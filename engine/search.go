@@ -241,7 +241,7 @@ func (s *searcher) searchRoot(root *bashni.Position, ms []bashni.Move, depth int
 	s.pvLen[0] = 0
 	for i, m := range ms {
 		child := &s.positions[1]
-		*child = root.PlayUnchecked(m)
+		root.PlayUncheckedInto(child, m)
 		s.enter(root, m, child, 1)
 		var score Score
 		if i == 0 {
@@ -437,7 +437,7 @@ func (s *searcher) alphaBeta(pos *bashni.Position, alpha, beta Score, depth, ply
 	for i := 0; i < n; i++ {
 		m := l.pick(i)
 		child := &s.positions[ply+1]
-		*child = pos.PlayUnchecked(m)
+		pos.PlayUncheckedInto(child, m)
 		s.enter(pos, m, child, ply+1)
 		var score Score
 		if i == 0 {
@@ -533,7 +533,7 @@ func (s *searcher) quiesce(pos *bashni.Position, alpha, beta Score, ply int) Sco
 	for i := 0; i < n; i++ {
 		m := l.pick(i)
 		child := &s.positions[ply+1]
-		*child = pos.PlayUnchecked(m)
+		pos.PlayUncheckedInto(child, m)
 		s.enter(pos, m, child, ply+1)
 		score := -s.quiesce(child, -beta, -alpha, ply+1)
 		if s.stopped {
