@@ -28,6 +28,7 @@ func TestAllocations(t *testing.T) {
 				{"PlayUncheckedInto", 0, func() { var q Position; p.PlayUncheckedInto(&q, m) }},
 				{"AppendLegalMoves into a stack buffer", 0, func() { _ = stack() }},
 				{"HasLegalMoves", 0, func() { q := p; _ = q.HasLegalMoves() }},
+				{"AppendCaptures into a stack buffer", 0, func() { var buf [64]Move; q := p; _ = q.AppendCaptures(buf[:0]) }},
 				{"LegalMoves", 1, func() { _ = p.LegalMoves() }},
 				{"ParseMove", 0, func() { _, _ = p.ParseMove(text) }},
 			} {

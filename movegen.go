@@ -24,6 +24,21 @@ func (p *Position) AppendLegalMoves(buf []Move) []Move {
 	return p.appendLegal(buf, false)
 }
 
+// AppendCaptures appends the legal captures to buf and returns the extended
+// slice: the moves AppendLegalMoves appends when the side to move can
+// capture (capturing is compulsory), and none when it cannot, without
+// listing the quiet moves then. It is the form for a capture search
+// (quiescence), which looks at a position's moves only if they are
+// captures; HasLegalMoves tells a position without captures that has quiet
+// moves from one that has none.
+func (p *Position) AppendCaptures(buf []Move) []Move {
+	r := p.rules()
+	if c := capturersOf(r, p.tops()); c != 0 {
+		return appendCaptures(p, r, c, buf, false)
+	}
+	return buf
+}
+
 // HasLegalMoves reports whether the side to move has a legal move.
 func (p *Position) HasLegalMoves() bool {
 	r := p.rules()

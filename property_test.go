@@ -162,6 +162,15 @@ func TestProperty_Section8_DistinctPositions(t *testing.T) {
 		if p.HasLegalMoves() != (len(moves) > 0) {
 			t.Fatalf("%s: HasLegalMoves is %v with %d legal moves", p.FEN(), p.HasLegalMoves(), len(moves))
 		}
+		// AppendCaptures: the legal moves if they are captures (taking is
+		// obligatory, docs/RULES.md section 4), none if they are quiet.
+		var captures []bashni.Move
+		if len(moves) > 0 && moves[0].IsCapture() {
+			captures = moves
+		}
+		if got := p.AppendCaptures(buf); !slices.Equal(got[1:], captures) || got[0] != buf[0] {
+			t.Fatalf("%s: AppendCaptures gives %v, the legal moves are %v", p.FEN(), bashni.MoveTexts(got[1:]), bashni.MoveTexts(moves))
+		}
 	})
 }
 

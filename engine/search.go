@@ -520,12 +520,12 @@ func (s *searcher) quiesce(pos *bashni.Position, alpha, beta Score, ply int) Sco
 		return v
 	}
 	l := &s.moves[ply]
-	l.moves = pos.AppendLegalMoves(l.moves[:0])
+	l.moves = pos.AppendCaptures(l.moves[:0])
 	n := len(l.moves)
 	if n == 0 {
-		return -Win + Score(ply)
-	}
-	if !l.moves[0].IsCapture() {
+		if !pos.HasLegalMoves() {
+			return -Win + Score(ply)
+		}
 		return s.evaluate(pos, ply)
 	}
 	s.scoreMoves(l, pos, ply, -1)
