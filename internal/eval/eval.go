@@ -46,6 +46,57 @@ type Evaluator struct {
 	// towers[c][late][king][under][s]: Weights.Towers for a top of colour c
 	// on the board square s.
 	towers [2][2][2][3][64]int32
+	// men[c][late] sums, over the men on top of c's towers, what a man on
+	// its own square is worth wherever it stands (Man, the tower table with
+	// nothing under it, Advance or LateAdvance, Centre); kings[c][late][s]
+	// is the same for a king (King and the tower table). Evaluate adds the
+	// difference that the piece under a stacked top makes in its loop over
+	// stacked towers.
+	men   [2][2]squareSum
+	kings [2][2][64]int
+}
+
+// squareSum sums a table of integers over a set of squares without visiting
+// them: value(s) is base plus the binary number whose bit k is s's bit in
+// planes[k], so the sum over a set is base times its size plus, for each
+// plane k, the set's squares in the plane shifted up by k. A popcount per
+// plane, seven or so for the weights' ranges, instead of a table look-up
+// per square; integer sums, so exactly the look-ups' total.
+type squareSum struct {
+	base   int
+	n      int // planes in use
+	planes [64]bashni.SquareSet
+}
+
+// newSquareSum returns the sum of value over the squares of board.
+func newSquareSum(board bashni.SquareSet, value func(bashni.Square) int) squareSum {
+	var t squareSum
+	first := true
+	for b := board; b != 0; b &= b - 1 {
+		if v := value(b.First()); first || v < t.base {
+			t.base, first = v, false
+		}
+	}
+	for b := board; b != 0; b &= b - 1 {
+		sq := b.First()
+		for k, d := 0, uint64(value(sq)-t.base); d != 0; k, d = k+1, d>>1 {
+			if d&1 != 0 {
+				t.planes[k] |= b & -b
+				t.n = max(t.n, k+1)
+			}
+		}
+	}
+	return t
+}
+
+// over returns the sum of the table over the squares of set, all of which
+// are on the board.
+func (t *squareSum) over(set bashni.SquareSet) int {
+	s := t.base * set.Len()
+	for k, p := range t.planes[:t.n] {
+		s += (set & p).Len() << k
+	}
+	return s
 }
 
 // Categories of what is right under the top of a tower (Weights.Towers).
@@ -92,6 +143,29 @@ func New(v bashni.Variant, w Weights) *Evaluator {
 						e.towers[c][late][king][u][s] = int32(w.Towers[late][king][u][i])
 					}
 				}
+			}
+		}
+	}
+	for c := bashni.White; c <= bashni.Black; c++ {
+		for late := range 2 {
+			advance := &w.Advance
+			if late == 1 {
+				advance = &w.LateAdvance
+			}
+			t := &e.towers[c][late]
+			e.men[c][late] = newSquareSum(e.board, func(s bashni.Square) int {
+				r := s.Rank()
+				if c == bashni.Black {
+					r = n - 1 - r
+				}
+				v := w.Man + int(t[0][UnderNothing][s]) + advance[r]
+				if e.centre.Has(s) {
+					v += w.Centre
+				}
+				return v
+			})
+			for s := range e.kings[c][late] {
+				e.kings[c][late][s] = w.King + int(t[1][UnderNothing][s])
 			}
 		}
 	}
@@ -149,47 +223,36 @@ func (e *Evaluator) Evaluate(pos *bashni.Position) int {
 	var men [2]bashni.SquareSet
 	men[bashni.White] = pos.Tops(bashni.White) &^ kings
 	men[bashni.Black] = pos.Tops(bashni.Black) &^ kings
-	// Only the towers of more than one piece need Tower, which copies the
-	// whole position at each call.
+	// Only the towers of more than one piece need Tower: what is under a
+	// top changes its value from the tables' (UnderNothing) and adds the
+	// pieces' own values (underTop).
 	stacked := pos.Stacked()
 	var score [2]int
 	for c := bashni.White; c <= bashni.Black; c++ {
 		tops, m := pos.Tops(c), men[c]
-		s := m.Len()*w.Man + (tops&kings).Len()*w.King
-		var under [3]bashni.SquareSet
-		under[UnderNothing] = tops &^ stacked
-		for b := tops & stacked; b != 0; b &= b - 1 {
-			sq := b.First()
-			t := pos.Tower(sq)
-			s += e.underTop(t, c)
-			if t.Piece(1).Color() == c {
-				under[UnderOwn] |= b & -b
-			} else {
-				under[UnderEnemy] |= b & -b
-			}
+		s := e.men[c][late].over(m)
+		kt := &e.kings[c][late]
+		for b := tops & kings; b != 0; b &= b - 1 {
+			s += kt[b.First()&63]
 		}
 		tt := &e.towers[c][late]
-		for u, set := range under {
-			for b := set; b != 0; b &= b - 1 {
-				sq := b.First()
-				if kings.Has(sq) {
-					s += int(tt[1][u][sq])
-				} else {
-					s += int(tt[0][u][sq])
-				}
+		for b := tops & stacked; b != 0; b &= b - 1 {
+			sq := b.First() & 63
+			t := pos.Tower(sq)
+			s += e.underTop(t, c)
+			u := UnderEnemy
+			if t.Piece(1).Color() == c {
+				u = UnderOwn
 			}
-		}
-		advance := &w.Advance
-		if late == 1 {
-			advance = &w.LateAdvance
-		}
-		for r, set := range e.rank[c] {
-			s += (m & set).Len() * advance[r]
+			k := 0
+			if kings.Has(sq) {
+				k = 1
+			}
+			s += int(tt[k][u][sq]) - int(tt[k][UnderNothing][sq])
 		}
 		if men[c.Opponent()] != 0 {
 			s += (m & e.rank[c][0]).Len() * w.BackRank
 		}
-		s += (m & e.centre).Len() * w.Centre
 		fw := forward(c)
 		a, b := e.stepTargets(m, fw[0])&empty, e.stepTargets(m, fw[1])&empty
 		s += (a.Len() + b.Len()) * w.ManMobility
