@@ -260,7 +260,9 @@ func (e *Evaluator) Evaluate(pos *bashni.Position) int {
 		// (3-d is the direction opposite d: NE-SW, NW-SE).
 		mobile := e.stepTargets(a, 3-fw[0]) | e.stepTargets(b, 3-fw[1])
 		s -= (m &^ mobile).Len() * w.ImmobileMan
-		s += e.kingRoom(tops&kings, empty) * w.KingMobility
+		if k := tops & kings; k != 0 { // most positions have no kings
+			s += e.kingRoom(k, empty) * w.KingMobility
+		}
 		score[c] = s
 	}
 	v := score[bashni.White] - score[bashni.Black]
@@ -305,10 +307,12 @@ func (e *Evaluator) underTop(t bashni.Tower, c bashni.Color) int {
 func (e *Evaluator) kingRoom(kings, empty bashni.SquareSet) int {
 	n := 0
 	if !e.v.FlyingKings {
-		for d := range 4 {
-			n += (e.stepTargets(kings, d) & empty).Len()
-		}
-		return n
+		// The four directions' shifts (NE, NW, SE, SW) written out.
+		ne := (kings & e.canStep[0]) << 9 & empty
+		nw := (kings & e.canStep[1]) << 7 & empty
+		se := (kings & e.canStep[2]) >> 7 & empty
+		sw := (kings & e.canStep[3]) >> 9 & empty
+		return ne.Len() + nw.Len() + se.Len() + sw.Len()
 	}
 	for b := kings; b != 0; b &= b - 1 {
 		sq := b.First()
