@@ -43,7 +43,10 @@ func (p *Position) AppendCaptures(buf []Move) []Move {
 func (p *Position) HasLegalMoves() bool {
 	r := p.rules()
 	t := p.tops()
-	return capturersOf(r, t) != 0 || hasQuietMove(r, t, r.board&^(t.own|t.opp))
+	// The quiet test first: it is the cheaper, and it answers for almost
+	// every position, which spares the capture test; a capture search
+	// (AppendCaptures) asks this only where there is no capture.
+	return hasQuietMove(r, t, r.board&^(t.own|t.opp)) || capturersOf(r, t) != 0
 }
 
 // hasQuietMove reports whether the side to move of t has a move without
