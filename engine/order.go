@@ -44,8 +44,9 @@ func (s *searcher) scoreMoves(l *moveList, pos *bashni.Position, ply, hash int) 
 		case i == hash:
 			sc = orderHash
 		case m.IsCapture():
-			sc = orderCapture + int32(m.Jumps())*1000
-			for j := 0; j < m.Jumps(); j++ {
+			n := m.Jumps()
+			sc = orderCapture + int32(n)*1000
+			for j := range n {
 				if m.Taken(j).IsKing() {
 					sc += 100
 				}
