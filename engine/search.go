@@ -443,7 +443,7 @@ func (s *searcher) alphaBeta(pos *bashni.Position, alpha, beta Score, depth, ply
 		if i == 0 {
 			score = -s.alphaBeta(child, -beta, -alpha, depth-1, ply+1)
 		} else {
-			r := reduction(m, i, depth, pvNode)
+			r := s.reduction(m, i, depth, pvNode)
 			score = -s.alphaBeta(child, -alpha-1, -alpha, depth-1-r, ply+1)
 			if score > alpha && r > 0 {
 				score = -s.alphaBeta(child, -alpha-1, -alpha, depth-1, ply+1)
@@ -478,29 +478,19 @@ func (s *searcher) alphaBeta(pos *bashni.Position, alpha, beta Score, depth, ply
 	return best
 }
 
-// reduction returns how many plies less to search the quiet move m, the
-// i-th (from 0) of its node (late move reductions): moves ordered after the
-// first rarely turn out best, and a reduced search that says so is cheap;
-// one that says otherwise is searched again at full depth. Captures and
-// promotions are never reduced, nor anything at depth 1. Away from the
-// principal variation, where a node needs one good move to be refuted,
-// every move after the first loses a ply and every move from the fifth on
-// two, as in Scan; on the principal variation the fourth move on loses
-// one.
-func reduction(m bashni.Move, i, depth int, pvNode bool) int {
-	switch {
-	case m.IsCapture() || m.Promotes() || depth < 2:
+// reduction returns how many plies less to search a late quiet move
+// (late move reductions): moves ordered last rarely turn out best, and a
+// reduced search that says so is cheap; one that says otherwise is searched
+// again at full depth.
+func (s *searcher) reduction(m bashni.Move, i, depth int, pvNode bool) int {
+	if m.IsCapture() || m.Promotes() || depth < 3 || i < 3 {
 		return 0
-	case pvNode && i >= 3:
-		return 1
-	case pvNode:
-		return 0
-	case i >= 4:
-		return 2
-	case i >= 1:
-		return 1
 	}
-	return 0
+	r := 1
+	if i >= 8 && depth >= 5 && !pvNode {
+		r = 2
+	}
+	return r
 }
 
 // cutoff updates the killer moves and history after m refuted the
