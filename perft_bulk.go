@@ -28,7 +28,7 @@ func (p *Position) countLegal(buf []Move) int {
 // jumped tower change only the squares behind it, and the way back is barred
 // anyway (R3, or the rule that the tower just jumped may not be jumped again
 // at once). A man's sequences of up to three jumps are followed on the same
-// jump sets (menPaths). Men with longer sequences, kings, men crowned to go
+// jump sets (pathWalk). Men with longer sequences, kings, men crowned to go
 // on capturing, and every capture under RejumpAny (which allows the way
 // back) go through the search; with Majority (I2) only the sequences with
 // the most jumps count, so if a king can capture, all captures do.
@@ -54,11 +54,13 @@ func countFromTops(r *rules, t tops) (n int, slow uint64) {
 	kings := 0 // the sequences of the kings taken out of slow
 	if slow != 0 && r.shortKingPaths() {
 		// A short king's sequences of up to three jumps are paths through
-		// the jumps of the position, as a man's are (see menPaths).
+		// the jumps of the position, as a man's are (see pathWalk).
+		var w pathWalk // counts sequences: no position, no tops
+		w.startCount(r, j, 0, t.opp)
 		for bb := slow; bb != 0; bb &= bb - 1 {
 			x := bb & -bb
-			if c, ok := menPaths(r, j, t.opp, x, 0, x, -1, 0); ok {
-				kings += c.all
+			if k, ok := w.count(x); ok {
+				kings += int(k)
 				slow &^= x
 			}
 		}
@@ -72,14 +74,14 @@ func countFromTops(r *rules, t tops) (n int, slow uint64) {
 		// nothing to jump forward from there anyway. (The general count
 		// below gets the same numbers; this walk is lasca's hottest path,
 		// and 5% of its perft is in the difference.)
-		// Most sequences are one jump: the landings of all men in a
-		// direction are one shift, and those with no jump on are counted
-		// by popcount. (Two men may land on one square, so the two
-		// directions are kept apart.)
-		_, landA, _, landB := forwardJumpsFrom(t.us, m, men) // all men at once
+		// They are counted for all men at once, on sets (forwardOn). Most
+		// sequences are one jump: the landings of all men in a direction
+		// are one shift, and those with no jump on are counted by
+		// popcount.
+		_, landA, _, landB := forwardJumpsFrom(t.us, m, men)
 		n = bits.OnesCount64(landA&^on) + bits.OnesCount64(landB&^on)
 		if (landA|landB)&on != 0 {
-			n += forwardOn(m, landA, landB, on)
+			n += forwardOn(t.us, m, landA, landB, on)
 		}
 		return n + kings, slow
 	}
@@ -114,12 +116,17 @@ func countFromTops(r *rules, t tops) (n int, slow uint64) {
 	}
 	n = bits.OnesCount64(endNE>>18&^goOn) + bits.OnesCount64(endNW>>14&^goOn) +
 		bits.OnesCount64(endSE<<14&^goOn) + bits.OnesCount64(endSW<<18&^goOn)
-	total := pathCount{all: n, most: 1, atMost: n}
+	if goOn == 0 {
+		return n + kings, slow
+	}
+	var w pathWalk
+	w.startCount(r, m, far, t.opp)
+	w.most, w.atMost = 1, n // the single jumps just counted
 	for bb := goOn; bb != 0; bb &= bb - 1 {
-		c, ok := menPaths(r, m, t.opp, bb&-bb, far, bb&-bb, -1, 0)
+		k, ok := w.count(bb & -bb)
 		switch {
 		case ok:
-			total = total.plus(c)
+			n += int(k)
 		case r.onlyLongest():
 			return 0, men | slow
 		default:
@@ -127,9 +134,9 @@ func countFromTops(r *rules, t tops) (n int, slow uint64) {
 		}
 	}
 	if r.onlyLongest() { // I2: only the sequences of the most jumps
-		return total.atMost, slow
+		return w.atMost, slow
 	}
-	return total.all + kings, slow
+	return n + kings, slow
 }
 
 // countForwardMen is countFromTops for a side with men only, where men
@@ -148,7 +155,7 @@ func countForwardMen(r *rules, t tops) int {
 	_, landA, _, landB := forwardJumpsFrom(t.us, m, men)
 	n := bits.OnesCount64(landA&^on) + bits.OnesCount64(landB&^on)
 	if (landA|landB)&on != 0 {
-		n += forwardOn(m, landA, landB, on)
+		n += forwardOn(t.us, m, landA, landB, on)
 	}
 	if men == 0 {
 		n = steps
@@ -157,143 +164,32 @@ func countForwardMen(r *rules, t tops) int {
 }
 
 // forwardOn counts the capture sequences of men that capture forward only
-// and go on from their first landings, landA and landB (one set per
-// direction: two men may land on one square), through the jump sets m
-// (on: where a jump starts).
-func forwardOn(m jumpSets, landA, landB, on uint64) int {
+// (of colour us) that go on from landings a and b, one set per direction of
+// the jump just made, through the jump sets m of the position before the
+// move (on: where a jump starts). Such a man goes two ranks on with each
+// jump and never comes back to a square the move has changed, so its
+// sequences are the paths through m, and no two give the same position
+// (see countFromTops). They are counted for all the men at once: the
+// landings of a set's jumps in one direction are one shift of it (no two
+// men of one set land on one square, so the directions are kept apart),
+// those with no jump on end a sequence each and are counted by popcount,
+// and the others jump on. A man crowned on the far rank stops there, with
+// nothing to jump forward.
+func forwardOn(us Color, m jumpSets, a, b, on uint64) int {
 	n := 0
-	for bb := (landA | landB) & on; bb != 0; bb &= bb - 1 {
-		k := forwardPaths(m, bb&-bb)
-		if landA&landB&bb&-bb != 0 { // two men land there
-			k *= 2
-		}
-		n += k
-	}
-	return n
-}
-
-// pathCount counts capture sequences: all of them, and those with the most
-// jumps (for the majority rule, I2).
-type pathCount struct{ all, most, atMost int }
-
-// plus returns the counts of the sequences of c and of o together.
-func (c pathCount) plus(o pathCount) pathCount {
-	c.all += o.all
-	switch {
-	case o.most > c.most:
-		c.most, c.atMost = o.most, o.atMost
-	case o.most == c.most:
-		c.atMost += o.atMost
-	}
-	return c
-}
-
-// menPaths counts the capture sequences (all, and those of the most jumps)
-// of a man that started on s and stands on x (one-bit sets) after the given
-// number of jumps, the last in direction last (-1 before the first); m are
-// the men's jumps of the position before the move, opp its opponent's tops.
-// It reports false where the full search must decide: a fourth jump, or a
-// man crowned to go on as a king.
-//
-// Up to three jumps a man never meets a square the move has changed: the
-// square it left, the towers it jumped and the squares it landed on all lie
-// back the way it came or at an odd distance from where it can land, and
-// the way back is barred. So its first three jumps are those of the
-// position before the move, and no two of its sequences of up to three
-// jumps give the same position (that takes a loop, four jumps at least).
-// The first change it can meet is a fourth jump that lands on s, which it
-// has left empty.
-func menPaths(r *rules, m jumpSets, opp, s, far, x uint64, last, jumps int) (pathCount, bool) {
-	end := pathCount{all: 1, most: jumps, atMost: 1} // the sequence ends on x
-	if jumps > 0 && x&far != 0 {
-		switch r.crown { // midCaptureCrown
-		case crownStops: // L6
-			return end, true
-		case crownGoesOnAsMan: // I3
-		default: // R6, and any effect not counted here: the search decides
-			return pathCount{}, false
+	if a&on != 0 {
+		_, a2, _, b2 := forwardJumpsFrom(us, m, a&on)
+		n += bits.OnesCount64(a2&^on) + bits.OnesCount64(b2&^on)
+		if (a2|b2)&on != 0 {
+			n += forwardOn(us, m, a2, b2, on)
 		}
 	}
-	ne, nw, se, sw := nextJumps(m, x, last)
-	if ne|nw|se|sw == 0 {
-		if jumps == 3 && loopsBack(r, opp, s, x, last) {
-			return pathCount{}, false
+	if b&on != 0 {
+		_, a2, _, b2 := forwardJumpsFrom(us, m, b&on)
+		n += bits.OnesCount64(a2&^on) + bits.OnesCount64(b2&^on)
+		if (a2|b2)&on != 0 {
+			n += forwardOn(us, m, a2, b2, on)
 		}
-		return end, true
-	}
-	if jumps == 3 {
-		return pathCount{}, false
-	}
-	var n, k pathCount
-	ok := true
-	if ne != 0 && ok {
-		k, ok = menPaths(r, m, opp, s, far, ne<<18, dirNE, jumps+1)
-		n = n.plus(k)
-	}
-	if nw != 0 && ok {
-		k, ok = menPaths(r, m, opp, s, far, nw<<14, dirNW, jumps+1)
-		n = n.plus(k)
-	}
-	if se != 0 && ok {
-		k, ok = menPaths(r, m, opp, s, far, se>>14, dirSE, jumps+1)
-		n = n.plus(k)
-	}
-	if sw != 0 && ok {
-		k, ok = menPaths(r, m, opp, s, far, sw>>18, dirSW, jumps+1)
-		n = n.plus(k)
-	}
-	return n, ok
-}
-
-// nextJumps returns, for each direction, x (a one-bit set) if a man there
-// can jump that way on the jump sets m, else 0; never back the way it came,
-// after a jump in direction last (-1 before the first).
-func nextJumps(m jumpSets, x uint64, last int) (ne, nw, se, sw uint64) {
-	ne, nw, se, sw = x&m.ne, x&m.nw, x&m.se, x&m.sw
-	switch last {
-	case dirNE:
-		sw = 0
-	case dirNW:
-		se = 0
-	case dirSE:
-		nw = 0
-	case dirSW:
-		ne = 0
-	}
-	return ne, nw, se, sw
-}
-
-// loopsBack reports whether a short piece on x, after three jumps from s,
-// the last in direction last, can jump onto s, the square it left: over an
-// opponent's tower, not back the way it came. (A man that captures forward
-// only is six ranks on from s by then, and never comes back.)
-func loopsBack(r *rules, opp, s, x uint64, last int) bool {
-	return last != dirSW && x&r.canJump[dirNE]<<18 == s && x<<9&opp != 0 ||
-		last != dirSE && x&r.canJump[dirNW]<<14 == s && x<<7&opp != 0 ||
-		last != dirNW && x&r.canJump[dirSE]>>14 == s && x>>7&opp != 0 ||
-		last != dirNE && x&r.canJump[dirSW]>>18 == s && x>>9&opp != 0
-}
-
-// forwardPaths counts the capture sequences of a man that captures forward
-// only, standing on the square x (a one-bit set): one for each way to go on
-// jumping until no jump is left. m holds the jumps of the position, only
-// forward ones.
-func forwardPaths(m jumpSets, x uint64) int {
-	n := 0
-	if x&m.ne != 0 {
-		n += forwardPaths(m, x<<18)
-	}
-	if x&m.nw != 0 {
-		n += forwardPaths(m, x<<14)
-	}
-	if x&m.se != 0 {
-		n += forwardPaths(m, x>>14)
-	}
-	if x&m.sw != 0 {
-		n += forwardPaths(m, x>>18)
-	}
-	if n == 0 {
-		return 1
 	}
 	return n
 }
@@ -307,7 +203,7 @@ func (r *rules) shortKingPaths() bool {
 }
 
 // menFollowable reports whether men's capture sequences can be followed on
-// the jump sets of the position before the move (menPaths, pathReplies):
+// the jump sets of the position before the move (pathWalk):
 // no majority rule to compare them, and the way back barred (by every rejump
 // rule but RejumpAny, or because men capture forward only).
 func (r *rules) menFollowable() bool {
@@ -402,7 +298,7 @@ func countKingMoves(r *rules, kings, empty uint64) int {
 // countTwoPlies returns perft 2 of p with bulk counting: for each legal move,
 // the number of legal replies, added up. Where it can it walks the moves on
 // bitboards without building them: the steps of men, and the captures of
-// men and short kings of up to three jumps (see menPaths), whose tops after
+// men and short kings of up to three jumps (see pathWalk), whose tops after
 // each sequence it keeps up as it follows the jumps.
 func (p *Position) countTwoPlies(buf []Move) uint64 {
 	r := p.rules()
@@ -526,12 +422,11 @@ func (p *Position) kingReplies(r *rules, j jumpSets, kings uint64, buf []Move) u
 // decide.
 func (p *Position) pathReplies(r *rules, m jumpSets, far, from uint64, buf []Move) uint64 {
 	var w pathWalk
-	w.start(p, r, m, far, buf)
+	w.startReplies(p, r, m, far, buf)
 	var n, searched uint64
 	for bb := from; bb != 0; bb &= bb - 1 {
 		x := bb & -bb
-		w.mv.from, w.mv.n = Square(bits.TrailingZeros64(x)), 0
-		if k, ok := w.jumps(x&m.ne, x&m.nw, x&m.se, x&m.sw, p.white&^x, p.black&^x, p.kings&^x); ok {
+		if k, ok := w.walk(x); ok {
 			n += k
 		} else {
 			searched |= x
@@ -541,150 +436,4 @@ func (p *Position) pathReplies(r *rules, m jumpSets, far, from uint64, buf []Mov
 		n += p.searchedCaptures(searched, buf)
 	}
 	return n
-}
-
-// pathWalk follows, one ply from the leaves, the capture sequences of a
-// short piece (a man, or a short king) of up to three jumps on the jump sets
-// of the position before the move (see menPaths), keeping up the tops after
-// each jump, and adds up the replies to each sequence. It reports false,
-// having counted nothing that matters, where the full search must decide: a
-// fourth jump, or a man crowned to go on as a king. Men that capture
-// forward only (lasca's) go this way too: their jump sets hold only the
-// forward jumps, and on a board of up to 8 ranks they have no fourth jump.
-type pathWalk struct {
-	p   *Position
-	r   *rules
-	m   jumpSets // the piece's jumps in the position before the move
-	far uint64   // where a man is crowned; nothing for a king
-	// ends: where a sequence that lands there ends at once, before its
-	// third jump: no jump goes on from there, or a man is crowned there and
-	// stops (L6). Most sequences end at their first landing, and go to end
-	// without the look at the next jumps.
-	ends uint64
-	opp  uint64 // the opponent's tops before the move
-	mv   Move   // the sequence so far, for the replies that need playing it
-	buf  []Move
-}
-
-// withNextTop returns the tops white, black and kings with the top of the
-// tower on b (a one-bit set) taken: the top of its stack st, if any, is its
-// top now.
-func withNextTop(white, black, kings, b uint64, st stack) (uint64, uint64, uint64) {
-	white, black, kings = white&^b, black&^b, kings&^b
-	if st != 0 {
-		return withTop(white, black, kings, b, stackTop(st))
-	}
-	return white, black, kings
-}
-
-// end counts the replies to the sequence that ends on x, where white, black
-// and kings are the tops without the moving piece.
-func (w *pathWalk) end(x, white, black, kings uint64) uint64 {
-	var after tops
-	if w.p.turn == White {
-		after = tops{Black, black, white | x, black & kings}
-	} else {
-		after = tops{White, white, black | x, white & kings}
-	}
-	k, slow := countFromTops(w.r, after)
-	if slow == 0 {
-		return uint64(k)
-	}
-	w.mv.to = Square(bits.TrailingZeros64(x))
-	w.mv.flags = 0
-	if x&w.far != 0 {
-		w.mv.flags = flagPromote
-	}
-	return uint64(k) + w.p.searchedReplies(&w.mv, slow, w.buf)
-}
-
-// start sets the walk up for the pieces of the side to move of p. (Set
-// field by field: a composite literal is built in a temporary and copied,
-// and the copy's wide loads of the narrow stores just made stall; that cost
-// 6% of lasca perft.)
-func (w *pathWalk) start(p *Position, r *rules, m jumpSets, far uint64, buf []Move) {
-	w.p, w.r, w.m, w.far, w.buf = p, r, m, far, buf
-	w.ends = ^(m.ne | m.nw | m.se | m.sw)
-	switch r.crown { // midCaptureCrown
-	case crownStops: // L6
-		w.ends |= far
-	case crownGoesOnAsMan: // I3: it goes on as a man, on the jump sets
-	default: // R6: replies decides (the search)
-		w.ends &^= far
-	}
-	w.opp = p.black
-	if p.turn == Black {
-		w.opp = p.white
-	}
-}
-
-// replies adds up the replies to each sequence that goes on from x (a
-// one-bit set), where the piece stands after the jumps in w.mv (at least
-// one), the last in direction last; white, black and kings are the tops
-// now, without the piece.
-func (w *pathWalk) replies(x, white, black, kings uint64, last int) (uint64, bool) {
-	jumps := int(w.mv.n)
-	crowned := false
-	if x&w.far != 0 {
-		switch w.r.crown { // midCaptureCrown
-		case crownStops: // L6
-			crowned = true
-		case crownGoesOnAsMan: // I3
-		default: // R6, and any effect not counted here: the search decides
-			return 0, false
-		}
-	}
-	ne, nw, se, sw := nextJumps(w.m, x, last)
-	if !crowned && ne|nw|se|sw != 0 {
-		if jumps == 3 {
-			return 0, false
-		}
-		return w.jumps(ne, nw, se, sw, white, black, kings)
-	}
-	if jumps == 3 && !crowned && loopsBack(w.r, w.opp, w.mv.from.bit(), x, last) {
-		return 0, false
-	}
-	return w.end(x, white, black, kings), true
-}
-
-// jumps adds up the replies to the sequences that go on with a jump in
-// each direction whose set (ne, nw, se, sw) holds the piece's square.
-func (w *pathWalk) jumps(ne, nw, se, sw, white, black, kings uint64) (uint64, bool) {
-	var n, k uint64
-	ok := true
-	if ne != 0 {
-		k, ok = w.jump(ne<<9, ne<<18, white, black, kings, dirNE)
-		n += k
-	}
-	if nw != 0 && ok {
-		k, ok = w.jump(nw<<7, nw<<14, white, black, kings, dirNW)
-		n += k
-	}
-	if se != 0 && ok {
-		k, ok = w.jump(se>>7, se>>14, white, black, kings, dirSE)
-		n += k
-	}
-	if sw != 0 && ok {
-		k, ok = w.jump(sw>>9, sw>>18, white, black, kings, dirSW)
-		n += k
-	}
-	return n, ok
-}
-
-// jump follows the jump over the one-bit set over onto land, in direction
-// d: the jumped tower's next piece, if any, becomes its top.
-func (w *pathWalk) jump(over, land, white, black, kings uint64, d int) (uint64, bool) {
-	a := Square(bits.TrailingZeros64(over))
-	w.mv.over[w.mv.n] = a // what play needs of a move: from, to, over, n, promotion
-	w.mv.n++
-	white, black, kings = withNextTop(white, black, kings, over, w.p.below[idx(a)])
-	var n uint64
-	ok := true
-	if land&w.ends != 0 && w.mv.n < 3 {
-		n = w.end(land, white, black, kings)
-	} else {
-		n, ok = w.replies(land, white, black, kings, d)
-	}
-	w.mv.n--
-	return n, ok
 }

@@ -1,0 +1,258 @@
+package bashni
+
+import "math/bits"
+
+// pathWalk is bulk counting's one walker of capture sequences: it follows
+// the sequences of a short piece (a man, or a short king) of up to three
+// jumps on the jump sets of the position before the move, and at the end of
+// each does what its at says: counts the sequence (one ply from the leaves),
+// or counts the replies to it from the tops after it, which it keeps up
+// jump by jump (two plies from the leaves). It reports false, having
+// counted nothing that matters, where the full search must decide: a fourth
+// jump, or a man crowned to go on as a king.
+//
+// Up to three jumps a short piece never meets a square the move has
+// changed: the square it left, the towers it jumped and the squares it
+// landed on all lie back the way it came or at an odd distance from where
+// it can land, and the way back is barred (rules.wayBackBarred, or men
+// that capture forward only). So its first three jumps are those of the
+// position before the move, and no two of its sequences of up to three
+// jumps give the same position (that takes a loop, four jumps at least).
+// The first change it can meet is a fourth jump that lands on the square it
+// left (loopsBack). Men that capture forward only (lasca's) go this way
+// too: their jump sets hold only the forward jumps, and on a board of up
+// to 8 ranks they have no fourth jump.
+//
+// The walk keeps what stays the same along it in the struct rather than
+// passing it down with every jump; the tops change with each jump and
+// travel as arguments, in registers.
+type pathWalk struct {
+	r   *rules
+	m   jumpSets // the piece's jumps in the position before the move
+	far uint64   // where a man is crowned; nothing for a king
+	// ends: where a sequence that lands there ends at once, before its
+	// third jump: no jump goes on from there, or a man is crowned there and
+	// stops (L6). Most sequences end at their first landing, and go to end
+	// without the look at the next jumps.
+	ends uint64
+	opp  uint64 // the opponent's tops before the move
+	at   pathEnd
+	mv   Move // the sequence so far: its start, its jumps
+	// Counting sequences (at == countPaths), for the majority rule (I2):
+	// the most jumps of a sequence found, and how many have that many.
+	most, atMost int
+	// Counting replies (at == countReplies).
+	p   *Position
+	buf []Move
+}
+
+// pathEnd is what a pathWalk does at the end of each sequence.
+type pathEnd uint8
+
+const (
+	countPaths   pathEnd = iota // count it (and its jumps, for I2)
+	countReplies                // count its replies from the tops after it
+)
+
+// startCount sets the walk up to count the sequences of the pieces of the
+// side to move on the jump sets m, where opp are the opponent's tops (far:
+// where a man is crowned; nothing for kings). It needs no position: the
+// walk keeps no tops up.
+func (w *pathWalk) startCount(r *rules, m jumpSets, far, opp uint64) {
+	w.r, w.m, w.far, w.opp, w.at = r, m, far, opp, countPaths
+	w.setEnds()
+}
+
+// startReplies sets the walk up to count the replies to the sequences of
+// the pieces of the side to move of p, on the jump sets m. (Set field by
+// field: a composite literal is built in a temporary and copied, and the
+// copy's wide loads of the narrow stores just made stall; that cost 6% of
+// lasca perft.)
+func (w *pathWalk) startReplies(p *Position, r *rules, m jumpSets, far uint64, buf []Move) {
+	w.p, w.r, w.m, w.far, w.buf, w.at = p, r, m, far, buf, countReplies
+	w.setEnds()
+	w.opp = p.black
+	if p.turn == Black {
+		w.opp = p.white
+	}
+}
+
+// setEnds fills w.ends from the jump sets and midCaptureCrown.
+func (w *pathWalk) setEnds() {
+	w.ends = ^(w.m.ne | w.m.nw | w.m.se | w.m.sw)
+	switch w.r.crown { // midCaptureCrown
+	case crownStops: // L6
+		w.ends |= w.far
+	case crownGoesOnAsMan: // I3: it goes on as a man, on the jump sets
+	default: // R6: goOn decides (the search)
+		w.ends &^= w.far
+	}
+}
+
+// count is walk for a walk that counts sequences, which keeps no tops.
+func (w *pathWalk) count(x uint64) (uint64, bool) {
+	w.mv.from, w.mv.n = Square(bits.TrailingZeros64(x)), 0
+	return w.jumps(x&w.m.ne, x&w.m.nw, x&w.m.se, x&w.m.sw, 0, 0, 0)
+}
+
+// walk follows the sequences of the piece on x (a one-bit set), which has
+// a jump, and returns what their ends give. For the replies, the tops
+// without the piece are those of w.p less x.
+func (w *pathWalk) walk(x uint64) (uint64, bool) {
+	w.mv.from, w.mv.n = Square(bits.TrailingZeros64(x)), 0
+	white, black, kings := w.p.white&^x, w.p.black&^x, w.p.kings&^x
+	return w.jumps(x&w.m.ne, x&w.m.nw, x&w.m.se, x&w.m.sw, white, black, kings)
+}
+
+// counted counts a sequence that ends, and its jumps for I2.
+func (w *pathWalk) counted() uint64 {
+	if n := int(w.mv.n); n >= w.most {
+		if n > w.most {
+			w.most, w.atMost = n, 0
+		}
+		w.atMost++
+	}
+	return 1
+}
+
+// end returns the number of replies to the sequence that ends on x,
+// where white, black and kings are the tops without the moving piece. (A
+// walk that counts sequences asks counted instead, inlined, at no call.)
+func (w *pathWalk) end(x, white, black, kings uint64) uint64 {
+	var after tops
+	if w.p.turn == White {
+		after = tops{Black, black, white | x, black & kings}
+	} else {
+		after = tops{White, white, black | x, white & kings}
+	}
+	k, slow := countFromTops(w.r, after)
+	if slow == 0 {
+		return uint64(k)
+	}
+	w.mv.to = Square(bits.TrailingZeros64(x))
+	w.mv.flags = 0
+	if x&w.far != 0 {
+		w.mv.flags = flagPromote
+	}
+	return uint64(k) + w.p.searchedReplies(&w.mv, slow, w.buf)
+}
+
+// goOn returns what the sequences that go on from x (a one-bit set) give,
+// where the piece stands after the jumps in w.mv (at least one), the last
+// in direction last; white, black and kings are the tops now, without the
+// piece.
+func (w *pathWalk) goOn(x, white, black, kings uint64, last int) (uint64, bool) {
+	jumps := int(w.mv.n)
+	crowned := false
+	if x&w.far != 0 {
+		switch w.r.crown { // midCaptureCrown
+		case crownStops: // L6
+			crowned = true
+		case crownGoesOnAsMan: // I3
+		default: // R6, and any effect not counted here: the search decides
+			return 0, false
+		}
+	}
+	ne, nw, se, sw := nextJumps(w.m, x, last)
+	if !crowned && ne|nw|se|sw != 0 {
+		if jumps == 3 {
+			return 0, false
+		}
+		return w.jumps(ne, nw, se, sw, white, black, kings)
+	}
+	if jumps == 3 && !crowned && loopsBack(w.r, w.opp, w.mv.from.bit(), x, last) {
+		return 0, false
+	}
+	if w.at == countPaths {
+		return w.counted(), true
+	}
+	return w.end(x, white, black, kings), true
+}
+
+// jumps returns what the sequences that go on with a jump in each
+// direction whose set (ne, nw, se, sw) holds the piece's square give.
+func (w *pathWalk) jumps(ne, nw, se, sw, white, black, kings uint64) (uint64, bool) {
+	var n, k uint64
+	ok := true
+	if ne != 0 {
+		k, ok = w.jump(ne<<9, ne<<18, white, black, kings, dirNE)
+		n += k
+	}
+	if nw != 0 && ok {
+		k, ok = w.jump(nw<<7, nw<<14, white, black, kings, dirNW)
+		n += k
+	}
+	if se != 0 && ok {
+		k, ok = w.jump(se>>7, se>>14, white, black, kings, dirSE)
+		n += k
+	}
+	if sw != 0 && ok {
+		k, ok = w.jump(sw>>9, sw>>18, white, black, kings, dirSW)
+		n += k
+	}
+	return n, ok
+}
+
+// jump follows the jump over the one-bit set over onto land, in direction
+// d: for the replies, the jumped tower's next piece, if any, becomes its
+// top.
+func (w *pathWalk) jump(over, land, white, black, kings uint64, d int) (uint64, bool) {
+	a := Square(bits.TrailingZeros64(over))
+	w.mv.over[w.mv.n] = a // what play needs of a move: from, to, over, n, promotion
+	w.mv.n++
+	if w.at == countReplies {
+		white, black, kings = withNextTop(white, black, kings, over, w.p.below[idx(a)])
+	}
+	var n uint64
+	ok := true
+	switch {
+	case land&w.ends == 0 || w.mv.n == 3:
+		n, ok = w.goOn(land, white, black, kings, d)
+	case w.at == countPaths:
+		n = w.counted()
+	default:
+		n = w.end(land, white, black, kings)
+	}
+	w.mv.n--
+	return n, ok
+}
+
+// withNextTop returns the tops white, black and kings with the top of the
+// tower on b (a one-bit set) taken: the top of its stack st, if any, is its
+// top now.
+func withNextTop(white, black, kings, b uint64, st stack) (uint64, uint64, uint64) {
+	white, black, kings = white&^b, black&^b, kings&^b
+	if st != 0 {
+		return withTop(white, black, kings, b, stackTop(st))
+	}
+	return white, black, kings
+}
+
+// nextJumps returns, for each direction, x (a one-bit set) if a piece there
+// can jump that way on the jump sets m, else 0; never back the way it came,
+// after a jump in direction last (-1 before the first).
+func nextJumps(m jumpSets, x uint64, last int) (ne, nw, se, sw uint64) {
+	ne, nw, se, sw = x&m.ne, x&m.nw, x&m.se, x&m.sw
+	switch last {
+	case dirNE:
+		sw = 0
+	case dirNW:
+		se = 0
+	case dirSE:
+		nw = 0
+	case dirSW:
+		ne = 0
+	}
+	return ne, nw, se, sw
+}
+
+// loopsBack reports whether a short piece on x, after three jumps from s,
+// the last in direction last, can jump onto s, the square it left: over an
+// opponent's tower, not back the way it came. (A man that captures forward
+// only is six ranks on from s by then, and never comes back.)
+func loopsBack(r *rules, opp, s, x uint64, last int) bool {
+	return last != dirSW && x&r.canJump[dirNE]<<18 == s && x<<9&opp != 0 ||
+		last != dirSE && x&r.canJump[dirNW]<<14 == s && x<<7&opp != 0 ||
+		last != dirNW && x&r.canJump[dirSE]>>14 == s && x>>7&opp != 0 ||
+		last != dirNE && x&r.canJump[dirSW]>>18 == s && x>>9&opp != 0
+}
