@@ -46,7 +46,11 @@ type FitResult struct {
 	// prediction, on the training and on the held-out positions, with the
 	// starting weights and with the fitted ones.
 	TrainStart, TrainLoss, HeldOutStart, HeldOutLoss float64
-	Train, HeldOut                                   int // positions
+	// HeldOutResultStart and HeldOutResult are the held-out loss against
+	// the game results alone, whatever Lambda: the measure that compares
+	// fits with different labels.
+	HeldOutResultStart, HeldOutResult float64
+	Train, HeldOut                    int // positions
 }
 
 // example is a position as features: the nonzero terms, White's side.
@@ -115,6 +119,7 @@ func Fit(v bashni.Variant, start eval.Weights, samples []Sample, positions []bas
 	for i, p := range startW.Params() {
 		w[i] = float64(*p.Ptr)
 	}
+	startW0 := append([]float64(nil), w...)
 	k := fitK(train, w)
 	for _, set := range [][]example{train, held} {
 		for i := range set {
@@ -177,6 +182,7 @@ func Fit(v bashni.Variant, start eval.Weights, samples []Sample, positions []bas
 	}
 	res.Weights = fitted
 	res.TrainLoss, res.HeldOutLoss = loss(train, rounded, k), loss(held, rounded, k)
+	res.HeldOutResultStart, res.HeldOutResult = resultLoss(held, startW0, k), resultLoss(held, rounded, k)
 	return res, nil
 }
 
@@ -185,6 +191,17 @@ func loss(xs []example, w []float64, k float64) float64 {
 	sum := 0.0
 	for i := range xs {
 		d := sigmoid(k*xs[i].eval(w)) - xs[i].target
+		sum += d * d
+	}
+	return sum / float64(len(xs))
+}
+
+// resultLoss returns the mean squared error of the predictions of w under
+// scale k against the game results.
+func resultLoss(xs []example, w []float64, k float64) float64 {
+	sum := 0.0
+	for i := range xs {
+		d := sigmoid(k*xs[i].eval(w)) - xs[i].result
 		sum += d * d
 	}
 	return sum / float64(len(xs))

@@ -92,4 +92,18 @@ func TestFitLowersTheLoss(t *testing.T) {
 	if res.Weights.ManyTowers != start.ManyTowers || res.Weights == start {
 		t.Errorf("ManyTowers %d (want %d), weights changed: %v", res.Weights.ManyTowers, start.ManyTowers, res.Weights != start)
 	}
+	// With the results alone as labels, the loss against the results is
+	// the held-out loss; with the search's scores blended in, the labels
+	// and so the two losses differ, and the results' stays comparable.
+	if res.HeldOutResult != res.HeldOutLoss || res.HeldOutResultStart != res.HeldOutStart {
+		t.Errorf("lambda 1: loss against the results %v -> %v, held-out loss %v -> %v", res.HeldOutResultStart, res.HeldOutResult, res.HeldOutStart, res.HeldOutLoss)
+	}
+	blend, err := Fit(v, start, samples, positions, FitConfig{Params: "all", Lambda: 0.5, Iterations: 50, Step: 2, HoldOut: 5})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if blend.HeldOutResultStart != res.HeldOutResultStart || blend.HeldOutLoss == blend.HeldOutResult {
+		t.Errorf("lambda 0.5: loss against the results from %v (lambda 1: %v), held-out loss %v, against the results %v",
+			blend.HeldOutResultStart, res.HeldOutResultStart, blend.HeldOutLoss, blend.HeldOutResult)
+	}
 }
