@@ -287,8 +287,11 @@ func TestSearchTimeLimit(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	// The machine may be busy: allow generous slack, but not a runaway.
-	if d := time.Since(start); d > time.Second {
+	// The stop reason says the limit ended the search; the wall clock only
+	// catches a runaway (from the start a search without a limit runs on
+	// for hours). It allows far more than 200ms because a loaded machine
+	// (a load average of 25 on 2 cores) made this search take 1.6s.
+	if d := time.Since(start); d > 10*time.Second {
 		t.Errorf("a 200ms search took %v", d)
 	}
 	if r.Stop != "time" || r.Depth < 1 {
