@@ -186,22 +186,24 @@ func Fit(v bashni.Variant, start eval.Weights, samples []Sample, positions []bas
 	return res, nil
 }
 
-// loss returns the mean squared error of the predictions of w under scale k.
+// loss returns the mean squared error of the predictions of w under scale k
+// against the positions' labels.
 func loss(xs []example, w []float64, k float64) float64 {
-	sum := 0.0
-	for i := range xs {
-		d := sigmoid(k*xs[i].eval(w)) - xs[i].target
-		sum += d * d
-	}
-	return sum / float64(len(xs))
+	return meanSquaredError(xs, w, k, func(x *example) float64 { return x.target })
 }
 
 // resultLoss returns the mean squared error of the predictions of w under
 // scale k against the game results.
 func resultLoss(xs []example, w []float64, k float64) float64 {
+	return meanSquaredError(xs, w, k, func(x *example) float64 { return x.result })
+}
+
+// meanSquaredError returns the mean squared error of the predictions of w
+// under scale k against what label reads from each position.
+func meanSquaredError(xs []example, w []float64, k float64, label func(*example) float64) float64 {
 	sum := 0.0
 	for i := range xs {
-		d := sigmoid(k*xs[i].eval(w)) - xs[i].result
+		d := sigmoid(k*xs[i].eval(w)) - label(&xs[i])
 		sum += d * d
 	}
 	return sum / float64(len(xs))
