@@ -105,8 +105,9 @@ func (i Info) NPS() float64 {
 type Result struct {
 	// Move is the best move found; always a legal move of the position.
 	Move bashni.Move
-	// Info is the last completed iteration, with Nodes and Time updated to
-	// the end of the search. Info.PV starts with Move.
+	// Info is the last completed iteration (with several threads, the
+	// deepest that a thread completed), with Nodes and Time updated to the
+	// end of the search. Info.PV starts with Move.
 	Info
 	// Stop says why the search ended: "depth", "nodes", "time", "cancelled",
 	// "only move" or "win" (a forced result was found and proved).
@@ -125,6 +126,7 @@ type Engine struct {
 	eval    *eval.Evaluator
 	weights *eval.Weights // the evaluation's parameters; nil: eval.For the ruleset (tests change them)
 	history []history     // one per thread
+	busy    *busyTable    // shared by the threads; nil with one thread
 }
 
 // MaxThreads is the most threads an Engine searches with.
@@ -154,7 +156,11 @@ func New(opts Options) *Engine {
 	if err := opts.Validate(); err != nil {
 		panic(err)
 	}
-	return &Engine{opts: opts, tt: newTable(opts.HashMB), history: make([]history, max(opts.Threads, 1))}
+	e := &Engine{opts: opts, tt: newTable(opts.HashMB), history: make([]history, max(opts.Threads, 1))}
+	if opts.Threads > 1 {
+		e.busy = new(busyTable)
+	}
+	return e
 }
 
 // Clear forgets everything learned by earlier searches (the transposition

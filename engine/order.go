@@ -15,6 +15,9 @@ const (
 	orderPromote = 1 << 23
 	orderKiller  = 1 << 22
 	historyMax   = 1 << 20
+	// putOff marks a move that alphaBeta puts off for another thread:
+	// below every ordering score, none of which is negative.
+	putOff = -1
 )
 
 // moveList is the moves of one node with their ordering scores and their

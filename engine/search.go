@@ -16,6 +16,7 @@ type searcher struct {
 	ev        *eval.Evaluator
 	v         bashni.Variant
 	hist      *history     // this thread's move-ordering history
+	busy      *busyTable   // the nodes the threads are searching; nil with one thread
 	stop      *atomic.Bool // set by a cancelled context, and for helpers when the main thread is done
 	stopped   bool         // the search is unwinding; no result of it counts
 	reason    string
@@ -53,6 +54,12 @@ type searcher struct {
 	iterMove  bashni.Move
 	iterScore Score
 	iterDone  bool
+
+	// A helper's last completed iteration: its depth (0: none), score and
+	// line.
+	doneDepth int
+	doneScore Score
+	donePV    []bashni.Move
 }
 
 const (
@@ -96,7 +103,7 @@ func (e *Engine) search(ctx context.Context, g game, lim Limits) (Result, error)
 		stop.Store(true)
 	}
 	newSearcher := func(thread int) *searcher {
-		s := &searcher{e: e, ev: e.eval, v: v, hist: &e.history[thread], stop: &stop, total: &total,
+		s := &searcher{e: e, ev: e.eval, v: v, hist: &e.history[thread], busy: e.busy, stop: &stop, total: &total,
 			start: time.Now(), gameKeys: g.keys}
 		s.kingsOnly[0] = g.kingsOnly
 		s.path[0] = root.Key()
@@ -123,19 +130,23 @@ func (e *Engine) search(ctx context.Context, g game, lim Limits) (Result, error)
 
 	// Lazy SMP: the helper threads search the same root, each with its own
 	// ordering of the root moves and every other one a ply deeper, and
-	// share only the transposition table. What they store there makes the
-	// main thread's search faster; the result is the main thread's alone.
+	// share the transposition table and the busy marks (alphaBeta). What
+	// they store there makes the main thread's search faster; and a helper
+	// that completed a deeper iteration than the main thread gives the
+	// result.
 	var helpers sync.WaitGroup
 	var helperHits atomic.Uint64
+	var hs []*searcher
 	if !onlyMove {
 		for t := 1; t < len(e.history); t++ {
 			h := newSearcher(t)
 			h.nodeLimit = lim.Nodes // so a helper the scheduler favours stops too
+			hs = append(hs, h)
 			ms := append([]bashni.Move(nil), rootMoves...)
 			helpers.Add(1)
 			go func() {
 				defer helpers.Done()
-				h.helper(&root, ms, t)
+				h.helper(&root, ms, t, maxDepth)
 				total.Add(h.nodes - h.published)
 				helperHits.Add(h.ttHits)
 			}()
@@ -144,6 +155,12 @@ func (e *Engine) search(ctx context.Context, g game, lim Limits) (Result, error)
 	res := s.iterate(&root, rootMoves, maxDepth, lim)
 	stop.Store(true)
 	helpers.Wait()
+	for _, h := range hs {
+		if h.doneDepth > res.Depth {
+			res.Move, res.Depth, res.Score, res.PV = h.donePV[0], h.doneDepth, h.doneScore, h.donePV
+			res.SelDepth = max(res.SelDepth, h.seldepth)
+		}
+	}
 	if onlyMove {
 		res.Stop = "only move"
 	}
@@ -203,18 +220,22 @@ func (s *searcher) iterate(root *bashni.Position, rootMoves []bashni.Move, maxDe
 }
 
 // helper is the iterative deepening of helper thread t, which runs until
-// the main thread stops it. Its root moves are rotated by t, so that
-// threads searching the same depth start on different moves, and odd
-// threads search a ply deeper than even ones.
-func (s *searcher) helper(root *bashni.Position, ms []bashni.Move, t int) {
+// the main thread stops it, or to maxDepth. Its root moves are rotated by
+// t, so that threads searching the same depth start on different moves,
+// and odd threads search a ply deeper than even ones.
+func (s *searcher) helper(root *bashni.Position, ms []bashni.Move, t, maxDepth int) {
 	if len(ms) > 1 {
 		k := t % len(ms)
 		rotated := append(append([]bashni.Move(nil), ms[k:]...), ms[:k]...)
 		copy(ms, rotated)
 	}
-	for depth := 1 + t%2; depth <= MaxPly/2 && !s.stopped; depth++ {
+	for depth := 1 + t%2; depth <= maxDepth && !s.stopped; depth++ {
 		s.rootDepth = depth
-		s.searchRoot(root, ms, depth)
+		score := s.searchRoot(root, ms, depth)
+		if !s.stopped {
+			s.doneDepth, s.doneScore = depth, score
+			s.donePV = append(s.donePV[:0], s.pv[0][:s.pvLen[0]]...)
+		}
 	}
 }
 
@@ -432,12 +453,25 @@ func (s *searcher) alphaBeta(pos *bashni.Position, alpha, beta Score, depth, ply
 	}
 	s.scoreMoves(l, pos, ply, hash)
 
+	// With several threads a node deep enough is marked busy while it is
+	// searched, and a move whose child another thread is searching now is
+	// put off until the node's other moves are done (the idea of ABDADA):
+	// meanwhile the threads search different subtrees instead of the same
+	// one side by side, and by then the other thread's result is in the
+	// table. The first move is never put off: it sets the bound.
+	marked := s.busy != nil && depth >= busyDepth && s.busy.mark(key)
+
 	origAlpha := alpha
 	best, bestIdx := -infinity, -1
 	for i := 0; i < n; i++ {
 		m := l.pick(i)
 		child := &s.positions[ply+1]
 		pos.PlayUncheckedInto(child, m)
+		if marked && i > 0 && i < n-1 && l.score[i] != putOff && s.busy.has(child.Key()) {
+			l.score[i] = putOff // the next pick takes another move
+			i--
+			continue
+		}
 		s.enter(pos, m, child, ply+1)
 		var score Score
 		if i == 0 {
@@ -453,6 +487,9 @@ func (s *searcher) alphaBeta(pos *bashni.Position, alpha, beta Score, depth, ply
 			}
 		}
 		if s.stopped {
+			if marked {
+				s.busy.clear(key)
+			}
 			return 0
 		}
 		if score > best {
@@ -466,6 +503,9 @@ func (s *searcher) alphaBeta(pos *bashni.Position, alpha, beta Score, depth, ply
 				}
 			}
 		}
+	}
+	if marked {
+		s.busy.clear(key)
 	}
 	bd := boundUpper
 	switch {

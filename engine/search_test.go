@@ -138,33 +138,40 @@ func contains(list []string, s string) bool {
 
 // The search's verdict on short forced wins and losses agrees with a brute
 // force search, in sparse positions of every preset (draw rules off, so
-// that only wins and losses are in play).
+// that only wins and losses are in play), with one thread and with two
+// (whose helper puts off moves and may give the result).
 func TestSearchWinsMatchBruteForce(t *testing.T) {
-	for name, v := range presets {
-		t.Run(name, func(t *testing.T) {
-			v.Repetitions, v.KingsOnlyPlies = 0, 0
-			e := New(Options{HashMB: 1})
-			rapid.Check(t, func(t *rapid.T) {
-				pos := sparseGen(v, 5).Draw(t, "pos")
-				if !pos.HasLegalMoves() {
-					return
-				}
-				want := shortestWin(pos, 5)
-				r, err := e.Search(context.Background(), pos, Limits{Depth: 8})
-				if err != nil {
-					t.Fatal(err)
-				}
-				switch {
-				case want > 0 && r.Score != Win-Score(want):
-					t.Fatalf("%s: brute force wins in %d plies; search says %v (move %s, PV %s)", pos.FEN(), want, r.Score, r.Move, lineText(r.PV))
-				case want == 0 && r.Score >= WinThreshold && r.Score.Plies() <= 5:
-					t.Fatalf("%s: search claims %v (PV %s); brute force finds no win in 5 plies", pos.FEN(), r.Score, lineText(r.PV))
-				case r.Score <= -WinThreshold && r.Score.Plies() <= 4 && !losesWithin(pos, r.Score.Plies()):
-					t.Fatalf("%s: search claims %v (PV %s); brute force finds a move that survives", pos.FEN(), r.Score, lineText(r.PV))
-				}
+	for _, threads := range []int{1, 2} {
+		for name, v := range presets {
+			t.Run(fmt.Sprintf("%s/threads=%d", name, threads), func(t *testing.T) {
+				testWinsMatchBruteForce(t, v, threads)
 			})
-		})
+		}
 	}
+}
+
+func testWinsMatchBruteForce(t *testing.T, v bashni.Variant, threads int) {
+	v.Repetitions, v.KingsOnlyPlies = 0, 0
+	e := New(Options{HashMB: 1, Threads: threads})
+	rapid.Check(t, func(t *rapid.T) {
+		pos := sparseGen(v, 5).Draw(t, "pos")
+		if !pos.HasLegalMoves() {
+			return
+		}
+		want := shortestWin(pos, 5)
+		r, err := e.Search(context.Background(), pos, Limits{Depth: 8})
+		if err != nil {
+			t.Fatal(err)
+		}
+		switch {
+		case want > 0 && r.Score != Win-Score(want):
+			t.Fatalf("%s: brute force wins in %d plies; search says %v (move %s, PV %s)", pos.FEN(), want, r.Score, r.Move, lineText(r.PV))
+		case want == 0 && r.Score >= WinThreshold && r.Score.Plies() <= 5:
+			t.Fatalf("%s: search claims %v (PV %s); brute force finds no win in 5 plies", pos.FEN(), r.Score, lineText(r.PV))
+		case r.Score <= -WinThreshold && r.Score.Plies() <= 4 && !losesWithin(pos, r.Score.Plies()):
+			t.Fatalf("%s: search claims %v (PV %s); brute force finds a move that survives", pos.FEN(), r.Score, lineText(r.PV))
+		}
+	})
 }
 
 // losesWithin reports whether every move of pos lets the opponent win within
