@@ -39,6 +39,34 @@ func TestThreadsSearchLegally(t *testing.T) {
 	})
 }
 
+// Under a time limit the result may come from a helper that completed a
+// deeper iteration than the main thread: whichever thread gives it, the
+// move and the line are legal and the line starts with the move.
+func TestThreadsTimedResultIsLegal(t *testing.T) {
+	e := New(Options{HashMB: 1, Threads: 2})
+	rapid.Check(t, func(t *rapid.T) {
+		v := variantGen().Draw(t, "variant")
+		pos := playoutGen(v, 60).Draw(t, "pos")
+		if !pos.HasLegalMoves() {
+			return
+		}
+		ms := rapid.IntRange(1, 10).Draw(t, "ms")
+		r, err := e.Search(context.Background(), pos, Limits{Time: time.Duration(ms) * time.Millisecond})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !isLegal(pos, r.Move) {
+			t.Fatalf("%s (%s): move %s is not legal", pos.FEN(), v, r.Move)
+		}
+		if err := checkLine(pos, r.PV); err != nil {
+			t.Fatalf("%s (%s): %v", pos.FEN(), v, err)
+		}
+		if len(r.PV) > 0 && r.PV[0] != r.Move {
+			t.Fatalf("%s (%s): line %s does not start with the move %s", pos.FEN(), v, lineText(r.PV), r.Move)
+		}
+	})
+}
+
 // A threaded search counts the helpers' nodes too: at a fixed depth it
 // searches more nodes than the main thread alone would, and it still stops
 // at a node limit (within the nodes each thread searches between two
