@@ -382,7 +382,11 @@ func (w *captureWalk) jump(over, land uint64, top pieceCode, st stack) uint64 {
 }
 
 // countSteps counts from pc.pos after each step of a man onto the squares in
-// targets, each from the square delta below it.
+// targets, each from the square delta below it. A step is taken back by
+// flipping the same bits (the square stepped to was empty, so no king was
+// there before), not by restoring saved words: the words saved around the
+// count below had to be kept in memory across its call, six loads and
+// stores a step more (callgrind).
 func (pc *perftCounter) countSteps(r *rules, targets uint64, delta, depth int, buf []Move) uint64 {
 	p := &pc.pos
 	far := r.far[p.turn]
@@ -395,7 +399,7 @@ func (pc *perftCounter) countSteps(r *rules, targets uint64, delta, depth int, b
 	for ; targets != 0; targets &= targets - 1 {
 		to := Square(bits.TrailingZeros64(targets))
 		from := Square(int(to) - delta)
-		white, black, kings, key := p.white, p.black, p.kings, p.key
+		key := p.key
 		if keyed {
 			m := Move{from: from, to: to}
 			if far&to.bit() != 0 {
@@ -413,7 +417,9 @@ func (pc *perftCounter) countSteps(r *rules, targets uint64, delta, depth int, b
 			p.turn ^= 1
 		}
 		n += pc.countAt(depth-1, buf)
-		p.white, p.black, p.kings, p.key = white, black, kings, key
+		*own ^= from.bit() | to.bit()
+		p.kings &^= to.bit()
+		p.key = key
 		p.below[idx(from)], p.below[idx(to)] = p.below[idx(to)], 0
 		p.turn ^= 1
 	}
