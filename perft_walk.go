@@ -125,6 +125,9 @@ func (w *pathWalk) end(x, white, black, kings uint64) uint64 {
 	} else {
 		after = tops{White, white, black | x, white & kings}
 	}
+	if forwardMenOnly(w.r, after) {
+		return uint64(countForwardMen(w.r, after))
+	}
 	k, slow := countFromTops(w.r, after)
 	if slow == 0 {
 		return uint64(k)
