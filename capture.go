@@ -40,7 +40,7 @@ func (g *generator) captures(p *Position, from uint64) {
 	var m jumpSets
 	forward := g.r.forward
 	if forward {
-		m = menJumps(g.r, g.us, shortJumpSets(g.r, opp, g.r.board&^occ))
+		m = forwardJumpSets(g.r, g.us, opp, g.r.board&^occ)
 	}
 	for bb := from; bb != 0; bb &= bb - 1 {
 		s := Square(bits.TrailingZeros64(bb))

@@ -302,7 +302,7 @@ func (pc *perftCounter) countForwardCaptures(r *rules, t tops, men uint64, depth
 	p := &pc.pos
 	var w captureWalk
 	w.pc, w.r, w.depth, w.buf = pc, r, depth, buf
-	w.m = menJumps(r, t.us, shortJumpSets(r, t.opp, r.board&^(t.own|t.opp)))
+	w.m = forwardJumpSets(r, t.us, t.opp, r.board&^(t.own|t.opp))
 	w.far = r.far[t.us]
 	w.goOn = w.m.ne | w.m.nw | w.m.se | w.m.sw
 	var n uint64
