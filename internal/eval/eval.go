@@ -22,9 +22,18 @@
 // On top of material: men advance towards the crowning rank (more so as the
 // board empties), men on their own back rank keep the enemy from crowning,
 // men and kings need room to move (mobility), and men in the centre control
-// more of the board. Last, a tower-aware table values each top by where it
+// more of the board. A tower-aware table values each top by where it
 // stands, whether it is a man or a king, and what is right under it
 // (nothing, an own piece, or a prisoner), early and late in the game.
+// Last, a table of lines of three squares values each top, again by its
+// kind and what is under it, by what stands on its two neighbours along
+// each diagonal, the one ahead and the one behind: the edge, a free
+// square, an own top, an enemy man or an enemy king. An enemy man ahead
+// with a free square behind is a jump the enemy may make, which costs the
+// top, or the whole tower if a prisoner is under it; an own top behind
+// blocks that jump. Only lasca's fitted weights use it so far
+// (internal/eval/weights/lasca.json); where all its weights are 0, as in
+// the other rulesets, Evaluate skips it.
 package eval
 
 import "github.com/bashni-dev/bashni"
@@ -54,7 +63,20 @@ type Evaluator struct {
 	// stacked towers.
 	men   [2][2]squareSum
 	kings [2][2][64]int
+	// lines[code<<8|a<<4|b]: Weights.Lines for the top of
+	// code (White's positive, Black's negative) whose neighbours along a
+	// diagonal have codes a (the one north: NE or NW) and b (the one
+	// south: SW or SE). nb[s]: s's neighbours NE, NW, SE, SW, a light
+	// square whose code is offCode where there is none. hasLines: some
+	// weight of Lines is not 0 (Evaluate skips them otherwise).
+	lines    [1 << (3 * codeBits)]int32
+	nb       [64][4]uint8
+	hasLines bool
 }
+
+// offSquare is a square of no board's dark squares (file b, rank 1):
+// Evaluate's stand-in for a neighbour off the board.
+const offSquare = 1
 
 // squareSum sums a table of integers over a set of squares without visiting
 // them: value(s) is base plus the binary number whose bit k is s's bit in
@@ -106,6 +128,24 @@ const (
 	UnderEnemy          // a prisoner, freed by the next jump
 )
 
+// What is on a neighbouring square of a top, seen by the top's owner
+// (Weights.Lines).
+const (
+	OffBoard  = iota // the top is on the edge
+	Empty            // a free square
+	Own              // an own top
+	EnemyMan         // an enemy man on top
+	EnemyKing        // an enemy king on top
+)
+
+// Codes of a square in Evaluate's table of the board for Weights.Lines: 0
+// for a free square, 1 + 6*colour + 3*king + under for a top, and offCode
+// for a neighbour off the board; codeBits bits each.
+const (
+	offCode  = 13
+	codeBits = 4
+)
+
 // shifts are the square differences of the directions NE, NW, SE, SW.
 var shifts = [4]int{9, 7, -7, -9}
 
@@ -146,6 +186,7 @@ func New(v bashni.Variant, w Weights) *Evaluator {
 			}
 		}
 	}
+	e.newLines()
 	for c := bashni.White; c <= bashni.Black; c++ {
 		for late := range 2 {
 			advance := &w.Advance
@@ -170,6 +211,55 @@ func New(v bashni.Variant, w Weights) *Evaluator {
 		}
 	}
 	return e
+}
+
+// newLines fills lines and nb from the weights and the board.
+func (e *Evaluator) newLines() {
+	for s := range e.nb {
+		for d := range e.nb[s] {
+			e.nb[s][d] = offSquare
+			if n := e.step[s][d]; n != bashni.NoSquare {
+				e.nb[s][d] = uint8(n)
+			}
+		}
+	}
+	// state returns what the square of code x is to the owner c of a top.
+	state := func(c bashni.Color, x int) int {
+		switch {
+		case x == 0:
+			return Empty
+		case x == offCode:
+			return OffBoard
+		case bashni.Color((x-1)/6) == c:
+			return Own
+		case (x-1)%6 >= 3:
+			return EnemyKing
+		}
+		return EnemyMan
+	}
+	for code := 1; code < offCode; code++ {
+		c, king, under := bashni.Color((code-1)/6), (code-1)%6/3, (code-1)%3
+		for a := range offCode + 1 {
+			for b := range offCode + 1 {
+				// White's tops look north, Black's south.
+				front, back, sign := state(c, a), state(c, b), 1
+				if c == bashni.Black {
+					front, back, sign = back, front, -1
+				}
+				v := sign * e.w.Lines[king][under][front][back]
+				e.lines[code<<(2*codeBits)|a<<codeBits|b] = int32(v)
+				if v != 0 {
+					e.hasLines = true
+				}
+			}
+		}
+	}
+}
+
+// lineCode returns the code of a top of colour c (king 1 for a king) with
+// under right under it, in Evaluate's table of the board.
+func lineCode(c bashni.Color, king, under int) uint8 {
+	return uint8(1 + 6*int(c) + 3*king + under)
 }
 
 // Variant returns the ruleset the evaluator is for.
@@ -266,10 +356,51 @@ func (e *Evaluator) Evaluate(pos *bashni.Position) int {
 		score[c] = s
 	}
 	v := score[bashni.White] - score[bashni.Black]
+	if e.hasLines {
+		v += e.lineSum(pos, &men, stacked)
+	}
 	if pos.Turn() == bashni.Black {
 		v = -v
 	}
 	return v
+}
+
+// lineSum returns Weights.Lines summed over the tops of pos, White's less
+// Black's: it codes each square of the board (see lines), then looks up
+// each top's two diagonals. men are the men on top of each side's towers.
+func (e *Evaluator) lineSum(pos *bashni.Position, men *[2]bashni.SquareSet, stacked bashni.SquareSet) int {
+	var codes [64]uint8
+	codes[offSquare] = offCode
+	kings := pos.Kings()
+	for c := bashni.White; c <= bashni.Black; c++ {
+		for b := men[c]; b != 0; b &= b - 1 {
+			codes[b.First()&63] = lineCode(c, 0, UnderNothing)
+		}
+		for b := pos.Tops(c) & kings; b != 0; b &= b - 1 {
+			codes[b.First()&63] = lineCode(c, 1, UnderNothing)
+		}
+	}
+	for b := stacked; b != 0; b &= b - 1 {
+		sq := b.First() & 63
+		t := pos.Tower(sq)
+		u := UnderEnemy
+		if t.Piece(1).Color() == t.Owner() {
+			u = UnderOwn
+		}
+		codes[sq] += uint8(u)
+	}
+	occ := pos.Occupied()
+	s := 0
+	lines, nb := &e.lines, &e.nb
+	const mask = uint(len(e.lines) - 1)
+	for b := occ; b != 0; b &= b - 1 {
+		sq := b.First() & 63
+		n := &nb[sq]
+		top := uint(codes[sq]) << (2 * codeBits)
+		s += int(lines[(top|uint(codes[n[0]&63])<<codeBits|uint(codes[n[3]&63]))&mask])
+		s += int(lines[(top|uint(codes[n[1]&63])<<codeBits|uint(codes[n[2]&63]))&mask])
+	}
+	return s
 }
 
 // underTop values the pieces under the top of a tower t of colour c: own

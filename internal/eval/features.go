@@ -51,7 +51,25 @@ func (e *Evaluator) Features(pos *bashni.Position) [NumParams]int {
 		advance
 		lateAdvance = advance + 8
 		towerTable  = lateAdvance + 8
+		lines       = towerTable + 2*2*3*32
 	)
+	// state says what is on the square next to s in direction (df, dr),
+	// seen by the owner c of s's tower (Weights.Lines).
+	state := func(c bashni.Color, s bashni.Square, df, dr int) int {
+		a, ok := neighbour(s, df, dr)
+		if !ok {
+			return OffBoard
+		}
+		switch t := pos.Tower(a); {
+		case t.IsEmpty():
+			return Empty
+		case t.Owner() == c:
+			return Own
+		case t.Top().IsKing():
+			return EnemyKing
+		}
+		return EnemyMan
+	}
 	for s := bashni.Square(0); s < 64; s++ {
 		t := pos.Tower(s)
 		if t.IsEmpty() {
@@ -113,6 +131,14 @@ func (e *Evaluator) Features(pos *bashni.Position) [NumParams]int {
 			}
 		}
 		add(towerTable+((late*2+isKing)*3+under)*32+SquareIndex(v, c, s), 1)
+		ahead := 1 // the rank direction towards the enemy
+		if c == bashni.Black {
+			ahead = -1
+		}
+		for _, df := range []int{1, -1} {
+			front, back := state(c, s, df, ahead), state(c, s, -df, -ahead)
+			add(lines+((isKing*3+under)*5+front)*5+back, 1)
+		}
 		ownRun := true
 		for i := 1; i < t.Height(); i++ {
 			p := t.Piece(i)

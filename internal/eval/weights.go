@@ -34,6 +34,15 @@ type Weights struct {
 	// UnderOwn or UnderEnemy) right below it, early (late 0) or late in the
 	// game (late 1).
 	Towers [2][2][3][32]int `json:"towers"`
+	// Lines[king][under][front][back] is a top (king 1 for a king, under
+	// as in Towers) by what is on its two neighbours along one diagonal:
+	// the one ahead of it, towards the enemy, and the one behind (each
+	// OffBoard, Empty, Own, EnemyMan or EnemyKing). Each top counts once
+	// for each of its two diagonals. So the table sees, for instance, an
+	// enemy man ahead with the square behind empty (a jump the enemy may
+	// make), or an own piece behind that blocks it, and what the jump would
+	// free.
+	Lines [2][3][5][5]int `json:"lines"`
 	// ManyTowers is the number of towers at or below which the position
 	// counts as late in the game. It is not fitted: the other weights
 	// depend on it.
@@ -112,7 +121,7 @@ type Param struct {
 }
 
 // NumParams is the number of fitted weights: all but ManyTowers.
-const NumParams = 13 + 8 + 8 + 2*2*3*32
+const NumParams = 13 + 8 + 8 + 2*2*3*32 + 2*3*5*5
 
 // Params lists the weights a fit changes, in a fixed order, the order of
 // Features: all but ManyTowers.
@@ -134,6 +143,15 @@ func (w *Weights) Params() []Param {
 			for u := range 3 {
 				for i := range 32 {
 					ps = append(ps, Param{fmt.Sprintf("towers[%d][%d][%d][%d]", late, king, u, i), &w.Towers[late][king][u][i]})
+				}
+			}
+		}
+	}
+	for king := range 2 {
+		for u := range 3 {
+			for f := range 5 {
+				for b := range 5 {
+					ps = append(ps, Param{fmt.Sprintf("lines[%d][%d][%d][%d]", king, u, f, b), &w.Lines[king][u][f][b]})
 				}
 			}
 		}
