@@ -243,6 +243,7 @@ func BenchmarkPerftLevels(b *testing.B) {
 			start := c.v.MustStart()
 			collect(start, c.depth)
 			buf := make([]Move, 0, 1024)
+			var w pathWalk
 			var tQuiet, tCapture, tAll time.Duration
 			var leaves, quietLeaves uint64
 			b.ResetTimer()
@@ -252,11 +253,11 @@ func BenchmarkPerftLevels(b *testing.B) {
 				t1 := time.Now()
 				quietLeaves = 0
 				for i := range quiet {
-					quietLeaves += quiet[i].countTwoPlies(buf)
+					quietLeaves += quiet[i].countTwoPlies(&w, buf)
 				}
 				t2 := time.Now()
 				for i := range capture {
-					capture[i].countTwoPlies(buf)
+					capture[i].countTwoPlies(&w, buf)
 				}
 				t3 := time.Now()
 				tAll += t1.Sub(t0)

@@ -132,6 +132,7 @@ func TestCount_CasesAgreeWithTheGenerator(t *testing.T) {
 				t.Fatalf("%s: legal moves (-want +got):\n%s", c.fen, diff)
 			}
 			buf := make([]Move, 0, 1024)
+			var w pathWalk
 			if got := p.countLegal(buf); got != len(c.want) {
 				t.Errorf("%s: countLegal = %d, want %d", c.fen, got, len(c.want))
 			}
@@ -140,7 +141,7 @@ func TestCount_CasesAgreeWithTheGenerator(t *testing.T) {
 				next := p.PlayUnchecked(m)
 				replies += uint64(len(next.LegalMoves()))
 			}
-			if got := p.countTwoPlies(buf); got != replies {
+			if got := p.countTwoPlies(&w, buf); got != replies {
 				t.Errorf("%s: countTwoPlies = %d, want %d replies in all", c.fen, got, replies)
 			}
 		})

@@ -2,14 +2,15 @@ package bashni
 
 import "math/bits"
 
-// pathWalk is bulk counting's one walker of capture sequences: it follows
-// the sequences of a short piece (a man, or a short king) of up to three
-// jumps on the jump sets of the position before the move, and at the end of
-// each does what its at says: counts the sequence (one ply from the leaves),
-// or counts the replies to it from the tops after it, which it keeps up
-// jump by jump (two plies from the leaves). It reports false, having
-// counted nothing that matters, where the full search must decide: a fourth
-// jump, or a man crowned to go on as a king.
+// pathWalk is perft's one walker of capture sequences: it follows the
+// sequences of a short piece (a man, or a short king) on the jump sets of
+// the position before the move, and at the end of each does what its at
+// says: counts the sequence (one ply from the leaves), counts the replies
+// to it from the tops after it, which it keeps up jump by jump (two plies
+// from the leaves), or plays it in place, jump by jump, and counts on from
+// the position after it (above the last two plies). It reports false,
+// having counted nothing that matters, where the full search must decide: a
+// fourth jump, or a man crowned to go on as a king.
 //
 // Up to three jumps a short piece never meets a square the move has
 // changed: the square it left, the towers it jumped and the squares it
@@ -41,9 +42,16 @@ type pathWalk struct {
 	// Counting sequences (at == countPaths), for the majority rule (I2):
 	// the most jumps of a sequence found, and how many have that many.
 	most, atMost int
-	// Counting replies (at == countReplies).
+	// Counting replies (at == countReplies) and playing (countDeeper).
 	p   *Position
 	buf []Move
+	// Playing (at == countDeeper): the counter whose position p is, the
+	// depth of the position before the move, and the moving tower's top
+	// and stack (it is off the board while it moves).
+	pc    *perftCounter
+	depth int
+	top   pieceCode
+	st    stack
 }
 
 // pathEnd is what a pathWalk does at the end of each sequence.
@@ -52,6 +60,7 @@ type pathEnd uint8
 const (
 	countPaths   pathEnd = iota // count it (and its jumps, for I2)
 	countReplies                // count its replies from the tops after it
+	countDeeper                 // play it in place and count on below it
 )
 
 // startCount sets the walk up to count the sequences of the pieces of the
@@ -77,16 +86,25 @@ func (w *pathWalk) startReplies(p *Position, r *rules, m jumpSets, far uint64, b
 	}
 }
 
-// setEnds fills w.ends from the jump sets and midCaptureCrown.
+// startDeeper sets up, once for a perft count, the walk that plays the
+// sequences of pc's position in place at the given depth and counts perft
+// depth-1 after each; setDeeper sets it up for each position.
+func (w *pathWalk) startDeeper(pc *perftCounter, depth int) {
+	w.pc, w.p, w.depth, w.at = pc, &pc.pos, depth, countDeeper
+}
+
+// setDeeper sets the walk made by startDeeper up for the side to move of
+// its position, on the jump sets m, where opp are the opponent's tops.
+func (w *pathWalk) setDeeper(r *rules, m jumpSets, far, opp uint64, buf []Move) {
+	w.r, w.m, w.far, w.opp, w.buf = r, m, far, opp, buf
+	w.setEnds()
+}
+
+// setEnds fills w.ends from the jump sets and midCaptureCrown: a man
+// crowned on w.far stops there (L6), goes on as a man on the jump sets
+// (I3), or goes on as a king, which goOn leaves to the search (R6).
 func (w *pathWalk) setEnds() {
-	w.ends = ^(w.m.ne | w.m.nw | w.m.se | w.m.sw)
-	switch w.r.crown { // midCaptureCrown
-	case crownStops: // L6
-		w.ends |= w.far
-	case crownGoesOnAsMan: // I3: it goes on as a man, on the jump sets
-	default: // R6: goOn decides (the search)
-		w.ends &^= w.far
-	}
+	w.ends = (^(w.m.ne | w.m.nw | w.m.se | w.m.sw) | w.far&w.r.crownEnds) &^ (w.far & w.r.crownSearched)
 }
 
 // count is walk for a walk that counts sequences, which keeps no tops.
@@ -104,6 +122,32 @@ func (w *pathWalk) walk(x uint64) (uint64, bool) {
 	return w.jumps(x&w.m.ne, x&w.m.nw, x&w.m.se, x&w.m.sw, white, black, kings)
 }
 
+// playMen is walk for a walk that plays its sequences in place, for each
+// of the pieces in from (each has a jump): the moving tower is lifted off
+// its square while it moves, and put back after. It returns what their
+// ends give, and the pieces whose sequences the walk could not decide.
+// (One call for all, not one for each: most positions have one.)
+func (w *pathWalk) playMen(from uint64) (n, undecided uint64) {
+	p := w.p
+	white, black, kings := p.white, p.black, p.kings
+	for ; from != 0; from &= from - 1 {
+		x := from & -from
+		s := Square(bits.TrailingZeros64(x))
+		w.mv.from, w.mv.n = s, 0
+		w.top, w.st = p.topCode(s), p.below[idx(s)]
+		p.clear(s)
+		k, ok := w.jumps(x&w.m.ne, x&w.m.nw, x&w.m.se, x&w.m.sw, 0, 0, 0)
+		p.white, p.black, p.kings = white, black, kings
+		p.below[idx(s)] = w.st
+		if ok {
+			n += k
+		} else {
+			undecided |= x
+		}
+	}
+	return n, undecided
+}
+
 // counted counts a sequence that ends, and its jumps for I2.
 func (w *pathWalk) counted() uint64 {
 	if n := int(w.mv.n); n >= w.most {
@@ -115,10 +159,21 @@ func (w *pathWalk) counted() uint64 {
 	return 1
 }
 
-// end returns the number of replies to the sequence that ends on x,
-// where white, black and kings are the tops without the moving piece. (A
-// walk that counts sequences asks counted instead, inlined, at no call.)
+// end returns what the sequence that ends on x gives, as w.at says; white,
+// black and kings are the tops without the moving piece, for the replies.
 func (w *pathWalk) end(x, white, black, kings uint64) uint64 {
+	switch w.at {
+	case countPaths:
+		return w.counted()
+	case countReplies:
+		return w.replies(x, white, black, kings)
+	}
+	return w.deeper(x)
+}
+
+// replies returns the number of replies to the sequence that ends on x,
+// where white, black and kings are the tops without the moving piece.
+func (w *pathWalk) replies(x, white, black, kings uint64) uint64 {
 	var after tops
 	if w.p.turn == White {
 		after = tops{Black, black, white | x, black & kings}
@@ -138,6 +193,23 @@ func (w *pathWalk) end(x, white, black, kings uint64) uint64 {
 		w.mv.flags = flagPromote
 	}
 	return uint64(k) + w.p.searchedReplies(&w.mv, slow, w.buf)
+}
+
+// deeper puts the moving tower down on x, where its sequence ends (a man
+// on w.far crowned: R6, I3, L6), and returns perft depth-1 from there.
+func (w *pathWalk) deeper(x uint64) uint64 {
+	p := w.p
+	top := w.top
+	if x&w.far != 0 {
+		top |= codeKing
+	}
+	sq := Square(bits.TrailingZeros64(x))
+	p.put(sq, top, w.st)
+	p.turn ^= 1
+	n := w.pc.countBelow(w.depth-1, w.buf)
+	p.turn ^= 1
+	p.clear(sq)
+	return n
 }
 
 // goOn returns what the sequences that go on from x (a one-bit set) give,
@@ -165,9 +237,6 @@ func (w *pathWalk) goOn(x, white, black, kings uint64, last int) (uint64, bool) 
 	}
 	if jumps == 3 && !crowned && loopsBack(w.r, w.opp, w.mv.from.bit(), x, last) {
 		return 0, false
-	}
-	if w.at == countPaths {
-		return w.counted(), true
 	}
 	return w.end(x, white, black, kings), true
 }
@@ -197,28 +266,53 @@ func (w *pathWalk) jumps(ne, nw, se, sw, white, black, kings uint64) (uint64, bo
 }
 
 // jump follows the jump over the one-bit set over onto land, in direction
-// d: for the replies, the jumped tower's next piece, if any, becomes its
-// top.
+// d. The jumped tower's next piece, if any, becomes its top: in the tops
+// kept up for the replies, or on the board for a walk that plays, where
+// the piece taken goes under the moving tower. (What is done at the
+// landing is written out here, not in a helper: a call more per jump cost
+// 2% of lasca perft.)
 func (w *pathWalk) jump(over, land, white, black, kings uint64, d int) (uint64, bool) {
 	a := Square(bits.TrailingZeros64(over))
-	w.mv.over[w.mv.n] = a // what play needs of a move: from, to, over, n, promotion
 	w.mv.n++
-	if w.at == countReplies {
-		white, black, kings = withNextTop(white, black, kings, over, w.p.below[idx(a)])
-	}
 	var n uint64
 	ok := true
-	switch {
-	case land&w.ends == 0 || w.mv.n == 3:
-		n, ok = w.goOn(land, white, black, kings, d)
-	case w.at == countPaths:
-		n = w.counted()
-	default:
-		n = w.end(land, white, black, kings)
+	switch w.at {
+	case countPaths:
+		if w.endsOn(land) {
+			n = w.counted()
+		} else {
+			n, ok = w.goOn(land, 0, 0, 0, d)
+		}
+	case countReplies:
+		// What play needs of a move, if a reply needs the search: from,
+		// to, over, n, promotion.
+		w.mv.over[w.mv.n-1] = a
+		white, black, kings = withNextTop(white, black, kings, over, w.p.below[idx(a)])
+		if w.endsOn(land) {
+			n = w.replies(land, white, black, kings)
+		} else {
+			n, ok = w.goOn(land, white, black, kings, d)
+		}
+	default: // countDeeper
+		p := w.p
+		white, black, kings, below, st := p.white, p.black, p.kings, p.below[idx(a)], w.st
+		c, _ := p.takeTop(a)
+		w.st = w.r.underCapturer(st, c)
+		if w.endsOn(land) {
+			n = w.deeper(land)
+		} else {
+			n, ok = w.goOn(land, 0, 0, 0, d)
+		}
+		p.white, p.black, p.kings, p.below[idx(a)], w.st = white, black, kings, below, st
 	}
 	w.mv.n--
 	return n, ok
 }
+
+// endsOn reports whether the sequence so far, which has just landed on x,
+// ends there at once, without a look at the next jumps: x is in w.ends,
+// and it has made fewer than three jumps (goOn checks a fourth).
+func (w *pathWalk) endsOn(x uint64) bool { return x&w.ends != 0 && w.mv.n != 3 }
 
 // withNextTop returns the tops white, black and kings with the top of the
 // tower on b (a one-bit set) taken: the top of its stack st, if any, is its

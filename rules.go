@@ -18,6 +18,11 @@ type rules struct {
 	// inlined into the capture search and the capture test made perft up to
 	// 7% slower (callgrind).
 	crown crownEffect // midCaptureCrown
+	// crownEnds and crownSearched are crown as masks, for the counting
+	// walk's look ahead (pathWalk.setEnds): all ones where a man crowned
+	// mid-capture stops (L6), or goes on as a king, which the search decides
+	// (R6); else none.
+	crownEnds, crownSearched uint64
 	// manJump[c][d] is canJump[d] where men of colour c capture in
 	// direction d (manCaptureDirs), and empty where they do not.
 	manJump [2][4]uint64
@@ -43,6 +48,12 @@ func rulesFor(v Variant) (*rules, error) {
 	nr := &rules{Variant: v, geometry: *g.(*geometry)}
 	nr.forward = nr.forwardCaptures()
 	nr.crown = nr.midCaptureCrown()
+	switch nr.crown {
+	case crownStops:
+		nr.crownEnds = ^uint64(0)
+	case crownGoesOnAsKing:
+		nr.crownSearched = ^uint64(0)
+	}
 	for c := White; c <= Black; c++ {
 		north, south := nr.manCaptureDirs(c)
 		if north {
