@@ -206,7 +206,7 @@ type perftCounter struct {
 	table *perftTable
 	buf   []Move
 	// walks: the pathWalk of each depth that plays captures in place
-	// (countForwardCaptures), set up once: one built and zeroed for each
+	// (pathWalk.playForwardMen), set up once: one built and zeroed for each
 	// position cost 4% of lasca perft without bulk counting.
 	walks []pathWalk
 	// replies: the walk of countTwoPlies.
@@ -256,7 +256,7 @@ func (pc *perftCounter) countAt(depth int, buf []Move) uint64 {
 	if c := capturersOf(r, t); c != 0 {
 		if r.forward && pc.table == nil {
 			men := c &^ t.ownKings
-			n = pc.countForwardCaptures(r, t, men, depth, buf)
+			n = pc.walks[depth].playForwardMen(r, t, men, buf)
 			c &^= men
 		}
 		if c != 0 {
@@ -307,22 +307,6 @@ func (pc *perftCounter) countQuietChildren(r *rules, t tops, depth int, buf []Mo
 	n = pc.countSteps(r, a, backA, depth, buf) + pc.countSteps(r, b, backB, depth, buf)
 	if t.ownKings != 0 {
 		n += pc.countMoves(appendKingMoves(r, t.ownKings, empty, buf[:0]), depth)
-	}
-	return n
-}
-
-// countForwardCaptures counts from pc.pos after each capture of the men in
-// men, which capture forward only. Their sequences are the paths through the
-// jumps of the position (see countFromTops), and no two give the same
-// position, so each is walked and played jump by jump in place, without
-// building moves, and taken back jump by jump (pathWalk, countDeeper). The
-// key is left as it is: only a table would read it.
-func (pc *perftCounter) countForwardCaptures(r *rules, t tops, men uint64, depth int, buf []Move) uint64 {
-	w := &pc.walks[depth]
-	w.setDeeper(r, forwardJumpSets(r, t.us, t.opp, r.board&^(t.own|t.opp)), r.far[t.us], t.opp, buf)
-	n, searched := w.playMen(men) // searched: a fourth jump, on a board of more than 8 ranks
-	if searched != 0 {
-		n += pc.countMoves(appendCaptures(&pc.pos, r, searched, buf[:0], false), depth)
 	}
 	return n
 }

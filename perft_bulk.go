@@ -342,7 +342,7 @@ func (p *Position) countTwoPlies(w *pathWalk, buf []Move) uint64 {
 		// forward directions.) Most positions have captures of men only
 		// or of kings only: the call for none is skipped.
 		if capMen != 0 {
-			n = p.pathReplies(w, r, m, r.far[t.us], capMen, buf)
+			n = w.sumReplies(p, r, m, r.far[t.us], capMen, buf)
 		}
 		if capKings != 0 {
 			n += p.kingReplies(w, r, j, capKings, buf)
@@ -434,28 +434,7 @@ func (p *Position) stepReplies(r *rules, t tops, oppKings, targets uint64, delta
 // found by the search otherwise.
 func (p *Position) kingReplies(w *pathWalk, r *rules, j jumpSets, kings uint64, buf []Move) uint64 {
 	if kings != 0 && r.shortKingPaths() {
-		return p.pathReplies(w, r, j, 0, kings, buf)
+		return w.sumReplies(p, r, j, 0, kings, buf)
 	}
 	return p.searchedCaptures(kings, buf)
-}
-
-// pathReplies adds up the replies to the captures of the short pieces in
-// from, each followed by a pathWalk on the jump sets m (far: where a man is
-// crowned; nothing for kings), or found by the search where the walk cannot
-// decide.
-func (p *Position) pathReplies(w *pathWalk, r *rules, m jumpSets, far, from uint64, buf []Move) uint64 {
-	w.startReplies(p, r, m, far, buf)
-	var n, searched uint64
-	for bb := from; bb != 0; bb &= bb - 1 {
-		x := bb & -bb
-		if k, ok := w.walk(x); ok {
-			n += k
-		} else {
-			searched |= x
-		}
-	}
-	if searched != 0 { // rare: a call to skip
-		n += p.searchedCaptures(searched, buf)
-	}
-	return n
 }
