@@ -207,7 +207,7 @@ type perftCounter struct {
 	buf   []Move
 	// walks: the pathWalk of each depth that plays captures in place
 	// (pathWalk.playForwardMen), set up once: one built and zeroed for each
-	// position cost 4% of lasca perft without bulk counting.
+	// position cost 2% of lasca perft without bulk counting.
 	walks []pathWalk
 	// replies: the walk of countTwoPlies.
 	replies pathWalk
@@ -273,7 +273,7 @@ func (pc *perftCounter) countAt(depth int, buf []Move) uint64 {
 
 // countBelow is countAt for the position after a move: a leaf (depth 0,
 // without bulk counting) is counted here, without the call, which was
-// about a twentieth of lasca's perft without bulk counting.
+// 3% of lasca's perft without bulk counting.
 func (pc *perftCounter) countBelow(depth int, buf []Move) uint64 {
 	if depth == 0 {
 		return 1

@@ -311,7 +311,7 @@ func countKingMoves(r *rules, kings, empty uint64) int {
 //
 // w is the walk to follow the sequences with: any walk, whose state is set
 // up here (perft keeps one for all its positions: one zeroed for each cost
-// half a per cent of lasca perft).
+// 0.3% of lasca perft).
 func (p *Position) countTwoPlies(w *pathWalk, buf []Move) uint64 {
 	r := p.rules()
 	t := p.tops()

@@ -109,6 +109,16 @@ var countCases = []countCase{
 		fen:  "W:Wa1,g1:Bb2,d4,f6,h8",
 		want: []string{"a1:c3:e5:g7"},
 	},
+	{
+		// The same a move before: whichever of the quiet moves Black
+		// makes, White's reply is a capture of up to three jumps, which
+		// perft above the last two plies plays in place (pathWalk.
+		// playForwardMen).
+		name: "L2_forward_men_three_jumps_a_move_before",
+		v:    forwardInternational(),
+		fen:  "B:Wa1,g1:Bb2,d4,f6,h8",
+		want: []string{"b2-c1", "d4-c3", "d4-e3", "f6-e5", "f6-g5", "h8-g7"},
+	},
 }
 
 // forwardInternational is the international ruleset with men that capture
@@ -144,6 +154,27 @@ func TestCount_CasesAgreeWithTheGenerator(t *testing.T) {
 			if got := p.countTwoPlies(&w, buf); got != replies {
 				t.Errorf("%s: countTwoPlies = %d, want %d replies in all", c.fen, got, replies)
 			}
+			for depth := 1; depth <= 4; depth++ {
+				want := playedPerft(p, depth)
+				for _, cfg := range []PerftConfig{{}, {NoBulk: true}} {
+					if got := cfg.Perft(p, depth); got != want {
+						t.Errorf("%s: %+v.Perft(%d) = %d, want %d (every move played)", c.fen, cfg, depth, got, want)
+					}
+				}
+			}
 		})
 	}
+}
+
+// playedPerft is perft by listing and playing every move: what perft's
+// counting shortcuts must agree with.
+func playedPerft(p Position, depth int) uint64 {
+	if depth == 0 {
+		return 1
+	}
+	var n uint64
+	for _, m := range p.LegalMoves() {
+		n += playedPerft(p.PlayUnchecked(m), depth-1)
+	}
+	return n
 }
