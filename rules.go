@@ -20,8 +20,8 @@ type rules struct {
 	crown crownEffect // midCaptureCrown
 	// crownEnds and crownSearched are crown as masks, for the counting
 	// walk's look ahead (pathWalk.setEnds): all ones where a man crowned
-	// mid-capture stops (L6), or goes on as a king, which the search decides
-	// (R6); else none.
+	// mid-capture stops (L6), or where what it does is left to the search
+	// (R6, and any effect the walk does not count); else none.
 	crownEnds, crownSearched uint64
 	// manJump[c][d] is canJump[d] where men of colour c capture in
 	// direction d (manCaptureDirs), and empty where they do not.
@@ -49,9 +49,10 @@ func rulesFor(v Variant) (*rules, error) {
 	nr.forward = nr.forwardCaptures()
 	nr.crown = nr.midCaptureCrown()
 	switch nr.crown {
-	case crownStops:
+	case crownStops: // L6
 		nr.crownEnds = ^uint64(0)
-	case crownGoesOnAsKing:
+	case crownGoesOnAsMan: // I3: on the jump sets, as any other landing
+	default: // R6, and any effect the walk does not count: the search
 		nr.crownSearched = ^uint64(0)
 	}
 	for c := White; c <= Black; c++ {

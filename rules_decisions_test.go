@@ -59,8 +59,21 @@ func TestRuleDecisions(t *testing.T) {
 	for c, want := range map[Crowning]crownEffect{
 		CrownAndContinue: crownGoesOnAsKing, CrownAtEnd: crownGoesOnAsMan, CrownAndStop: crownStops,
 	} {
-		if got := rulesOf(t, Russian, func(v *Variant) { v.Crowning = c }).midCaptureCrown(); got != want {
-			t.Errorf("crowning=%s: %v, want %v", crowningNames[c], got, want)
+		r := rulesOf(t, Russian, func(v *Variant) { v.Crowning = c })
+		if got := r.midCaptureCrown(); got != want || r.crown != want {
+			t.Errorf("crowning=%s: %v, cached as %v, want %v", crowningNames[c], got, r.crown, want)
+		}
+		// The counting walk's masks: L6 ends a sequence on the far rank,
+		// R6 leaves it to the search, I3 neither.
+		var ends, searched uint64
+		switch want {
+		case crownStops:
+			ends = ^uint64(0)
+		case crownGoesOnAsKing:
+			searched = ^uint64(0)
+		}
+		if r.crownEnds != ends || r.crownSearched != searched {
+			t.Errorf("crowning=%s: crownEnds %x, crownSearched %x; want %x, %x", crowningNames[c], r.crownEnds, r.crownSearched, ends, searched)
 		}
 	}
 	for _, tc := range []struct {
