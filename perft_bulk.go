@@ -121,7 +121,6 @@ func countFromTops(r *rules, t tops) (n int, slow uint64) {
 	}
 	var w pathWalk
 	w.startCount(r, m, far, t.opp)
-	w.most, w.atMost = 1, n // the single jumps just counted
 	for bb := goOn; bb != 0; bb &= bb - 1 {
 		k, ok := w.count(bb & -bb)
 		switch {
@@ -134,7 +133,7 @@ func countFromTops(r *rules, t tops) (n int, slow uint64) {
 		}
 	}
 	if r.onlyLongest() { // I2: only the sequences of the most jumps
-		return w.atMost, slow
+		return w.longest(n), slow
 	}
 	return n + kings, slow
 }

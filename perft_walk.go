@@ -40,8 +40,8 @@ type pathWalk struct {
 	at   pathEnd
 	mv   Move // the sequence so far: its start, its jumps
 	// Counting sequences (at == countPaths), for the majority rule (I2):
-	// the most jumps of a sequence found, and how many have that many.
-	most, atMost int
+	// how many of those found have one, two and three jumps (byJumps[1..3]).
+	byJumps [4]int
 	// Counting replies (at == countReplies) and playing (countDeeper).
 	p   *Position
 	buf []Move
@@ -69,6 +69,7 @@ const (
 // walk keeps no tops up.
 func (w *pathWalk) startCount(r *rules, m jumpSets, far, opp uint64) {
 	w.r, w.m, w.far, w.opp, w.at = r, m, far, opp, countPaths
+	w.byJumps = [4]int{}
 	w.setEnds()
 }
 
@@ -102,8 +103,8 @@ func (w *pathWalk) setEnds() {
 
 // count is walk for a walk that counts sequences, which keeps no tops.
 func (w *pathWalk) count(x uint64) (uint64, bool) {
-	w.mv.from, w.mv.n = Square(bits.TrailingZeros64(x)), 0
-	return w.jumps(x&w.m.ne, x&w.m.nw, x&w.m.se, x&w.m.sw, 0, 0, 0)
+	w.mv.from = Square(bits.TrailingZeros64(x))
+	return w.jumps(x&w.m.ne, x&w.m.nw, x&w.m.se, x&w.m.sw, 0, 0, 0, 0)
 }
 
 // sumReplies adds up the replies to the captures of the short pieces of
@@ -117,8 +118,8 @@ func (w *pathWalk) sumReplies(p *Position, r *rules, m jumpSets, far, from uint6
 	var n, searched uint64
 	for bb := from; bb != 0; bb &= bb - 1 {
 		x := bb & -bb
-		w.mv.from, w.mv.n = Square(bits.TrailingZeros64(x)), 0
-		k, ok := w.jumps(x&m.ne, x&m.nw, x&m.se, x&m.sw, p.white&^x, p.black&^x, p.kings&^x)
+		w.mv.from = Square(bits.TrailingZeros64(x))
+		k, ok := w.jumps(x&m.ne, x&m.nw, x&m.se, x&m.sw, p.white&^x, p.black&^x, p.kings&^x, 0)
 		if ok {
 			n += k
 		} else {
@@ -151,10 +152,10 @@ func (w *pathWalk) playForwardMen(r *rules, t tops, men uint64, buf []Move) uint
 	for from := men; from != 0; from &= from - 1 {
 		x := from & -from
 		s := Square(bits.TrailingZeros64(x))
-		w.mv.from, w.mv.n = s, 0
+		w.mv.from = s
 		w.top, w.st = p.topCode(s), p.below[idx(s)]
 		p.clear(s)
-		k, _ := w.jumps(x&w.m.ne, x&w.m.nw, x&w.m.se, x&w.m.sw, 0, 0, 0)
+		k, _ := w.jumps(x&w.m.ne, x&w.m.nw, x&w.m.se, x&w.m.sw, 0, 0, 0, 0)
 		n += k
 		p.white, p.black, p.kings = white, black, kings
 		p.below[idx(s)] = w.st
@@ -162,32 +163,43 @@ func (w *pathWalk) playForwardMen(r *rules, t tops, men uint64, buf []Move) uint
 	return n
 }
 
-// counted counts a sequence that ends, and its jumps for I2.
-func (w *pathWalk) counted() uint64 {
-	if n := int(w.mv.n); n >= w.most {
-		if n > w.most {
-			w.most, w.atMost = n, 0
-		}
-		w.atMost++
-	}
+// counted counts a sequence of n jumps (1 to 3) that ends, by its jumps
+// for I2.
+func (w *pathWalk) counted(n int) uint64 {
+	w.byJumps[n&3]++
 	return 1
 }
 
-// end returns what the sequence that ends on x gives, as w.at says; white,
-// black and kings are the tops without the moving piece, for the replies.
-func (w *pathWalk) end(x, white, black, kings uint64) uint64 {
+// longest returns, for I2, how many of the sequences counted have the most
+// jumps, where all is the number of sequences there are, those counted and
+// single jumps counted by the caller.
+func (w *pathWalk) longest(all int) int {
+	switch {
+	case w.byJumps[3] > 0:
+		return w.byJumps[3]
+	case w.byJumps[2] > 0:
+		return w.byJumps[2]
+	}
+	return all // all of one jump
+}
+
+// end returns what the sequence of n jumps that ends on x gives, as w.at
+// says; white, black and kings are the tops without the moving piece, for
+// the replies.
+func (w *pathWalk) end(x, white, black, kings uint64, n int) uint64 {
 	switch w.at {
 	case countPaths:
-		return w.counted()
+		return w.counted(n)
 	case countReplies:
-		return w.replies(x, white, black, kings)
+		return w.replies(x, white, black, kings, n)
 	}
 	return w.deeper(x)
 }
 
-// replies returns the number of replies to the sequence that ends on x,
-// where white, black and kings are the tops without the moving piece.
-func (w *pathWalk) replies(x, white, black, kings uint64) uint64 {
+// replies returns the number of replies to the sequence of n jumps that
+// ends on x, where white, black and kings are the tops without the moving
+// piece.
+func (w *pathWalk) replies(x, white, black, kings uint64, n int) uint64 {
 	var after tops
 	if w.p.turn == White {
 		after = tops{Black, black, white | x, black & kings}
@@ -201,7 +213,7 @@ func (w *pathWalk) replies(x, white, black, kings uint64) uint64 {
 	if slow == 0 {
 		return uint64(k)
 	}
-	w.mv.to = Square(bits.TrailingZeros64(x))
+	w.mv.to, w.mv.n = Square(bits.TrailingZeros64(x)), uint8(n)
 	w.mv.flags = 0
 	if x&w.far != 0 {
 		w.mv.flags = flagPromote
@@ -227,11 +239,10 @@ func (w *pathWalk) deeper(x uint64) uint64 {
 }
 
 // goOn returns what the sequences that go on from x (a one-bit set) give,
-// where the piece stands after the jumps in w.mv (at least one), the last
-// in direction last; white, black and kings are the tops now, without the
-// piece.
-func (w *pathWalk) goOn(x, white, black, kings uint64, last int) (uint64, bool) {
-	jumps := int(w.mv.n)
+// where the piece stands after the jumps in w.mv, jumps of them (at least
+// one), the last in direction last; white, black and kings are the tops
+// now, without the piece.
+func (w *pathWalk) goOn(x, white, black, kings uint64, last, jumps int) (uint64, bool) {
 	crowned := false
 	if x&w.far != 0 {
 		switch w.r.crown { // midCaptureCrown
@@ -247,36 +258,38 @@ func (w *pathWalk) goOn(x, white, black, kings uint64, last int) (uint64, bool) 
 		if jumps == 3 {
 			return 0, false
 		}
-		return w.jumps(ne, nw, se, sw, white, black, kings)
+		return w.jumps(ne, nw, se, sw, white, black, kings, jumps)
 	}
 	if jumps == 3 && !crowned && loopsBack(w.r, w.opp, w.mv.from.bit(), x, last) {
 		return 0, false
 	}
-	return w.end(x, white, black, kings), true
+	return w.end(x, white, black, kings, jumps), true
 }
 
 // jumps returns what the sequences that go on with a jump in each
-// direction whose set (ne, nw, se, sw) holds the piece's square give.
-func (w *pathWalk) jumps(ne, nw, se, sw, white, black, kings uint64) (uint64, bool) {
-	var n, k uint64
+// direction whose set (ne, nw, se, sw) holds the piece's square give, after
+// n jumps. (The count of jumps travels as an argument, not in w.mv: there
+// it was a store and a load at every jump, which the next jump waited for.)
+func (w *pathWalk) jumps(ne, nw, se, sw, white, black, kings uint64, n int) (uint64, bool) {
+	var sum, k uint64
 	ok := true
 	if ne != 0 {
-		k, ok = w.jump(ne<<9, ne<<18, white, black, kings, dirNE)
-		n += k
+		k, ok = w.jump(ne<<9, ne<<18, white, black, kings, dirNE, n)
+		sum += k
 	}
 	if nw != 0 && ok {
-		k, ok = w.jump(nw<<7, nw<<14, white, black, kings, dirNW)
-		n += k
+		k, ok = w.jump(nw<<7, nw<<14, white, black, kings, dirNW, n)
+		sum += k
 	}
 	if se != 0 && ok {
-		k, ok = w.jump(se>>7, se>>14, white, black, kings, dirSE)
-		n += k
+		k, ok = w.jump(se>>7, se>>14, white, black, kings, dirSE, n)
+		sum += k
 	}
 	if sw != 0 && ok {
-		k, ok = w.jump(sw>>9, sw>>18, white, black, kings, dirSW)
-		n += k
+		k, ok = w.jump(sw>>9, sw>>18, white, black, kings, dirSW, n)
+		sum += k
 	}
-	return n, ok
+	return sum, ok
 }
 
 // jump follows the jump over the one-bit set over onto land, in direction
@@ -285,48 +298,48 @@ func (w *pathWalk) jumps(ne, nw, se, sw, white, black, kings uint64) (uint64, bo
 // the piece taken goes under the moving tower. (What is done at the
 // landing is written out here, not in a helper: a call more per jump cost
 // 2% of lasca perft.)
-func (w *pathWalk) jump(over, land, white, black, kings uint64, d int) (uint64, bool) {
+func (w *pathWalk) jump(over, land, white, black, kings uint64, d, jumps int) (uint64, bool) {
 	a := Square(bits.TrailingZeros64(over))
-	w.mv.n++
+	jumps++
 	var n uint64
 	ok := true
 	switch w.at {
 	case countPaths:
-		if w.endsOn(land) {
-			n = w.counted()
+		if w.endsOn(land, jumps) {
+			n = w.counted(jumps)
 		} else {
-			n, ok = w.goOn(land, 0, 0, 0, d)
+			n, ok = w.goOn(land, 0, 0, 0, d, jumps)
 		}
 	case countReplies:
 		// What play needs of a move, if a reply needs the search: from,
 		// to, over, n, promotion.
-		w.mv.over[w.mv.n-1] = a
+		w.mv.over[jumps-1] = a
 		white, black, kings = withNextTop(white, black, kings, over, w.p.below[idx(a)])
-		if w.endsOn(land) {
-			n = w.replies(land, white, black, kings)
+		if w.endsOn(land, jumps) {
+			n = w.replies(land, white, black, kings, jumps)
 		} else {
-			n, ok = w.goOn(land, white, black, kings, d)
+			n, ok = w.goOn(land, white, black, kings, d, jumps)
 		}
 	default: // countDeeper
 		p := w.p
 		white, black, kings, below, st := p.white, p.black, p.kings, p.below[idx(a)], w.st
 		c, _ := p.takeTop(a)
 		w.st = w.r.underCapturer(st, c)
-		if w.endsOn(land) {
+		if w.endsOn(land, jumps) {
 			n = w.deeper(land)
 		} else {
-			n, ok = w.goOn(land, 0, 0, 0, d)
+			n, ok = w.goOn(land, 0, 0, 0, d, jumps)
 		}
 		p.white, p.black, p.kings, p.below[idx(a)], w.st = white, black, kings, below, st
 	}
-	w.mv.n--
 	return n, ok
 }
 
-// endsOn reports whether the sequence so far, which has just landed on x,
-// ends there at once, without a look at the next jumps: x is in w.ends,
-// and it has made fewer than three jumps (goOn checks a fourth).
-func (w *pathWalk) endsOn(x uint64) bool { return x&w.ends != 0 && w.mv.n != 3 }
+// endsOn reports whether the sequence so far, of the given number of
+// jumps, which has just landed on x, ends there at once, without a look at
+// the next jumps: x is in w.ends, and it has made fewer than three jumps
+// (goOn checks a fourth).
+func (w *pathWalk) endsOn(x uint64, jumps int) bool { return x&w.ends != 0 && jumps != 3 }
 
 // withNextTop returns the tops white, black and kings with the top of the
 // tower on b (a one-bit set) taken: the top of its stack st, if any, is its
