@@ -210,12 +210,12 @@ func (r *rules) shortKingPaths() bool {
 }
 
 // menFollowable reports whether men's capture sequences can be followed on
-// the jump sets of the position before the move (pathWalk):
-// no majority rule to compare them, and the way back barred (by every rejump
-// rule but RejumpAny, or because men capture forward only).
+// the jump sets of the position before the move (pathWalk): the way back
+// barred (by every rejump rule but RejumpAny, or because men capture
+// forward only).
 func (r *rules) menFollowable() bool {
 	north, south := r.manCaptureDirs(White)
-	return !r.onlyLongest() && (r.wayBackBarred() || north != south)
+	return r.wayBackBarred() || north != south
 }
 
 // afterQuiet returns the tops after the quiet move m, which moves no piece
@@ -334,12 +334,14 @@ func (p *Position) countTwoPlies(w *pathWalk, buf []Move) uint64 {
 			n += p.countReplies(moves, moves[len(moves):])
 		}
 		return n
-	case r.menFollowable():
+	case r.menFollowable() && (capKings == 0 || !r.onlyLongest()):
 		// Each man's sequences are followed on the jump sets, keeping the
 		// tops up; a man with a longer sequence goes to the search. (Men
 		// that capture forward only too: their jump sets have only the
-		// forward directions.) Most positions have captures of men only
-		// or of kings only: the call for none is skipped.
+		// forward directions.) With the majority rule (I2) a king's
+		// sequence may be the longest, so a king's capture sends all to
+		// the search. Most positions have captures of men only or of kings
+		// only: the call for none is skipped.
 		if capMen != 0 {
 			n = w.sumReplies(p, r, m, r.far[t.us], capMen, buf)
 		}

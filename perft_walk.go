@@ -45,6 +45,9 @@ type pathWalk struct {
 	// Counting replies (at == countReplies) and playing (countDeeper).
 	p   *Position
 	buf []Move
+	// Counting replies: with the majority rule (I2), the number of jumps
+	// of the longest sequences, the only ones whose replies count; else 0.
+	only int
 	// Playing (at == countDeeper): the counter whose position p is, the
 	// depth of the position before the move, and the moving tower's top
 	// and stack (it is off the board while it moves).
@@ -111,10 +114,27 @@ func (w *pathWalk) count(x uint64) (uint64, bool) {
 // p in from, on the jump sets m (far: where a man is crowned; nothing for
 // kings), each followed by the walk with the tops kept up along it (the
 // tops without the moving piece are those of p less it), or found by the
-// search where the walk cannot decide. (Set up and walked in one call, as
-// playForwardMen.)
+// search where the walk cannot decide. With the majority rule (I2) from
+// holds every piece that can capture: a first walk counts their sequences
+// by their number of jumps, and only the longest have their replies
+// counted. (Set up and walked in one call, as playForwardMen.)
 func (w *pathWalk) sumReplies(p *Position, r *rules, m jumpSets, far, from uint64, buf []Move) uint64 {
+	only := 0
+	if r.onlyLongest() {
+		opp := p.black
+		if p.turn == Black {
+			opp = p.white
+		}
+		w.startCount(r, m, far, opp)
+		for bb := from; bb != 0; bb &= bb - 1 {
+			if _, ok := w.count(bb & -bb); !ok {
+				return p.searchedCaptures(from, buf) // the search compares them all
+			}
+		}
+		only = w.mostJumps()
+	}
 	w.startReplies(p, r, m, far, buf)
+	w.only = only
 	var n, searched uint64
 	for bb := from; bb != 0; bb &= bb - 1 {
 		x := bb & -bb
@@ -170,6 +190,17 @@ func (w *pathWalk) counted(n int) uint64 {
 	return 1
 }
 
+// mostJumps returns the number of jumps of the longest sequences counted.
+func (w *pathWalk) mostJumps() int {
+	switch {
+	case w.byJumps[3] > 0:
+		return 3
+	case w.byJumps[2] > 0:
+		return 2
+	}
+	return 1
+}
+
 // longest returns, for I2, how many of the sequences counted have the most
 // jumps, where all is the number of sequences there are, those counted and
 // single jumps counted by the caller.
@@ -200,6 +231,9 @@ func (w *pathWalk) end(x, white, black, kings uint64, n int) uint64 {
 // ends on x, where white, black and kings are the tops without the moving
 // piece.
 func (w *pathWalk) replies(x, white, black, kings uint64, n int) uint64 {
+	if w.only != 0 && n != w.only { // I2: a shorter sequence is no move
+		return 0
+	}
 	var after tops
 	if w.p.turn == White {
 		after = tops{Black, black, white | x, black & kings}
