@@ -25,8 +25,8 @@ import "math/bits"
 // to 8 ranks they have no fourth jump.
 //
 // The walk keeps what stays the same along it in the struct rather than
-// passing it down with every jump; the tops change with each jump and
-// travel as arguments, in registers.
+// passing it down with every jump; the tops and the count of jumps change
+// with each jump and travel as arguments, in registers.
 type pathWalk struct {
 	r   *rules
 	m   jumpSets // the piece's jumps in the position before the move
@@ -38,7 +38,9 @@ type pathWalk struct {
 	ends uint64
 	opp  uint64 // the opponent's tops before the move
 	at   pathEnd
-	mv   Move // the sequence so far: its start, its jumps
+	// mv: the sequence so far: its start, and for the replies its jumps
+	// too, what playing it needs where a reply needs the search.
+	mv Move
 	// Counting sequences (at == countPaths), for the majority rule (I2):
 	// how many of those found have one, two and three jumps (byJumps[1..3]).
 	byJumps [4]int
@@ -273,9 +275,9 @@ func (w *pathWalk) deeper(x uint64) uint64 {
 }
 
 // goOn returns what the sequences that go on from x (a one-bit set) give,
-// where the piece stands after the jumps in w.mv, jumps of them (at least
-// one), the last in direction last; white, black and kings are the tops
-// now, without the piece.
+// where the piece that started on w.mv.from stands after the given number
+// of jumps (at least one), the last in direction last; white, black and
+// kings are the tops now, without the piece.
 func (w *pathWalk) goOn(x, white, black, kings uint64, last, jumps int) (uint64, bool) {
 	crowned := false
 	if x&w.far != 0 {
@@ -302,8 +304,8 @@ func (w *pathWalk) goOn(x, white, black, kings uint64, last, jumps int) (uint64,
 
 // jumps returns what the sequences that go on with a jump in each
 // direction whose set (ne, nw, se, sw) holds the piece's square give, after
-// n jumps. (The count of jumps travels as an argument, not in w.mv: there
-// it was a store and a load at every jump, which the next jump waited for.)
+// n jumps. (The count of jumps travels as an argument, in a register,
+// rather than in w.mv, where it was a store and a load at every jump.)
 func (w *pathWalk) jumps(ne, nw, se, sw, white, black, kings uint64, n int) (uint64, bool) {
 	var sum, k uint64
 	ok := true
