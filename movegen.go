@@ -245,7 +245,8 @@ func appendKingMoves(r *rules, kings, empty uint64, out []Move) []Move {
 					t = Square(63 - bits.LeadingZeros64(ray))
 				}
 				ray &^= t.bit()
-				out = append(out, Move{from: s, to: t})
+				out = append(out, Move{}) // written in place, as appendSteps does
+				out[len(out)-1].from, out[len(out)-1].to = s, t
 			}
 		}
 	}
@@ -257,11 +258,14 @@ func appendKingMoves(r *rules, kings, empty uint64, out []Move) []Move {
 func appendSteps(out []Move, targets uint64, delta int, far uint64) []Move {
 	for ; targets != 0; targets &= targets - 1 {
 		to := Square(bits.TrailingZeros64(targets))
-		m := Move{from: Square(int(to) - delta), to: to}
+		// The move is written where it goes, not built and copied: the
+		// copy's wide loads of the byte stores just made wait for them.
+		out = append(out, Move{})
+		m := &out[len(out)-1]
+		m.from, m.to = Square(int(to)-delta), to
 		if far&to.bit() != 0 {
 			m.flags = flagPromote
 		}
-		out = append(out, m)
 	}
 	return out
 }
