@@ -68,7 +68,7 @@ func (g *generator) forwardMan(p *Position, m jumpSets, sq Square) {
 	out := overA | overB // the towers it can jump from sq
 	if out == 0 {
 		if n > 0 {
-			g.push(g.finished(sq, false))
+			g.pushFinished(sq, false)
 		}
 		return
 	}
@@ -269,9 +269,8 @@ func (g *generator) record(l Square, king bool) {
 	if g.stop != nil {
 		g.stop.tick()
 	}
-	m := g.finished(l, king)
 	if g.r.onlyLongest() {
-		n := int(m.n)
+		n := int(g.cur.n)
 		if n < g.best {
 			return
 		}
@@ -280,31 +279,43 @@ func (g *generator) record(l Square, king bool) {
 			g.best = n
 		}
 	}
+	m := g.pushFinished(l, king)
 	if !g.all && m.n > 1 { // one jump is never reached by another sequence
-		for i := g.start; i < len(g.out); i++ {
-			if g.out[i].sameResult(&m, g.r) {
+		last := len(g.out) - 1
+		for i := g.start; i < last; i++ {
+			if g.out[i].sameResult(m, g.r) {
 				if m.pathLess(&g.out[i]) {
-					g.out[i] = m
+					g.out[i] = *m
 				}
+				g.out = g.out[:last]
 				return
 			}
 		}
 	}
-	g.push(m)
 }
 
-// push appends m to g.out. Not with append: an append stored through the
-// pointer g makes escape analysis move the caller's buffer to the heap, so
-// that a buffer on the stack (Play's, or a search's) would be allocated at
-// every call. A reslice of g.out into itself and a store into an element
-// carry no pointer anywhere.
-func (g *generator) push(m Move) {
+// pushFinished appends the sequence found so far to g.out as a move that
+// ends on l, the moving tower a king there or not, and returns it. The move
+// is written where it goes, not built and copied there: the copy's wide
+// loads of its byte stores would wait for them (DESIGN.md, "Go code
+// generation"). Not with append: an append stored through the pointer g
+// makes escape analysis move the caller's buffer to the heap, so that a
+// buffer on the stack (Play's, or a search's) would be allocated at every
+// call. A reslice of g.out into itself and a store into an element carry no
+// pointer anywhere.
+func (g *generator) pushFinished(l Square, king bool) *Move {
 	n := len(g.out)
 	if n == cap(g.out) {
 		g.grow()
 	}
 	g.out = g.out[:n+1]
-	g.out[n] = m
+	m := &g.out[n]
+	*m = g.cur
+	m.to = l
+	if !g.startKing && (king || g.r.far[g.us]&l.bit() != 0) {
+		m.flags |= flagPromote
+	}
+	return m
 }
 
 // grow gives g.out a larger backing array of its own.
@@ -312,15 +323,4 @@ func (g *generator) grow() {
 	out := make([]Move, len(g.out), 2*cap(g.out)+16)
 	copy(out, g.out)
 	g.out = out
-}
-
-// finished returns the sequence found so far as a move that ends on l, the
-// moving tower a king there or not.
-func (g *generator) finished(l Square, king bool) Move {
-	m := g.cur
-	m.to = l
-	if !g.startKing && (king || g.r.far[g.us]&l.bit() != 0) {
-		m.flags |= flagPromote
-	}
-	return m
 }
