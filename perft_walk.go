@@ -123,11 +123,7 @@ func (w *pathWalk) count(x uint64) (uint64, bool) {
 func (w *pathWalk) sumReplies(p *Position, r *rules, m jumpSets, far, from uint64, buf []Move) uint64 {
 	only := 0
 	if r.onlyLongest() {
-		opp := p.black
-		if p.turn == Black {
-			opp = p.white
-		}
-		w.startCount(r, m, far, opp)
+		w.startCount(r, m, far, p.tops().opp)
 		for bb := from; bb != 0; bb &= bb - 1 {
 			if _, ok := w.count(bb & -bb); !ok {
 				return p.searchedCaptures(from, buf) // the search compares them all
@@ -207,11 +203,8 @@ func (w *pathWalk) mostJumps() int {
 // jumps, where all is the number of sequences there are, those counted and
 // single jumps counted by the caller.
 func (w *pathWalk) longest(all int) int {
-	switch {
-	case w.byJumps[3] > 0:
-		return w.byJumps[3]
-	case w.byJumps[2] > 0:
-		return w.byJumps[2]
+	if most := w.mostJumps(); most > 1 {
+		return w.byJumps[most]
 	}
 	return all // all of one jump
 }
