@@ -9,7 +9,7 @@ import (
 // counted as Black resigning) are refused or leave things as they are.
 func TestOutOfRangeColors(t *testing.T) {
 	for _, c := range []Color{2, 7, 255} {
-		g, err := NewGame(Russian)
+		g, err := NewGame(Russian())
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -22,7 +22,7 @@ func TestOutOfRangeColors(t *testing.T) {
 		if r := WinFor(c); r != Ongoing {
 			t.Errorf("WinFor(%v) = %v, want Ongoing", c, r)
 		}
-		p := Russian.MustStart()
+		p := Russian().MustStart()
 		if q := p.WithTurn(c); !q.Equal(p) || q.Key() != p.Key() {
 			t.Errorf("WithTurn(%v) changed the position to %v", c, q)
 		}
@@ -34,7 +34,7 @@ func TestOutOfRangeColors(t *testing.T) {
 		}
 	}
 	for _, c := range []Color{White, Black} {
-		g, _ := NewGame(Russian)
+		g, _ := NewGame(Russian())
 		if err := g.Resign(c); err != nil || g.Outcome().Result != WinFor(c.Opponent()) {
 			t.Errorf("Resign(%v): %v, outcome %v", c, err, g.Outcome())
 		}

@@ -14,7 +14,7 @@
 // position after one, ParseMove and Move.String read and write move notation,
 // ParseFEN and Position.FEN read and write positions, and Perft counts.
 //
-//	pos := bashni.Russian.MustStart()
+//	pos := bashni.Russian().MustStart()
 //	m, err := pos.ParseMove("c3-d4")
 //	if err != nil { ... }
 //	pos, err = pos.Play(m)

@@ -14,16 +14,16 @@ var benchPositions = []struct {
 	v    Variant
 	fen  string
 }{
-	{"russian/start", Russian, ""},
-	{"russian/midgame", Russian, "W:Wa1,c1,e1,b2,f2,h2,a3,e3,g3,d4:Bb6,f6,h6,a7,e7,g7,b8,d8,f8,c5"},
-	{"russian/towers", Russian, "W:WKc1bb,e3b,g3b,d2,a1:Bc3b,e5bw,c5b,Kg7ww,b6"},
-	{"russian/12jump", Russian, "W:WKc1:Bc3b,e3b,c5b,e7b,g5b,g7b"},
-	{"international/start", International, ""},
-	{"international/midgame", International, "W:Wa1,c1,e1,b2,f2,h2,a3,e3,g3,d4:Bb6,f6,h6,a7,e7,g7,b8,d8,f8,c5"},
-	{"international/towers", International, "W:WKc1bb,e3b,g3b,d2,a1:Bc3b,e5bw,c5b,Kg7ww,b6"},
-	{"lasca/start", Lasca, ""},
-	{"lasca/midgame", Lasca, "W:Wa1,c1,e1,b2,f2,a3,e3,g3,d4b:Bb6,f6,a7,e7,g7,c5,d6,Kg5w"},
-	{"lasca/towers", Lasca, "W:WKc1bb,e3b,g3b,d2,a1:Bc3b,e5bw,c5b,Kg7ww"},
+	{"russian/start", Russian(), ""},
+	{"russian/midgame", Russian(), "W:Wa1,c1,e1,b2,f2,h2,a3,e3,g3,d4:Bb6,f6,h6,a7,e7,g7,b8,d8,f8,c5"},
+	{"russian/towers", Russian(), "W:WKc1bb,e3b,g3b,d2,a1:Bc3b,e5bw,c5b,Kg7ww,b6"},
+	{"russian/12jump", Russian(), "W:WKc1:Bc3b,e3b,c5b,e7b,g5b,g7b"},
+	{"international/start", International(), ""},
+	{"international/midgame", International(), "W:Wa1,c1,e1,b2,f2,h2,a3,e3,g3,d4:Bb6,f6,h6,a7,e7,g7,b8,d8,f8,c5"},
+	{"international/towers", International(), "W:WKc1bb,e3b,g3b,d2,a1:Bc3b,e5bw,c5b,Kg7ww,b6"},
+	{"lasca/start", Lasca(), ""},
+	{"lasca/midgame", Lasca(), "W:Wa1,c1,e1,b2,f2,a3,e3,g3,d4b:Bb6,f6,a7,e7,g7,c5,d6,Kg5w"},
+	{"lasca/towers", Lasca(), "W:WKc1bb,e3b,g3b,d2,a1:Bc3b,e5bw,c5b,Kg7ww"},
 }
 
 func benchPosition(b testing.TB, v Variant, fen string) Position {
@@ -96,7 +96,7 @@ func BenchmarkParseMove(b *testing.B) {
 }
 
 func BenchmarkKey(b *testing.B) {
-	p := benchPosition(b, Russian, benchPositions[2].fen)
+	p := benchPosition(b, Russian(), benchPositions[2].fen)
 	b.ReportAllocs()
 	var k uint64
 	for i := 0; i < b.N; i++ {
@@ -113,10 +113,10 @@ var perftBench = []struct {
 	v     Variant
 	depth int
 }{
-	{"russian", Russian, 11},
-	{"international", International, 11},
-	{"lasca", Lasca, 18},
-	{"russian-draughts", RussianDraughts, 11},
+	{"russian", Russian(), 11},
+	{"international", International(), 11},
+	{"lasca", Lasca(), 18},
+	{"russian-draughts", RussianDraughts(), 11},
 }
 
 // BenchmarkPerft reports leaves per second, the rate the speed targets are
@@ -180,7 +180,7 @@ func positionsAbove(v Variant, depth int) uint64 {
 func BenchmarkPerftThreads(b *testing.B) {
 	for _, threads := range []int{1, 2} {
 		b.Run(fmt.Sprintf("russian/threads=%d", threads), func(b *testing.B) {
-			p := Russian.MustStart()
+			p := Russian().MustStart()
 			cfg := PerftConfig{Threads: threads}
 			var n uint64
 			b.ReportAllocs()
@@ -199,7 +199,7 @@ func BenchmarkPerftHash(b *testing.B) {
 	for _, pb := range []struct {
 		v     Variant
 		depth int
-	}{{Russian, 14}, {Lasca, 19}} {
+	}{{Russian(), 14}, {Lasca(), 19}} {
 		b.Run(fmt.Sprintf("%s/%d/16MiB", pb.v.Name(), pb.depth), func(b *testing.B) {
 			p := pb.v.MustStart()
 			cfg := PerftConfig{HashMB: 16}
@@ -223,7 +223,7 @@ func BenchmarkPerftLevels(b *testing.B) {
 		name  string
 		v     Variant
 		depth int
-	}{{"russian", Russian, 9}, {"lasca", Lasca, 15}} {
+	}{{"russian", Russian(), 9}, {"lasca", Lasca(), 15}} {
 		b.Run(c.name, func(b *testing.B) {
 			var quiet, capture []Position
 			var collect func(p Position, depth int)

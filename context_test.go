@@ -158,7 +158,7 @@ func randomPositions(t *testing.T, n int) []Position {
 func TestContextCallsDoneBeforeTheStart(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	p := Russian.MustStart()
+	p := Russian().MustStart()
 	if ms, err := p.LegalMovesContext(ctx); ms != nil || !errors.Is(err, context.Canceled) {
 		t.Errorf("LegalMovesContext(cancelled) = %v, %v", ms, err)
 	}

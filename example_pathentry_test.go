@@ -9,7 +9,7 @@ import (
 // A GUI enters a capture click by click: after each click it highlights the
 // squares that may come next, and plays the move once the path is whole.
 func ExamplePosition_MatchPath() {
-	pos, _ := bashni.ParseFEN(bashni.RussianDraughts, "W:Wc3:Bd4,f6,b6")
+	pos, _ := bashni.ParseFEN(bashni.RussianDraughts(), "W:Wc3:Bd4,f6,b6")
 	var clicked []bashni.Square
 	for _, name := range []string{"c3", "e5", "g7"} {
 		s, _ := bashni.ParseSquare(name)

@@ -28,7 +28,7 @@ func sequences(pos *bashni.Position, bufs *[16][64]bashni.Move, depth int) int {
 // nothing per position.
 func ExamplePosition_AppendLegalMoves() {
 	var bufs [16][64]bashni.Move
-	start := bashni.Russian.MustStart()
+	start := bashni.Russian().MustStart()
 	fmt.Println(sequences(&start, &bufs, 5), bashni.Perft(start, 5))
 	// Output:
 	// 7482 7482
@@ -39,7 +39,7 @@ func ExamplePosition_AppendLegalMoves() {
 // counts.
 func TestRecursiveWalkAllocatesNothing(t *testing.T) {
 	var bufs [16][64]bashni.Move
-	for _, v := range []bashni.Variant{bashni.Russian, bashni.International, bashni.Lasca} {
+	for _, v := range []bashni.Variant{bashni.Russian(), bashni.International(), bashni.Lasca()} {
 		start := v.MustStart()
 		var n int
 		if allocs := testing.AllocsPerRun(3, func() { n = sequences(&start, &bufs, 6) }); allocs != 0 {

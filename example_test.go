@@ -10,7 +10,7 @@ import (
 )
 
 func ExampleVariant_Start() {
-	pos, err := bashni.Lasca.Start()
+	pos, err := bashni.Lasca().Start()
 	if err != nil {
 		fmt.Println(err)
 		return
@@ -23,14 +23,14 @@ func ExampleVariant_Start() {
 }
 
 func ExamplePosition_LegalMoves() {
-	pos := bashni.Russian.MustStart()
+	pos := bashni.Russian().MustStart()
 	moves := pos.LegalMoves()
 	// The order of LegalMoves is the generator's; MoveTexts sorts the texts.
 	fmt.Println(len(moves), bashni.MoveTexts(moves))
 
 	// Capturing is compulsory: here White's only moves are the two ways
 	// the man on d4 can take.
-	pos, err := bashni.ParseFEN(bashni.Russian, "W:Wd4:Bc5,e5")
+	pos, err := bashni.ParseFEN(bashni.Russian(), "W:Wd4:Bc5,e5")
 	if err != nil {
 		fmt.Println(err)
 		return
@@ -50,7 +50,7 @@ func ExamplePosition_LegalMoves() {
 
 func ExamplePosition_ParseMove() {
 	// After 1. c3-d4 b6-c5 White must take on c5.
-	pos, err := bashni.ParseFEN(bashni.Russian, "W:Wa1,c1,e1,g1,b2,d2,f2,h2,a3,e3,g3,d4:Bc5,d6,f6,h6,a7,c7,e7,g7,b8,d8,f8,h8")
+	pos, err := bashni.ParseFEN(bashni.Russian(), "W:Wa1,c1,e1,g1,b2,d2,f2,h2,a3,e3,g3,d4:Bc5,d6,f6,h6,a7,c7,e7,g7,b8,d8,f8,h8")
 	if err != nil {
 		fmt.Println(err)
 		return
@@ -73,7 +73,7 @@ func ExamplePosition_ParseMove() {
 }
 
 func ExamplePosition_Play() {
-	pos := bashni.Russian.MustStart()
+	pos := bashni.Russian().MustStart()
 	for _, text := range []string{"c3-d4", "b6-c5", "d4:b6"} {
 		m, err := pos.ParseMove(text)
 		if err != nil {
@@ -108,7 +108,7 @@ func mustSquare(name string) bashni.Square {
 func ExampleParseFEN() {
 	// A white king on h6 over a white man and six black men, a white man on
 	// a7 over two black men, and a black man on c3 (docs/RULES.md section 10).
-	pos, err := bashni.ParseFEN(bashni.Russian, "W:WKh6wbbbbbb,a7bb:Bc3")
+	pos, err := bashni.ParseFEN(bashni.Russian(), "W:WKh6wbbbbbb,a7bb:Bc3")
 	if err != nil {
 		fmt.Println(err)
 		return
@@ -118,7 +118,7 @@ func ExampleParseFEN() {
 		fmt.Println(s, t, "height", t.Height(), "owner", t.Owner())
 	}
 	// Bad input is an error naming the token and the reason.
-	_, err = bashni.ParseFEN(bashni.Lasca, "W:Wa1,h8:Bc5")
+	_, err = bashni.ParseFEN(bashni.Lasca(), "W:Wa1,h8:Bc5")
 	var fe *bashni.FENError
 	if errors.As(err, &fe) {
 		fmt.Printf("token %q: %s\n", fe.Token, fe.Reason)
@@ -131,13 +131,13 @@ func ExampleParseFEN() {
 }
 
 func ExamplePosition_FEN() {
-	pos := bashni.Russian.MustStart()
+	pos := bashni.Russian().MustStart()
 	m, _ := pos.ParseMove("c3-d4")
 	pos, _ = pos.Play(m)
 	fen := pos.FEN()
 	fmt.Println(fen)
 	// ParseFEN reads it back to an equal position.
-	back, err := bashni.ParseFEN(bashni.Russian, fen)
+	back, err := bashni.ParseFEN(bashni.Russian(), fen)
 	fmt.Println(back.Equal(pos), err)
 	// Output:
 	// B:Wa1,c1,e1,g1,b2,d2,f2,h2,a3,e3,g3,d4:Bb6,d6,f6,h6,a7,c7,e7,g7,b8,d8,f8,h8
@@ -148,7 +148,7 @@ func ExamplePosition_Diagram() {
 	// A lasca ending: kings ("officers") are capitals. Where there are
 	// towers, each is written top-down ("Wbb": a white king over two black
 	// men) and the columns widen to fit the tallest.
-	pos, err := bashni.ParseFEN(bashni.Lasca, "B:Wc3,Ke5:Bd6,Ka7")
+	pos, err := bashni.ParseFEN(bashni.Lasca(), "B:Wc3,Ke5:Bd6,Ka7")
 	if err != nil {
 		fmt.Println(err)
 		return
@@ -171,12 +171,12 @@ func ExamplePosition_Diagram() {
 func ExamplePerft() {
 	// docs/PERFT.md: 302 sequences of three plies from the russian start, 18 in
 	// lasca.
-	fmt.Println(bashni.Perft(bashni.Russian.MustStart(), 3))
-	fmt.Println(bashni.Perft(bashni.Lasca.MustStart(), 3))
+	fmt.Println(bashni.Perft(bashni.Russian().MustStart(), 3))
+	fmt.Println(bashni.Perft(bashni.Lasca().MustStart(), 3))
 	// Divide splits the count by first move; PerftConfig chooses how to count
 	// (here on two goroutines), never what.
 	total := uint64(0)
-	for _, mc := range (bashni.PerftConfig{Threads: 2}).Divide(bashni.Lasca.MustStart(), 3) {
+	for _, mc := range (bashni.PerftConfig{Threads: 2}).Divide(bashni.Lasca().MustStart(), 3) {
 		total += mc.Nodes
 	}
 	fmt.Println(total)
@@ -192,7 +192,7 @@ func ExampleParseVariant() {
 		fmt.Println(err)
 		return
 	}
-	fmt.Println(v.Majority, v == bashni.Russian, v.Name() == "")
+	fmt.Println(v.Majority, v == bashni.Russian(), v.Name() == "")
 	_, err = bashni.ParseVariant("lasca,rejump=sometimes")
 	fmt.Println(err)
 	// Output:
@@ -207,15 +207,15 @@ func ExamplePreset() {
 	v.Rejump = bashni.RejumpAny
 	fmt.Println(v)
 	again, _ := bashni.Preset("lasca")
-	fmt.Println(again, again == bashni.Lasca)
+	fmt.Println(again, again == bashni.Lasca())
 	// Output:
 	// ludii-lasca
 	// lasca true
 }
 
 func ExampleVariant_String() {
-	fmt.Println(bashni.International)
-	v := bashni.Lasca
+	fmt.Println(bashni.International())
+	v := bashni.Lasca()
 	v.Rejump = bashni.RejumpNoReversal
 	fmt.Println(v)
 	// The text form reads back to the same Variant.
@@ -230,7 +230,7 @@ func ExampleVariant_String() {
 func ExampleMove_String() {
 	// The 12-jump example of docs/RULES.md section 11: a white king takes the top
 	// of every black tower twice.
-	pos, err := bashni.ParseFEN(bashni.Russian, "W:WKc1:Bc3b,e3b,c5b,e7b,g5b,g7b")
+	pos, err := bashni.ParseFEN(bashni.Russian(), "W:WKc1:Bc3b,e3b,c5b,e7b,g5b,g7b")
 	if err != nil {
 		fmt.Println(err)
 		return
@@ -265,7 +265,7 @@ func ExampleTower() {
 // White's towers and kings in a lasca position, the towers that hold a
 // prisoner, and the empty squares.
 func ExamplePosition_Tops() {
-	pos, err := bashni.ParseFEN(bashni.Lasca, "B:Wc3,e3b,Ka5:Bd4w,b6,f6")
+	pos, err := bashni.ParseFEN(bashni.Lasca(), "B:Wc3,e3b,Ka5:Bd4w,b6,f6")
 	if err != nil {
 		fmt.Println(err)
 		return

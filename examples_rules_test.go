@@ -42,7 +42,7 @@ var ruleCodexPositions = map[int]string{
 }
 
 func TestWorkedExampleCodexGame(t *testing.T) {
-	pos := bashni.Russian.MustStart()
+	pos := bashni.Russian().MustStart()
 	for i, text := range ruleCodexMoves {
 		m, err := pos.ParseMove(text)
 		if err != nil {
@@ -82,14 +82,14 @@ func TestWorkedExampleTwelveJumps(t *testing.T) {
 	twelve := strings.Repeat("b", 12)
 	checkRuleCase(t, ruleCase{
 		name: "11/twelve-jumps",
-		v:    bashni.Russian,
+		v:    bashni.Russian(),
 		fen:  "W:WKc1:Bc3b,e3b,c5b,e7b,g5b,g7b",
 		want: map[string]string{
 			loop + "d2": "B:WKd2" + twelve + ":B",
 			loop + "e1": "B:WKe1" + twelve + ":B",
 		},
 	})
-	pos, err := bashni.ParseFEN(bashni.Russian, "W:WKc1:Bc3b,e3b,c5b,e7b,g5b,g7b")
+	pos, err := bashni.ParseFEN(bashni.Russian(), "W:WKc1:Bc3b,e3b,c5b,e7b,g5b,g7b")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -43,7 +43,7 @@ func newGameFEN(t *testing.T, v bashni.Variant, fen string) *bashni.Game {
 // Section 11: the Codex game is legal, ends with Black to move and moves
 // left (so "White wins" is a resignation), and resigning records that.
 func TestGameCodexSection11(t *testing.T) {
-	g, err := bashni.NewGame(bashni.Russian)
+	g, err := bashni.NewGame(bashni.Russian())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -83,14 +83,14 @@ func TestGameOutcomeNoLegalMoves(t *testing.T) {
 		moves string
 		want  bashni.Result
 	}{
-		{"russian: black tops no tower after a capture", bashni.Russian, "W:Wc3:Bd4", "c3:e5", bashni.WhiteWins},
-		{"russian: white tops no tower after a capture", bashni.Russian, "B:Wd4:Bc5", "c5:e3", bashni.BlackWins},
-		{"russian: black blocked by a quiet move", bashni.Russian, "W:Wa1,c1:Ba3", "a1-b2", bashni.WhiteWins},
-		{"russian: black blocked at the start", bashni.Russian, "B:Wb2,c1:Ba3", "", bashni.WhiteWins},
-		{"russian: white has no pieces at the start", bashni.Russian, "W:W:Bc5", "", bashni.BlackWins},
-		{"international: black tops no tower", bashni.International, "W:Wc3:Bd4", "c3:e5", bashni.WhiteWins},
-		{"lasca: black tops no tower", bashni.Lasca, "W:Wc3:Bd4", "c3xe5", bashni.WhiteWins},
-		{"lasca: white blocked by a quiet move", bashni.Lasca, "B:Wa1:Bb2,d4", "d4-c3", bashni.BlackWins},
+		{"russian: black tops no tower after a capture", bashni.Russian(), "W:Wc3:Bd4", "c3:e5", bashni.WhiteWins},
+		{"russian: white tops no tower after a capture", bashni.Russian(), "B:Wd4:Bc5", "c5:e3", bashni.BlackWins},
+		{"russian: black blocked by a quiet move", bashni.Russian(), "W:Wa1,c1:Ba3", "a1-b2", bashni.WhiteWins},
+		{"russian: black blocked at the start", bashni.Russian(), "B:Wb2,c1:Ba3", "", bashni.WhiteWins},
+		{"russian: white has no pieces at the start", bashni.Russian(), "W:W:Bc5", "", bashni.BlackWins},
+		{"international: black tops no tower", bashni.International(), "W:Wc3:Bd4", "c3:e5", bashni.WhiteWins},
+		{"lasca: black tops no tower", bashni.Lasca(), "W:Wc3:Bd4", "c3xe5", bashni.WhiteWins},
+		{"lasca: white blocked by a quiet move", bashni.Lasca(), "B:Wa1:Bb2,d4", "d4-c3", bashni.BlackWins},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -118,9 +118,9 @@ var shuffle = []struct {
 	fen   string
 	cycle []string
 }{
-	{"russian", bashni.Russian, "W:WKa1:BKa7", []string{"a1-b2", "a7-b8", "b2-a1", "b8-a7"}},
-	{"international", bashni.International, "W:WKa1:BKa7", []string{"a1-b2", "a7-b8", "b2-a1", "b8-a7"}},
-	{"lasca", bashni.Lasca, "W:WKa1:BKg7", []string{"a1-b2", "g7-f6", "b2-a1", "f6-g7"}},
+	{"russian", bashni.Russian(), "W:WKa1:BKa7", []string{"a1-b2", "a7-b8", "b2-a1", "b8-a7"}},
+	{"international", bashni.International(), "W:WKa1:BKa7", []string{"a1-b2", "a7-b8", "b2-a1", "b8-a7"}},
+	{"lasca", bashni.Lasca(), "W:WKa1:BKg7", []string{"a1-b2", "g7-f6", "b2-a1", "f6-g7"}},
 }
 
 // playCycle plays n plies of the shuffle cycle, checking after each that
@@ -173,7 +173,7 @@ func TestGameDrawRepetition(t *testing.T) {
 		}
 	}
 	t.Run("off", func(t *testing.T) {
-		v := bashni.Lasca
+		v := bashni.Lasca()
 		v.Repetitions = 0
 		g := newGameFEN(t, v, shuffle[2].fen)
 		playCycle(t, g, shuffle[2].cycle, 100, func(ply int) {
@@ -215,7 +215,7 @@ func TestGameDrawKingsOnly(t *testing.T) {
 		})
 	}
 	t.Run("a man move and a capture reset the count", func(t *testing.T) {
-		v := bashni.Russian
+		v := bashni.Russian()
 		v.Repetitions = 0
 		// The kings shuffle while a white man waits on c1: 28 king plies,
 		// a man move (the count drops to 0), then the 30th king ply after
@@ -252,7 +252,7 @@ func TestGameDrawKingsOnly(t *testing.T) {
 // Section 9: a move that leaves the opponent without a legal move wins,
 // even on the ply that also meets a draw rule.
 func TestGameWinBeforeDraw(t *testing.T) {
-	v := bashni.Russian
+	v := bashni.Russian()
 	v.KingsOnlyPlies = 1 // every quiet king move meets the rule
 	g := newGameFEN(t, v, "W:WKe5,c1:Ba3")
 	playAll(t, g, "e5-b2") // blocks the black man on a3
@@ -286,7 +286,7 @@ func TestGameResignAndAgree(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			g, err := bashni.NewGame(bashni.Russian)
+			g, err := bashni.NewGame(bashni.Russian())
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -316,7 +316,7 @@ func TestGameResignAndAgree(t *testing.T) {
 
 // Illegal and unreadable moves are errors that leave the game unchanged.
 func TestGamePlayErrors(t *testing.T) {
-	g, err := bashni.NewGame(bashni.Russian)
+	g, err := bashni.NewGame(bashni.Russian())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -337,7 +337,7 @@ func TestGamePlayErrors(t *testing.T) {
 		}
 	}
 	// A move of another position.
-	start := bashni.Russian.MustStart()
+	start := bashni.Russian().MustStart()
 	other := start.LegalMoves()[0]
 	if err := g.Play(other); !errors.Is(err, bashni.ErrIllegalMove) {
 		t.Errorf("Play(%s) with Black to move = %v, want ErrIllegalMove", other, err)
@@ -345,10 +345,10 @@ func TestGamePlayErrors(t *testing.T) {
 	if !g.Position().Equal(*before) || g.Plies() != 1 {
 		t.Errorf("the game changed: %s after %d plies", g.Position().FEN(), g.Plies())
 	}
-	if err := bashni.NewGameFrom(bashni.Russian.MustStart()).Undo(); !errors.Is(err, bashni.ErrNothingToUndo) {
+	if err := bashni.NewGameFrom(bashni.Russian().MustStart()).Undo(); !errors.Is(err, bashni.ErrNothingToUndo) {
 		t.Errorf("Undo at the start = %v, want ErrNothingToUndo", err)
 	}
-	if _, err := bashni.NewGameFEN(bashni.Russian, "W:Wz9"); err == nil {
+	if _, err := bashni.NewGameFEN(bashni.Russian(), "W:Wz9"); err == nil {
 		t.Error("NewGameFEN with a bad FEN: no error")
 	}
 }
@@ -377,7 +377,7 @@ func stateOf(g *bashni.Game) gameState {
 // Play, PlayText and Undo in any mix leave a game just like a fresh game
 // that played the remaining moves; the positions reached match Play's.
 func TestGameUndoProperty(t *testing.T) {
-	variants := []bashni.Variant{bashni.Russian, bashni.International, bashni.Lasca}
+	variants := []bashni.Variant{bashni.Russian(), bashni.International(), bashni.Lasca()}
 	rapid.Check(t, func(t *rapid.T) {
 		v := variants[rapid.IntRange(0, 2).Draw(t, "variant")]
 		v.KingsOnlyPlies = rapid.SampledFrom([]int{0, 4, 30}).Draw(t, "kingsOnly")
@@ -423,7 +423,7 @@ func TestGameUndoProperty(t *testing.T) {
 // 64 plies (and a map entry per distinct position, which a shuffle of kings
 // does not add).
 func TestGameMemoryPerPly(t *testing.T) {
-	v := bashni.Russian
+	v := bashni.Russian()
 	v.Repetitions, v.KingsOnlyPlies = 0, 0
 	const plies = 20000
 	var before, after runtime.MemStats
@@ -445,7 +445,7 @@ func TestGameMemoryPerPly(t *testing.T) {
 // Game.Start return, in one expression (this test fails to compile
 // otherwise), and they are copies: the game going on does not change them.
 func TestGamePositionAccessors(t *testing.T) {
-	g, err := bashni.NewGameFEN(bashni.Russian, "W:Wc3,Kh2:Bf6b,a7")
+	g, err := bashni.NewGameFEN(bashni.Russian(), "W:Wc3,Kh2:Bf6b,a7")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -505,7 +505,7 @@ func TestPositionMethodsOnThePointer(t *testing.T) {
 	if n := reflect.PointerTo(value).NumMethod(); n < 20 {
 		t.Errorf("*Position has %d methods, want them all", n)
 	}
-	pos := bashni.Russian.MustStart()
+	pos := bashni.Russian().MustStart()
 	if got, want := fmt.Sprint(pos), fmt.Sprint(&pos); got != want || got != pos.FEN() {
 		t.Errorf("fmt prints the value as %q and the pointer as %q, want the FEN %q", got, want, pos.FEN())
 	}
@@ -524,7 +524,7 @@ func mustParse(t *testing.T, p bashni.Position, text string) bashni.Move {
 // A quiet move of a king is reversible (the kings-only and repetition
 // draws count it); a man's step and any capture are not.
 func TestIsReversible(t *testing.T) {
-	p, err := bashni.ParseFEN(bashni.Russian, "W:WKa1,c3:Bd4,h8")
+	p, err := bashni.ParseFEN(bashni.Russian(), "W:WKa1,c3:Bd4,h8")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -533,7 +533,7 @@ func TestIsReversible(t *testing.T) {
 			t.Errorf("%s: IsReversible = %v, want %v", text, got, want)
 		}
 	}
-	q, err := bashni.ParseFEN(bashni.Russian, "W:WKa1,c3:Bh8")
+	q, err := bashni.ParseFEN(bashni.Russian(), "W:WKa1,c3:Bh8")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -542,7 +542,7 @@ func TestIsReversible(t *testing.T) {
 			t.Errorf("%s: IsReversible = %v, want %v", text, got, want)
 		}
 	}
-	r, err := bashni.ParseFEN(bashni.Russian, "W:WKa1:Bb2,h8")
+	r, err := bashni.ParseFEN(bashni.Russian(), "W:WKa1:Bb2,h8")
 	if err != nil {
 		t.Fatal(err)
 	}

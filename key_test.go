@@ -16,11 +16,11 @@ var keyVariants = []struct {
 	name string
 	v    bashni.Variant
 }{
-	{"russian", bashni.Russian},
-	{"international", bashni.International},
-	{"lasca", bashni.Lasca},
-	{"russian-draughts", bashni.RussianDraughts},
-	{"ludii-bashni", bashni.LudiiBashni},
+	{"russian", bashni.Russian()},
+	{"international", bashni.International()},
+	{"lasca", bashni.Lasca()},
+	{"russian-draughts", bashni.RussianDraughts()},
+	{"ludii-bashni", bashni.LudiiBashni()},
 }
 
 // tb is the part of testing.TB that *rapid.T also has.
@@ -171,7 +171,7 @@ func TestKeyCoversTowerContents(t *testing.T) {
 	for gi, fens := range groups {
 		keys := map[uint64]string{}
 		for _, fen := range fens {
-			p, err := bashni.ParseFEN(bashni.Russian, fen)
+			p, err := bashni.ParseFEN(bashni.Russian(), fen)
 			if err != nil {
 				t.Fatalf("ParseFEN(%q): %v", fen, err)
 			}
@@ -185,7 +185,7 @@ func TestKeyCoversTowerContents(t *testing.T) {
 
 // WithTurn changes the key, and changing back restores it.
 func TestKeyTurn(t *testing.T) {
-	p := bashni.Russian.MustStart()
+	p := bashni.Russian().MustStart()
 	b := p.WithTurn(bashni.Black)
 	if b.Key() == p.Key() {
 		t.Fatalf("White and Black to move share the key %#x", p.Key())
@@ -217,7 +217,7 @@ func TestKeyNoCollisions(t *testing.T) {
 		}
 		seen[p.Key()] = fen
 	}
-	walks := []walk{{bashni.Russian, 6}, {bashni.International, 6}, {bashni.Lasca, 10}}
+	walks := []walk{{bashni.Russian(), 6}, {bashni.International(), 6}, {bashni.Lasca(), 10}}
 	for _, w := range walks {
 		t.Run(fmt.Sprintf("%s-depth-%d", w.v.Name(), w.depth), func(t *testing.T) {
 			// A breadth-first walk over distinct positions.

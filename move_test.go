@@ -10,7 +10,7 @@ import (
 // The accessors of a capture: the 12-jump example of docs/RULES.md section 11
 // (R2, R3: towers jumped again, never in reverse).
 func TestMoveAccessorsTwelveJumps(t *testing.T) {
-	p, err := ParseFEN(Russian, "W:WKc1:Bc3b,e3b,c5b,e7b,g5b,g7b")
+	p, err := ParseFEN(Russian(), "W:WKc1:Bc3b,e3b,c5b,e7b,g5b,g7b")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -58,7 +58,7 @@ func TestMoveAccessorsTwelveJumps(t *testing.T) {
 // A quiet move has no jumps, and its path is its two squares; the zero Move
 // writes as "-" and is no legal move anywhere.
 func TestMoveAccessorsQuietAndZero(t *testing.T) {
-	p := Russian.MustStart()
+	p := Russian().MustStart()
 	m, err := p.ParseMove("c3-d4")
 	if err != nil {
 		t.Fatal(err)
@@ -97,7 +97,7 @@ func TestPathLess(t *testing.T) {
 // text is canonical. R2, R3: e1 loops round e3 either way.
 func TestGamePlayKeepsTheCanonicalMove(t *testing.T) {
 	const fen = "W:WKa1,e1,b2,h2,h4,Ka5b,b6:Bd2,f2,d4,f4,g5,d6,h6,b8,d8,f8"
-	p, err := ParseFEN(Russian, fen)
+	p, err := ParseFEN(Russian(), fen)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -73,42 +73,42 @@ func TestParseMove(t *testing.T) {
 		text string
 		want string
 	}{
-		{"quiet", Russian, "", "c3-d4", "c3-d4"},
-		{"quiet upper case", Russian, "", "C3-D4", "c3-d4"},
-		{"quiet mixed case", Russian, "", "c3-D4", "c3-d4"},
-		{"quiet spaces around", Russian, "", " c3-d4 ", "c3-d4"},
-		{"annotation !", Russian, "", "c3-d4!", "c3-d4"},
-		{"annotation ?", Russian, "", "c3-d4?", "c3-d4"},
-		{"annotation !!", Russian, "", "c3-d4!!", "c3-d4"},
-		{"annotation ??", Russian, "", "c3-d4??", "c3-d4"},
-		{"annotation !?", Russian, "", "c3-d4!?", "c3-d4"},
-		{"annotation ?!", Russian, "", "c3-d4?!", "c3-d4"},
-		{"promotion mark on a quiet move", Russian, "W:Wc7:Bh8", "c7-d8*", "c7-d8"},
-		{"promotion mark and annotation", Russian, "W:Wc7:Bh8", "c7-b8*!", "c7-b8"},
-		{"quiet flying king", Russian, "W:WKa1:Bh8", "a1-g7", "a1-g7"},
-		{"capture with ':'", Russian, parsersCaptureFEN, "a3:c5:e7", "a3:c5:e7"},
-		{"capture with 'x'", Russian, parsersCaptureFEN, "a3xc5xe7", "a3:c5:e7"},
-		{"capture with 'X'", Russian, parsersCaptureFEN, "A3XC5XE7", "a3:c5:e7"},
-		{"mixed separators", Russian, parsersCaptureFEN, "a3xc5:e7", "a3:c5:e7"},
-		{"mixed separators other way", Russian, parsersCaptureFEN, "a3:C5xE7", "a3:c5:e7"},
-		{"capture annotated", Russian, parsersCaptureFEN, "a3:c5:e7?!", "a3:c5:e7"},
-		{"short capture", Russian, parsersCaptureFEN, "a3:e7", "a3:c5:e7"},
-		{"short capture with x", Russian, parsersCaptureFEN, "a3xe7!!", "a3:c5:e7"},
-		{"capture promotes, marked", Russian, "W:Wb6:Bc7", "b6:d8*", "b6:d8"},
-		{"lasca emits x", Lasca, parsersCaptureFEN, "a3:c5:e7", "a3xc5xe7"},
-		{"lasca reads x", Lasca, parsersCaptureFEN, "a3xc5xe7", "a3xc5xe7"},
-		{"lasca short", Lasca, parsersCaptureFEN, "a3:e7*", "a3xc5xe7"},
-		{"international", International, parsersCaptureFEN, "a3xc5xe7", "a3:c5:e7"},
-		{"canonical loop", Russian, loop, "c3:e1:g3:e5:c3", "c3:e1:g3:e5:c3"},
-		{"non-canonical loop gives the canonical move", Russian, loop, "c3:e5:g3:e1:c3", "c3:e1:g3:e5:c3"},
-		{"short loop from:from", Russian, loop, "c3:c3", "c3:e1:g3:e5:c3"},
+		{"quiet", Russian(), "", "c3-d4", "c3-d4"},
+		{"quiet upper case", Russian(), "", "C3-D4", "c3-d4"},
+		{"quiet mixed case", Russian(), "", "c3-D4", "c3-d4"},
+		{"quiet spaces around", Russian(), "", " c3-d4 ", "c3-d4"},
+		{"annotation !", Russian(), "", "c3-d4!", "c3-d4"},
+		{"annotation ?", Russian(), "", "c3-d4?", "c3-d4"},
+		{"annotation !!", Russian(), "", "c3-d4!!", "c3-d4"},
+		{"annotation ??", Russian(), "", "c3-d4??", "c3-d4"},
+		{"annotation !?", Russian(), "", "c3-d4!?", "c3-d4"},
+		{"annotation ?!", Russian(), "", "c3-d4?!", "c3-d4"},
+		{"promotion mark on a quiet move", Russian(), "W:Wc7:Bh8", "c7-d8*", "c7-d8"},
+		{"promotion mark and annotation", Russian(), "W:Wc7:Bh8", "c7-b8*!", "c7-b8"},
+		{"quiet flying king", Russian(), "W:WKa1:Bh8", "a1-g7", "a1-g7"},
+		{"capture with ':'", Russian(), parsersCaptureFEN, "a3:c5:e7", "a3:c5:e7"},
+		{"capture with 'x'", Russian(), parsersCaptureFEN, "a3xc5xe7", "a3:c5:e7"},
+		{"capture with 'X'", Russian(), parsersCaptureFEN, "A3XC5XE7", "a3:c5:e7"},
+		{"mixed separators", Russian(), parsersCaptureFEN, "a3xc5:e7", "a3:c5:e7"},
+		{"mixed separators other way", Russian(), parsersCaptureFEN, "a3:C5xE7", "a3:c5:e7"},
+		{"capture annotated", Russian(), parsersCaptureFEN, "a3:c5:e7?!", "a3:c5:e7"},
+		{"short capture", Russian(), parsersCaptureFEN, "a3:e7", "a3:c5:e7"},
+		{"short capture with x", Russian(), parsersCaptureFEN, "a3xe7!!", "a3:c5:e7"},
+		{"capture promotes, marked", Russian(), "W:Wb6:Bc7", "b6:d8*", "b6:d8"},
+		{"lasca emits x", Lasca(), parsersCaptureFEN, "a3:c5:e7", "a3xc5xe7"},
+		{"lasca reads x", Lasca(), parsersCaptureFEN, "a3xc5xe7", "a3xc5xe7"},
+		{"lasca short", Lasca(), parsersCaptureFEN, "a3:e7*", "a3xc5xe7"},
+		{"international", International(), parsersCaptureFEN, "a3xc5xe7", "a3:c5:e7"},
+		{"canonical loop", Russian(), loop, "c3:e1:g3:e5:c3", "c3:e1:g3:e5:c3"},
+		{"non-canonical loop gives the canonical move", Russian(), loop, "c3:e5:g3:e1:c3", "c3:e1:g3:e5:c3"},
+		{"short loop from:from", Russian(), loop, "c3:c3", "c3:e1:g3:e5:c3"},
 		// A two-square text that is the full path of a one-jump move means
 		// that move, though longer moves also go from:to.
-		{"one jump of a man beside a longer one", Russian, parsersOneJumpRussian, "f6:h8", "f6:h8"},
-		{"the longer one by its path", Russian, parsersOneJumpRussian, "f6:d8:b6:d4:h8", "f6:d8:b6:d4:h8"},
-		{"one jump of a flying king beside a longer one", LudiiBashni, parsersOneJumpFlying, "e3:c1", "e3:c1"},
-		{"the longer flying one by its path", LudiiBashni, parsersOneJumpFlying, "e3:h6:c1", "e3:h6:c1"},
-		{"one jump of a lasca officer beside a longer one", Lasca, parsersOneJumpLasca, "c3xe1", "c3xe1"},
+		{"one jump of a man beside a longer one", Russian(), parsersOneJumpRussian, "f6:h8", "f6:h8"},
+		{"the longer one by its path", Russian(), parsersOneJumpRussian, "f6:d8:b6:d4:h8", "f6:d8:b6:d4:h8"},
+		{"one jump of a flying king beside a longer one", LudiiBashni(), parsersOneJumpFlying, "e3:c1", "e3:c1"},
+		{"the longer flying one by its path", LudiiBashni(), parsersOneJumpFlying, "e3:h6:c1", "e3:h6:c1"},
+		{"one jump of a lasca officer beside a longer one", Lasca(), parsersOneJumpLasca, "c3xe1", "c3xe1"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -158,9 +158,9 @@ func TestParseMoveOneJumpPositions(t *testing.T) {
 		fen  string
 		want []string
 	}{
-		{Russian, parsersOneJumpRussian, []string{"f6:d8:b6:d4:h8", "f6:h8"}},
-		{LudiiBashni, parsersOneJumpFlying, []string{"e3:c1", "e3:h6:c1"}},
-		{Lasca, parsersOneJumpLasca, []string{"c3xa5xc7xe5xc3xe1", "c3xe1"}},
+		{Russian(), parsersOneJumpRussian, []string{"f6:d8:b6:d4:h8", "f6:h8"}},
+		{LudiiBashni(), parsersOneJumpFlying, []string{"e3:c1", "e3:h6:c1"}},
+		{Lasca(), parsersOneJumpLasca, []string{"c3xa5xc7xe5xc3xe1", "c3xe1"}},
 	}
 	for _, c := range cases {
 		p := parsersFEN(t, c.v, c.fen)
@@ -189,13 +189,13 @@ func TestParseMoveAmbiguous(t *testing.T) {
 		// The loop of TestParseMove with a black king on d4: taken first or
 		// last, it ends at a different depth of the tower, so the two ways
 		// round are two moves.
-		{"loop either way", Russian, "W:Wc3:BKd4,f4,f2,d2", "c3:c3", []string{"c3:e1:g3:e5:c3", "c3:e5:g3:e1:c3"}},
-		{"loop with x", Russian, "W:Wc3:BKd4,f4,f2,d2", "C3xC3!", []string{"c3:e1:g3:e5:c3", "c3:e5:g3:e1:c3"}},
-		{"flying king, majority", International, "B:Wa1,d2w,f2,g3,d4w,h4bbb,Kc5bbbbbb:BKe1www,b6,h6", "e1:h2",
+		{"loop either way", Russian(), "W:Wc3:BKd4,f4,f2,d2", "c3:c3", []string{"c3:e1:g3:e5:c3", "c3:e5:g3:e1:c3"}},
+		{"loop with x", Russian(), "W:Wc3:BKd4,f4,f2,d2", "C3xC3!", []string{"c3:e1:g3:e5:c3", "c3:e5:g3:e1:c3"}},
+		{"flying king, majority", International(), "B:Wa1,d2w,f2,g3,d4w,h4bbb,Kc5bbbbbb:BKe1www,b6,h6", "e1:h2",
 			[]string{"e1:b4:d6:h2", "e1:c3:e5:h2"}},
-		{"lasca officer", Lasca, "W:WKc5b:BKa1www,b2Ww,Kd2ww,Kf2ww,b4bbbw,d4,f4", "c5xc5",
+		{"lasca officer", Lasca(), "W:WKc5b:BKa1www,b2Ww,Kd2ww,Kf2ww,b4bbbw,d4,f4", "c5xc5",
 			[]string{"c5xa3xc1xe3xc5", "c5xe3xc1xa3xc5"}},
-		{"russian draughts", RussianDraughts, "B:Wc1,b2,d2,f2,h2,a3,Kb4,Kf4,h4:Ba5,h8", "a5:a1",
+		{"russian draughts", RussianDraughts(), "B:Wc1,b2,d2,f2,h2,a3,Kb4,Kf4,h4:Ba5,h8", "a5:a1",
 			[]string{"a5:c3:a1", "a5:c3:e1:g3:e5:a1"}},
 	}
 	for _, c := range cases {
@@ -245,37 +245,37 @@ func TestParseMoveErrors(t *testing.T) {
 		sentinel error
 		reason   string // key words of the reason
 	}{
-		{"unfinished capture", Russian, parsersCaptureFEN, "a3:c5", ErrIllegalMove, "unfinished"},
-		{"unfinished loop", Russian, "W:Wc3:Bd4,f4,f2,d2", "c3:e5:g3", ErrIllegalMove, "unfinished"},
-		{"'-' for a capture", Russian, parsersCaptureFEN, "a3-c5", ErrIllegalMove, "capture is compulsory"},
-		{"'-' in a capture path", Russian, parsersCaptureFEN, "a3-c5-e7", ErrBadMoveText, "'-' is for quiet moves"},
-		{"'-' mixed with ':'", Russian, parsersCaptureFEN, "a3:c5-e7", ErrBadMoveText, "'-' is for quiet moves"},
-		{"quiet move when a capture is compulsory", Russian, parsersCaptureFEN, "g3-h4", ErrIllegalMove, "capture is compulsory"},
-		{"capture where there is none", Russian, "", "c3:e5", ErrIllegalMove, "no capture"},
-		{"quiet move not legal", Russian, "", "c3-e5", ErrIllegalMove, "not a legal move"},
-		{"backward quiet man move", Russian, "W:Wc3:Bh8", "c3-b2", ErrIllegalMove, "not a legal move"},
-		{"capture path not legal", Russian, parsersCaptureFEN, "a3:c5:a7", ErrIllegalMove, "not a legal move"},
-		{"wrong from square", Russian, parsersCaptureFEN, "g3:e5", ErrIllegalMove, "not a legal move"},
-		{"light square", Russian, "", "c3-c4", ErrIllegalMove, "c4"},
-		{"off the lasca board", Lasca, "", "g3-h4", ErrIllegalMove, "h4"},
-		{"no legal moves", Russian, "W:W:Bc3", "c3-d4", ErrIllegalMove, "not a legal move"},
-		{"empty", Russian, "", "", ErrBadMoveText, "no move"},
-		{"only marks", Russian, "", "!?", ErrBadMoveText, "no move"},
-		{"word", Russian, "", "hello", ErrBadMoveText, "not a square"},
-		{"one square", Russian, "", "c3", ErrBadMoveText, "two squares"},
-		{"separator at end", Russian, "", "c3-", ErrBadMoveText, "missing"},
-		{"two separators", Russian, "", "c3--d4", ErrBadMoveText, "not a square"},
-		{"no separator", Russian, "", "c3d4", ErrBadMoveText, "not a separator"},
-		{"unknown separator", Russian, "", "c3/d4", ErrBadMoveText, "not a separator"},
-		{"three marks", Russian, "", "c3-d4!!!", ErrBadMoveText, "annotation"},
-		{"two promotion marks", Russian, "", "c3-d4**", ErrBadMoveText, "promotion mark"},
-		{"mark in the middle", Russian, parsersCaptureFEN, "a3:c5*:e7", ErrBadMoveText, "not a separator"},
-		{"two moves", Russian, "", "c3-d4 f6-e5", ErrBadMoveText, "not a separator"},
-		{"off-board letters", Russian, "", "z9-a1", ErrBadMoveText, "not a square"},
-		{"move number", Russian, "", "1.c3-d4", ErrBadMoveText, "not a square"},
-		{"numeric squares", Russian, "", "22-18", ErrBadMoveText, "not a square"},
+		{"unfinished capture", Russian(), parsersCaptureFEN, "a3:c5", ErrIllegalMove, "unfinished"},
+		{"unfinished loop", Russian(), "W:Wc3:Bd4,f4,f2,d2", "c3:e5:g3", ErrIllegalMove, "unfinished"},
+		{"'-' for a capture", Russian(), parsersCaptureFEN, "a3-c5", ErrIllegalMove, "capture is compulsory"},
+		{"'-' in a capture path", Russian(), parsersCaptureFEN, "a3-c5-e7", ErrBadMoveText, "'-' is for quiet moves"},
+		{"'-' mixed with ':'", Russian(), parsersCaptureFEN, "a3:c5-e7", ErrBadMoveText, "'-' is for quiet moves"},
+		{"quiet move when a capture is compulsory", Russian(), parsersCaptureFEN, "g3-h4", ErrIllegalMove, "capture is compulsory"},
+		{"capture where there is none", Russian(), "", "c3:e5", ErrIllegalMove, "no capture"},
+		{"quiet move not legal", Russian(), "", "c3-e5", ErrIllegalMove, "not a legal move"},
+		{"backward quiet man move", Russian(), "W:Wc3:Bh8", "c3-b2", ErrIllegalMove, "not a legal move"},
+		{"capture path not legal", Russian(), parsersCaptureFEN, "a3:c5:a7", ErrIllegalMove, "not a legal move"},
+		{"wrong from square", Russian(), parsersCaptureFEN, "g3:e5", ErrIllegalMove, "not a legal move"},
+		{"light square", Russian(), "", "c3-c4", ErrIllegalMove, "c4"},
+		{"off the lasca board", Lasca(), "", "g3-h4", ErrIllegalMove, "h4"},
+		{"no legal moves", Russian(), "W:W:Bc3", "c3-d4", ErrIllegalMove, "not a legal move"},
+		{"empty", Russian(), "", "", ErrBadMoveText, "no move"},
+		{"only marks", Russian(), "", "!?", ErrBadMoveText, "no move"},
+		{"word", Russian(), "", "hello", ErrBadMoveText, "not a square"},
+		{"one square", Russian(), "", "c3", ErrBadMoveText, "two squares"},
+		{"separator at end", Russian(), "", "c3-", ErrBadMoveText, "missing"},
+		{"two separators", Russian(), "", "c3--d4", ErrBadMoveText, "not a square"},
+		{"no separator", Russian(), "", "c3d4", ErrBadMoveText, "not a separator"},
+		{"unknown separator", Russian(), "", "c3/d4", ErrBadMoveText, "not a separator"},
+		{"three marks", Russian(), "", "c3-d4!!!", ErrBadMoveText, "annotation"},
+		{"two promotion marks", Russian(), "", "c3-d4**", ErrBadMoveText, "promotion mark"},
+		{"mark in the middle", Russian(), parsersCaptureFEN, "a3:c5*:e7", ErrBadMoveText, "not a separator"},
+		{"two moves", Russian(), "", "c3-d4 f6-e5", ErrBadMoveText, "not a separator"},
+		{"off-board letters", Russian(), "", "z9-a1", ErrBadMoveText, "not a square"},
+		{"move number", Russian(), "", "1.c3-d4", ErrBadMoveText, "not a square"},
+		{"numeric squares", Russian(), "", "22-18", ErrBadMoveText, "not a square"},
 		// 14 squares: more than the 12 jumps a side's pieces allow (R2).
-		{"longer than any capture", Russian, parsersCaptureFEN, "a3:c5:a3:c5:a3:c5:a3:c5:a3:c5:a3:c5:a3:c5", ErrIllegalMove, "more than 12 jumps"},
+		{"longer than any capture", Russian(), parsersCaptureFEN, "a3:c5:a3:c5:a3:c5:a3:c5:a3:c5:a3:c5:a3:c5", ErrIllegalMove, "more than 12 jumps"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -326,7 +326,7 @@ func TestParseMoveErrors(t *testing.T) {
 // The exact message of a quiet move tried when a capture is compulsory:
 // it says so and lists what is legal.
 func TestParseMoveCompulsoryMessage(t *testing.T) {
-	p := parsersFEN(t, Russian, parsersCaptureFEN)
+	p := parsersFEN(t, Russian(), parsersCaptureFEN)
 	_, err := p.ParseMove("g3-h4")
 	const want = `bashni: move "g3-h4": a capture is compulsory (captures are written with ':' or 'x') (legal: a3:c5:e7)`
 	if err == nil || err.Error() != want {
@@ -410,7 +410,7 @@ func TestParseMoveEverySequence(t *testing.T) {
 // LineText keeps the moves in their order (MoveTexts sorts them), so a line
 // of play reads back move for move.
 func TestLineTextKeepsOrder(t *testing.T) {
-	p := Russian.MustStart()
+	p := Russian().MustStart()
 	var line []Move
 	for _, text := range []string{"g3-h4", "b6-a5", "c3-d4"} {
 		m, err := p.ParseMove(text)

@@ -33,7 +33,7 @@ func names(sq []Square) []string {
 // jump, where the king may stop on d2 or e1, and each of those is a whole
 // move of its own.
 func TestMatchPathTwelveJumps(t *testing.T) {
-	pos, err := ParseFEN(Russian, "W:WKc1:Bc3b,e3b,c5b,e7b,g5b,g7b")
+	pos, err := ParseFEN(Russian(), "W:WKc1:Bc3b,e3b,c5b,e7b,g5b,g7b")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -70,7 +70,7 @@ func TestMatchPathTwelveJumps(t *testing.T) {
 // "anywhere", brazilian-draughts): every landing square is offered, and each
 // path is the move it makes.
 func TestMatchPathKingLandings(t *testing.T) {
-	pos, err := ParseFEN(BrazilianDraughts, "W:WKa1:Bc3")
+	pos, err := ParseFEN(BrazilianDraughts(), "W:WKa1:Bc3")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -95,7 +95,7 @@ func TestMatchPathKingLandings(t *testing.T) {
 // paths that ParseMove reads as the same move.
 func TestMatchPathProperties(t *testing.T) {
 	rng := rand.New(rand.NewSource(5))
-	for _, v := range []Variant{Russian, International, Lasca, RussianDraughts, BrazilianDraughts, LudiiBashni} {
+	for _, v := range []Variant{Russian(), International(), Lasca(), RussianDraughts(), BrazilianDraughts(), LudiiBashni()} {
 		for game := 0; game < 15; game++ {
 			pos := v.MustStart()
 			for ply := 0; ply < 120; ply++ {

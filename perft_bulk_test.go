@@ -26,7 +26,7 @@ var countCases = []countCase{
 		// After three jumps the jump sets of the position before the move
 		// still show e1 occupied, so counting must not stop at g3 or c3.
 		name: "R2_R3_loop_back_to_the_start",
-		v:    Russian,
+		v:    Russian(),
 		fen:  "W:WKa1,e1,b2,h2,h4,Ka5b,b6:Bd2,f2,d4,f4,g5,d6,h6,b8,d8,f8",
 		want: []string{"e1:c3:e5:c7", "e1:c3:e5:g3:e1", "e1:g3:e5:c7", "h4:f6"},
 	},
@@ -35,7 +35,7 @@ var countCases = []countCase{
 		// on but back the way it came) and are counted on bitboards; the
 		// jump over d6 goes on over b6 and is followed on the jump sets.
 		name: "R3_single_jumps_and_one_that_goes_on",
-		v:    Russian,
+		v:    Russian(),
 		fen:  "W:We5,a1:Bd6,b6,f6,d4",
 		want: []string{"e5:c3", "e5:c7:a5", "e5:g7"},
 	},
@@ -43,7 +43,7 @@ var countCases = []countCase{
 		// R6: the man on f6 jumps e7, is crowned on d8 and goes on as a
 		// flying king along d8-a5 over b6: counting hands it to the search.
 		name: "R6_crowned_mid_capture_goes_on_as_a_king",
-		v:    Russian,
+		v:    Russian(),
 		fen:  "W:Wf6,a1:Be7,b6",
 		want: []string{"f6:d8:a5"},
 	},
@@ -51,7 +51,7 @@ var countCases = []countCase{
 		// R6 and R3: crowned on h8 after jumping g7, the new king's only
 		// line leads back the way it came, so that move ends there.
 		name: "R6_crowned_with_no_way_on",
-		v:    Russian,
+		v:    Russian(),
 		fen:  "W:Wf6,a1:Bg7,e5,c7",
 		want: []string{"f6:d4", "f6:h8"},
 	},
@@ -59,7 +59,7 @@ var countCases = []countCase{
 		// L6: in lasca the man on c5 is crowned on a7 or e7 and the move
 		// ends, although from e7 the new king could jump f6.
 		name: "L6_crowned_man_stops",
-		v:    Lasca,
+		v:    Lasca(),
 		fen:  "W:Wc5,a1:Bd6,f6,b6",
 		want: []string{"c5xa7", "c5xe7"},
 	},
@@ -68,7 +68,7 @@ var countCases = []countCase{
 		// sequences of up to three jumps are paths through the jumps of
 		// the position, counted without the search.
 		name: "L4_short_king_paths",
-		v:    Lasca,
+		v:    Lasca(),
 		fen:  "W:WKa1,g1:Bb2,d2,d4,f6,a7",
 		want: []string{"a1xc3xe1", "a1xc3xe5xg7"},
 	},
@@ -79,7 +79,7 @@ var countCases = []countCase{
 		// sets of the position before the move still show d2 occupied, so
 		// counting must hand this king to the search.
 		name: "L4_king_loops_back_to_the_start",
-		v:    Lasca,
+		v:    Lasca(),
 		fen:  "W:WKd2,a1:Bc3,e3,c5,e5,g7",
 		want: []string{"d2xb4xd6xf4xd2"},
 	},
@@ -87,7 +87,7 @@ var countCases = []countCase{
 		// I2: the two-jump capture over d4 and b6 outranks the single jump
 		// over f4, so counting cannot take the single jump on its own.
 		name: "I2_majority",
-		v:    International,
+		v:    International(),
 		fen:  "W:We3,a1:Bd4,b6,f4",
 		want: []string{"e3:c5:a7"},
 	},
@@ -95,7 +95,7 @@ var countCases = []countCase{
 		// I2: two men each have a three-jump capture, the most there is;
 		// h2 has none (f4 behind g3 is occupied).
 		name: "I2_majority_tie_between_men",
-		v:    International,
+		v:    International(),
 		fen:  "W:Wa3,e3,h2:Bb4,d6,f4,f6,g3",
 		want: []string{"a3:c5:e7:g5", "e3:g5:e7:c5"},
 	},
@@ -125,7 +125,7 @@ var countCases = []countCase{
 // forward only and no majority rule: lasca's forward-only captures without
 // stacking.
 func forwardInternational() Variant {
-	v := International
+	v := International()
 	v.MenCaptureBackward, v.Majority = false, false
 	return v
 }

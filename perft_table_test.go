@@ -84,7 +84,7 @@ func TestPerftTableReplacesInTurn(t *testing.T) {
 // position, 5 in lasca's (2.6). A position without moves, or with one forced
 // line, keeps them from depth 6.
 func TestTableFrom(t *testing.T) {
-	lost, err := ParseFEN(Russian, "W:W:Bc5")
+	lost, err := ParseFEN(Russian(), "W:W:Bc5")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -94,12 +94,12 @@ func TestTableFrom(t *testing.T) {
 		depth int
 		want  int
 	}{
-		{"russian", Russian.MustStart(), 12, 3},
-		{"international", International.MustStart(), 12, 3},
-		{"russian-draughts", RussianDraughts.MustStart(), 12, 3},
-		{"lasca", Lasca.MustStart(), 20, 5},
-		{"ludii-lasca", LudiiLasca.MustStart(), 20, 5},
-		{"lasca, shallow: perft 2 is 6", Lasca.MustStart(), 3, 6},
+		{"russian", Russian().MustStart(), 12, 3},
+		{"international", International().MustStart(), 12, 3},
+		{"russian-draughts", RussianDraughts().MustStart(), 12, 3},
+		{"lasca", Lasca().MustStart(), 20, 5},
+		{"ludii-lasca", LudiiLasca().MustStart(), 20, 5},
+		{"lasca, shallow: perft 2 is 6", Lasca().MustStart(), 3, 6},
 		{"no moves", lost, 10, 6},
 	} {
 		if got := tableFrom(c.p, c.depth); got != c.want {

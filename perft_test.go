@@ -42,33 +42,33 @@ type perftTable struct {
 
 var perftTables = []perftTable{
 	// "The three rulesets (docs/RULES.md)".
-	{"russian", bashni.Russian, 9, []uint64{
+	{"russian", bashni.Russian(), 9, []uint64{
 		7, 49, 302, 1469, 7482, 37908, 189912, 925862, 4533133, 22069535,
 		107689120, 518394258,
 	}},
-	{"international", bashni.International, 9, []uint64{
+	{"international", bashni.International(), 9, []uint64{
 		7, 49, 302, 1469, 7473, 37550, 186996, 903496, 4392384, 21178418,
 		102325307, 486818865,
 	}},
-	{"lasca", bashni.Lasca, 15, []uint64{
+	{"lasca", bashni.Lasca(), 15, []uint64{
 		6, 6, 18, 54, 116, 324, 846, 2148, 5692, 13898,
 		37124, 97420, 269440, 742352, 2112084, 5942886, 17256080, 50476130,
 	}},
 	// "The rules Ludii encodes".
-	{"ludii-bashni", bashni.LudiiBashni, 9, []uint64{
+	{"ludii-bashni", bashni.LudiiBashni(), 9, []uint64{
 		7, 49, 302, 1469, 7361, 36690, 179367, 842358, 3931426, 18063830,
 		82398309, 366579737,
 	}},
-	{"ludii-lasca", bashni.LudiiLasca, 15, []uint64{
+	{"ludii-lasca", bashni.LudiiLasca(), 15, []uint64{
 		6, 6, 18, 54, 116, 324, 846, 2148, 5692, 13898,
 		37130, 97492, 269770, 744022, 2118696, 5972100, 17361628,
 	}},
 	// "Classic draughts (stacking off)".
-	{"russian-draughts", bashni.RussianDraughts, 9, []uint64{
+	{"russian-draughts", bashni.RussianDraughts(), 9, []uint64{
 		7, 49, 302, 1469, 7482, 37986, 190146, 929899, 4570586, 22444032,
 		110917189, 544770444, 2673979569,
 	}},
-	{"brazilian-draughts", bashni.BrazilianDraughts, 9, []uint64{
+	{"brazilian-draughts", bashni.BrazilianDraughts(), 9, []uint64{
 		7, 49, 302, 1469, 7473, 37628, 187302, 907830, 4431766, 21560022,
 		105491257, 511882477, 2481546396,
 	}},
@@ -190,7 +190,7 @@ func TestPerftConfigs(t *testing.T) {
 		d := perftDivideDepth(tab)
 		runs = append(runs, run{tab.name, tab.v.MustStart(), []int{1, d - 2, d}})
 	}
-	codex, err := bashni.ParseFEN(bashni.Russian, ruleCodexPositions[20])
+	codex, err := bashni.ParseFEN(bashni.Russian(), ruleCodexPositions[20])
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -247,7 +247,7 @@ func TestPerftProgress(t *testing.T) {
 		depth   int
 		threads int
 		shares  int
-	}{{bashni.Russian, 6, 1, 302}, {bashni.Russian, 6, 2, 302}, {bashni.Lasca, 9, 1, 116}, {bashni.Lasca, 9, 2, 324}} {
+	}{{bashni.Russian(), 6, 1, 302}, {bashni.Russian(), 6, 2, 302}, {bashni.Lasca(), 9, 1, 116}, {bashni.Lasca(), 9, 2, 324}} {
 		var calls [][2]int
 		cfg := bashni.PerftConfig{Threads: c.threads, Progress: func(done, total int) {
 			calls = append(calls, [2]int{done, total})
@@ -264,7 +264,7 @@ func TestPerftProgress(t *testing.T) {
 			t.Errorf("%s %d, %d goroutines: Progress calls (-want +got):\n%s", c.v.Name(), c.depth, c.threads, diff)
 		}
 	}
-	lost, err := bashni.ParseFEN(bashni.Russian, "W:W:Bc5")
+	lost, err := bashni.ParseFEN(bashni.Russian(), "W:W:Bc5")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -306,9 +306,9 @@ func TestPerftConfigValidate(t *testing.T) {
 			continue
 		}
 		for name, f := range map[string]func(){
-			"Perft":   func() { b.c.Perft(bashni.Russian.MustStart(), 3) },
-			"Perft 0": func() { b.c.Perft(bashni.Russian.MustStart(), 0) },
-			"Divide":  func() { b.c.Divide(bashni.Russian.MustStart(), 3) },
+			"Perft":   func() { b.c.Perft(bashni.Russian().MustStart(), 3) },
+			"Perft 0": func() { b.c.Perft(bashni.Russian().MustStart(), 0) },
+			"Divide":  func() { b.c.Divide(bashni.Russian().MustStart(), 3) },
 		} {
 			func() {
 				defer func() {
@@ -326,7 +326,7 @@ func TestPerftConfigValidate(t *testing.T) {
 // the stack going down a line of kings; at the limit, a position whose lines
 // all end soon is counted at once.
 func TestPerftMaxDepth(t *testing.T) {
-	p, err := bashni.ParseFEN(bashni.Russian, "W:Wc3:Bd4")
+	p, err := bashni.ParseFEN(bashni.Russian(), "W:Wc3:Bd4")
 	if err != nil {
 		t.Fatal(err)
 	}

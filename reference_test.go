@@ -382,13 +382,13 @@ func TestReference_Perft(t *testing.T) {
 		name  string
 		perft []uint64 // from depth 1
 	}{
-		{bashni.Russian, "russian", []uint64{7, 49, 302, 1469, 7482, 37908}},
-		{bashni.International, "international", []uint64{7, 49, 302, 1469, 7473}},
-		{bashni.Lasca, "lasca", []uint64{6, 6, 18, 54, 116, 324, 846, 2148, 5692}},
-		{bashni.RussianDraughts, "russian-draughts", []uint64{7, 49, 302, 1469, 7482, 37986}},
-		{bashni.BrazilianDraughts, "brazilian-draughts", []uint64{7, 49, 302, 1469, 7473}},
-		{bashni.LudiiBashni, "ludii-bashni", []uint64{7, 49, 302, 1469, 7361}},
-		{bashni.LudiiLasca, "ludii-lasca", []uint64{6, 6, 18, 54, 116, 324, 846, 2148, 5692}},
+		{bashni.Russian(), "russian", []uint64{7, 49, 302, 1469, 7482, 37908}},
+		{bashni.International(), "international", []uint64{7, 49, 302, 1469, 7473}},
+		{bashni.Lasca(), "lasca", []uint64{6, 6, 18, 54, 116, 324, 846, 2148, 5692}},
+		{bashni.RussianDraughts(), "russian-draughts", []uint64{7, 49, 302, 1469, 7482, 37986}},
+		{bashni.BrazilianDraughts(), "brazilian-draughts", []uint64{7, 49, 302, 1469, 7473}},
+		{bashni.LudiiBashni(), "ludii-bashni", []uint64{7, 49, 302, 1469, 7361}},
+		{bashni.LudiiLasca(), "ludii-lasca", []uint64{6, 6, 18, 54, 116, 324, 846, 2148, 5692}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -405,9 +405,9 @@ func TestReference_Perft(t *testing.T) {
 // TestReference_Section1_StartFEN checks the start positions the reference
 // tests begin from against docs/RULES.md sections 1 and 10.
 func TestReference_Section1_StartFEN(t *testing.T) {
-	for v, want := range map[*bashni.Variant]string{
-		&bashni.Russian: "W:Wa1,c1,e1,g1,b2,d2,f2,h2,a3,c3,e3,g3:Bb6,d6,f6,h6,a7,c7,e7,g7,b8,d8,f8,h8",
-		&bashni.Lasca:   "W:Wa1,c1,e1,g1,b2,d2,f2,a3,c3,e3,g3:Ba5,c5,e5,g5,b6,d6,f6,a7,c7,e7,g7",
+	for v, want := range map[bashni.Variant]string{
+		bashni.Russian(): "W:Wa1,c1,e1,g1,b2,d2,f2,h2,a3,c3,e3,g3:Bb6,d6,f6,h6,a7,c7,e7,g7,b8,d8,f8,h8",
+		bashni.Lasca():   "W:Wa1,c1,e1,g1,b2,d2,f2,a3,c3,e3,g3:Ba5,c5,e5,g5,b6,d6,f6,a7,c7,e7,g7",
 	} {
 		start := refFromPosition(v.MustStart())
 		if got := start.fen(); got != want {
@@ -454,13 +454,13 @@ func refPaths(v bashni.Variant, ms map[string]*refResult) []string {
 // TestReference_R2_R3_R5_TwelveJumpExample checks the reference on the
 // 12-jump example of docs/RULES.md section 11: two moves, each one sequence.
 func TestReference_R2_R3_R5_TwelveJumpExample(t *testing.T) {
-	r := refParse(t, bashni.Russian, "W:WKc1:Bc3b,e3b,c5b,e7b,g5b,g7b")
+	r := refParse(t, bashni.Russian(), "W:WKc1:Bc3b,e3b,c5b,e7b,g5b,g7b")
 	ms := r.moves()
 	want := []string{
 		"c1:f4:h6:f8:d6:b4:d2:f4:h6:f8:d6:b4:d2",
 		"c1:f4:h6:f8:d6:b4:d2:f4:h6:f8:d6:b4:e1",
 	}
-	if diff := cmp.Diff(want, refPaths(bashni.Russian, ms)); diff != "" {
+	if diff := cmp.Diff(want, refPaths(bashni.Russian(), ms)); diff != "" {
 		t.Errorf("reference sequences (-docs/RULES.md +reference):\n%s", diff)
 	}
 	if len(ms) != 2 {
@@ -472,19 +472,19 @@ func TestReference_R2_R3_R5_TwelveJumpExample(t *testing.T) {
 // section 11 through the reference alone: every move must be one of its
 // sequences, and Black must still have moves at the end.
 func TestReference_R1_to_R7_CodexGame(t *testing.T) {
-	r := refFromPosition(bashni.Russian.MustStart())
+	r := refFromPosition(bashni.Russian().MustStart())
 	for i, text := range testgame.CodexMoves {
 		ms := r.moves()
 		var next *refResult
 		for _, res := range ms {
 			for _, l := range res.lines {
-				if refPathText(bashni.Russian, l) == text {
+				if refPathText(bashni.Russian(), l) == text {
 					next = res
 				}
 			}
 		}
 		if next == nil {
-			t.Fatalf("ply %d: %s is not a reference move in %s; the reference has %v", i+1, text, r.fen(), refPaths(bashni.Russian, ms))
+			t.Fatalf("ply %d: %s is not a reference move in %s; the reference has %v", i+1, text, r.fen(), refPaths(bashni.Russian(), ms))
 		}
 		r = next.pos
 	}
@@ -602,13 +602,13 @@ var refPresets = []struct {
 	name string
 	v    bashni.Variant
 }{
-	{"russian_R1_to_R7", bashni.Russian},
-	{"international_I1_to_I5", bashni.International},
-	{"lasca_L1_to_L7", bashni.Lasca},
-	{"russian-draughts_s12", bashni.RussianDraughts},
-	{"brazilian-draughts_s12", bashni.BrazilianDraughts},
-	{"ludii-bashni", bashni.LudiiBashni},
-	{"ludii-lasca", bashni.LudiiLasca},
+	{"russian_R1_to_R7", bashni.Russian()},
+	{"international_I1_to_I5", bashni.International()},
+	{"lasca_L1_to_L7", bashni.Lasca()},
+	{"russian-draughts_s12", bashni.RussianDraughts()},
+	{"brazilian-draughts_s12", bashni.BrazilianDraughts()},
+	{"ludii-bashni", bashni.LudiiBashni()},
+	{"ludii-lasca", bashni.LudiiLasca()},
 }
 
 // refPlayableSquares lists the dark squares of the board in order.

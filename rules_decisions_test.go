@@ -22,7 +22,7 @@ func TestWayBackBarredAgrees(t *testing.T) {
 		if rj == RejumpNever {
 			transfer = TransferAtEnd
 		}
-		r := rulesOf(t, Russian, func(v *Variant) { v.Rejump, v.Transfer = rj, transfer })
+		r := rulesOf(t, Russian(), func(v *Variant) { v.Rejump, v.Transfer = rj, transfer })
 		b := uint64(1) << 27
 		_, excl := r.barAfterJump(b, 0, 0)
 		if want := r.reversalBarred() || excl&b != 0; r.wayBackBarred() != want {
@@ -45,7 +45,7 @@ func TestWayBackBarredAgrees(t *testing.T) {
 		{RejumpNoReversal, TransferImmediate, 0, c, 0, c},
 		{RejumpAny, TransferImmediate, 0, c, 0, c},
 	} {
-		r := rulesOf(t, Russian, func(v *Variant) { v.Rejump, v.Transfer = tc.rj, tc.transfer })
+		r := rulesOf(t, Russian(), func(v *Variant) { v.Rejump, v.Transfer = tc.rj, tc.transfer })
 		if occ, excl := r.barAfterJump(b, tc.occ, tc.excl); occ != tc.wantOcc || excl != tc.wantX {
 			t.Errorf("rejump=%s: barAfterJump = %x, %x; want %x, %x", rejumpNames[tc.rj], occ, excl, tc.wantOcc, tc.wantX)
 		}
@@ -59,7 +59,7 @@ func TestRuleDecisions(t *testing.T) {
 	for c, want := range map[Crowning]crownEffect{
 		CrownAndContinue: crownGoesOnAsKing, CrownAtEnd: crownGoesOnAsMan, CrownAndStop: crownStops,
 	} {
-		r := rulesOf(t, Russian, func(v *Variant) { v.Crowning = c })
+		r := rulesOf(t, Russian(), func(v *Variant) { v.Crowning = c })
 		if got := r.midCaptureCrown(); got != want || r.crown != want {
 			t.Errorf("crowning=%s: %v, cached as %v, want %v", crowningNames[c], got, r.crown, want)
 		}
@@ -82,10 +82,10 @@ func TestRuleDecisions(t *testing.T) {
 		blackN, blackS, fwd bool
 		longest, toContinue bool
 	}{
-		{Russian, true, true, true, true, false, false, true},
-		{International, true, true, true, true, false, true, false},
-		{Lasca, true, false, false, true, true, false, false},
-		{LudiiBashni, true, false, false, true, true, false, false},
+		{Russian(), true, true, true, true, false, false, true},
+		{International(), true, true, true, true, false, true, false},
+		{Lasca(), true, false, false, true, true, false, false},
+		{LudiiBashni(), true, false, false, true, true, false, false},
 	} {
 		r := rulesOf(t, tc.v, func(*Variant) {})
 		wn, ws := r.manCaptureDirs(White)
@@ -102,7 +102,7 @@ func TestRuleDecisions(t *testing.T) {
 // the directions the generator's table rules.manJump (filled from
 // manCaptureDirs) lets men jump in.
 func TestMenJumpsAgree(t *testing.T) {
-	for _, v := range []Variant{Russian, International, Lasca, LudiiBashni, LudiiLasca} {
+	for _, v := range []Variant{Russian(), International(), Lasca(), LudiiBashni(), LudiiLasca()} {
 		r := rulesOf(t, v, func(*Variant) {})
 		for c := White; c <= Black; c++ {
 			all := jumpSets{r.canJump[dirNE], r.canJump[dirNW], r.canJump[dirSE], r.canJump[dirSW]}

@@ -26,14 +26,14 @@ func TestNumberingSquares(t *testing.T) {
 	for _, c := range cases {
 		got := map[int]string{}
 		for num := range c.want {
-			got[num] = c.n.Square(RussianDraughts, num).String()
+			got[num] = c.n.Square(RussianDraughts(), num).String()
 		}
 		if diff := cmp.Diff(c.want, got); diff != "" {
 			t.Errorf("%v (-want +got):\n%s", c.n, diff)
 		}
 	}
 	// White's first moves at the start, in pydraughts' Hub numbers.
-	pos := RussianDraughts.MustStart()
+	pos := RussianDraughts().MustStart()
 	var hub []string
 	for _, m := range pos.LegalMoves() {
 		hub = append(hub, pos.MoveNumbers(m, NumberingBottomLeft, 'x'))
@@ -47,7 +47,7 @@ func TestNumberingSquares(t *testing.T) {
 // Every numbering numbers every playable square once, 1 to N, on every
 // board size, and Square inverts Number.
 func TestNumberingRoundTrip(t *testing.T) {
-	for _, v := range []Variant{Russian, Lasca, RussianDraughts} {
+	for _, v := range []Variant{Russian(), Lasca(), RussianDraughts()} {
 		for n := NumberingTopLeft; n <= NumberingBottomRight; n++ {
 			seen := map[int]bool{}
 			for s := Square(0); s < 64; s++ {
@@ -73,8 +73,8 @@ func TestNumberingRoundTrip(t *testing.T) {
 			}
 		}
 	}
-	if Russian.Squares() != 32 || Lasca.Squares() != 25 {
-		t.Errorf("Squares: %d, %d; want 32, 25", Russian.Squares(), Lasca.Squares())
+	if Russian().Squares() != 32 || Lasca().Squares() != 25 {
+		t.Errorf("Squares: %d, %d; want 32, 25", Russian().Squares(), Lasca().Squares())
 	}
 }
 
@@ -82,7 +82,7 @@ func TestNumberingRoundTrip(t *testing.T) {
 // reads back to the same move in every numbering; so does every FEN.
 func TestMoveNumbersRoundTrip(t *testing.T) {
 	rng := rand.New(rand.NewSource(18))
-	for _, v := range []Variant{RussianDraughts, BrazilianDraughts, Russian, Lasca} {
+	for _, v := range []Variant{RussianDraughts(), BrazilianDraughts(), Russian(), Lasca()} {
 		for game := 0; game < 20; game++ {
 			pos := v.MustStart()
 			for ply := 0; ply < 80; ply++ {
@@ -112,7 +112,7 @@ func TestMoveNumbersRoundTrip(t *testing.T) {
 
 // Bad numbers are errors that say which number and the board's range.
 func TestParseNumbersErrors(t *testing.T) {
-	pos := RussianDraughts.MustStart()
+	pos := RussianDraughts().MustStart()
 	for text, want := range map[string]string{
 		"33-29":                  "33 is not a square number of this board (1 to 32)",
 		"0-4":                    "0 is not a square number",
@@ -139,7 +139,7 @@ func TestParseNumbersErrors(t *testing.T) {
 		"W:W21:B1.": "",
 		"W:Wc3:B1":  "",
 	} {
-		_, err := ParseFENNumbers(RussianDraughts, fen, NumberingTopLeft)
+		_, err := ParseFENNumbers(RussianDraughts(), fen, NumberingTopLeft)
 		if want == "" {
 			if err != nil {
 				t.Errorf("%q: %v", fen, err)
@@ -168,7 +168,7 @@ func TestParseNumbering(t *testing.T) {
 // Reading a move in numbers costs a translation to names on top of
 // ParseMove; compare with BenchmarkParseMove... of the same move.
 func BenchmarkParseMoveNumbers(b *testing.B) {
-	pos, _ := ParseFEN(RussianDraughts, "W:Wc3,e3:Bd4,f6,b6")
+	pos, _ := ParseFEN(RussianDraughts(), "W:Wc3,e3:Bd4,f6,b6")
 	b.ReportAllocs()
 	for i := 0; i < b.N; i++ {
 		if _, err := pos.ParseMoveNumbers("22x15x8", NumberingTopLeft); err != nil {
@@ -178,7 +178,7 @@ func BenchmarkParseMoveNumbers(b *testing.B) {
 }
 
 func BenchmarkMoveNumbers(b *testing.B) {
-	pos, _ := ParseFEN(RussianDraughts, "W:Wc3,e3:Bd4,f6,b6")
+	pos, _ := ParseFEN(RussianDraughts(), "W:Wc3,e3:Bd4,f6,b6")
 	m, _ := pos.ParseMove("c3:e5:g7")
 	b.ReportAllocs()
 	for i := 0; i < b.N; i++ {
@@ -188,7 +188,7 @@ func BenchmarkMoveNumbers(b *testing.B) {
 
 // An illegal move in numbers says the legal moves in the same numbers too.
 func TestParseMoveNumbersListsLegalInNumbers(t *testing.T) {
-	pos := RussianDraughts.MustStart()
+	pos := RussianDraughts().MustStart()
 	_, err := pos.ParseMoveNumbers("9-14", NumberingBottomLeft)
 	want := `bashni: move "9-14": not a legal move here (in numbers: `
 	if err == nil || !strings.HasPrefix(err.Error(), want) || !strings.Contains(err.Error(), "9-13") || !strings.Contains(err.Error(), "(legal: a3-b4") {

@@ -49,9 +49,9 @@ func TestPositionSetsAtStart(t *testing.T) {
 		board, pawns int
 		white, black string
 	}{
-		{bashni.Russian, 32, 12, "a1", "h8"},
-		{bashni.International, 32, 12, "a1", "h8"},
-		{bashni.Lasca, 25, 11, "a1", "g7"},
+		{bashni.Russian(), 32, 12, "a1", "h8"},
+		{bashni.International(), 32, 12, "a1", "h8"},
+		{bashni.Lasca(), 25, 11, "a1", "g7"},
 	} {
 		p := c.v.MustStart()
 		if got := c.v.Board().Len(); got != c.board {
@@ -114,7 +114,7 @@ func TestProperty_SquareSetsAgreeWithTowers(t *testing.T) {
 
 // Reading the sets and walking them allocates nothing.
 func TestSquareSetAllocatesNothing(t *testing.T) {
-	p := bashni.Russian.MustStart()
+	p := bashni.Russian().MustStart()
 	n := 0
 	got := testing.AllocsPerRun(50, func() {
 		for s := range p.Tops(bashni.White).All() {

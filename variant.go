@@ -73,7 +73,7 @@ const (
 // presets (Russian, International, Lasca and the others below) are ready to
 // use; copy one and change fields to play a custom ruleset:
 //
-//	v := bashni.Russian
+//	v := bashni.Russian()
 //	v.Majority = true
 //	pos, err := v.Start()
 //
@@ -124,9 +124,7 @@ type Variant struct {
 
 // presets is the table of the named variants, in the order Variant.String
 // prefers them. It holds its own values: ParseVariant, Preset, Name and
-// String read it, and the exported variables below are copies of it, so
-// changing one of those (bashni.Russian.Majority = true) changes that
-// variable alone.
+// String read it, and the preset functions below return copies of it.
 var presets = [...]struct {
 	name string
 	v    Variant
@@ -175,33 +173,38 @@ var presets = [...]struct {
 	}},
 }
 
-// The presets, ready to use: Russian.Start(), ParseFEN(Lasca, ...). Each is
-// a copy of the package's own table, so a change to one (to play a custom
-// ruleset, copy it into a variable of your own first) changes that variable
-// only: ParseVariant, Preset, Name and String go on knowing the preset.
-var (
-	// Russian is Bashni by Russian draughts rules (docs/RULES.md section 5), the
-	// default ruleset.
-	Russian = mustPreset("russian")
-	// International is Bashni by 100-square draughts rules (section 6).
-	International = mustPreset("international")
-	// Lasca is Emanuel Lasker's 7x7 column game (section 7).
-	Lasca = mustPreset("lasca")
-	// RussianDraughts is classic Russian draughts (shashki): the russian
-	// switches with stacking off (section 12).
-	RussianDraughts = mustPreset("russian-draughts")
-	// BrazilianDraughts is classic Brazilian draughts: the international
-	// switches with stacking off (section 12).
-	BrazilianDraughts = mustPreset("brazilian-draughts")
-	// LudiiBashni is the Bashni of the Ludii game system (docs/PERFT.md): russian,
-	// but men capture forward only, a man crowned by a jump stops, a flying
-	// king lands anywhere, and only the tower jumped just before may not be
-	// jumped next.
-	LudiiBashni = mustPreset("ludii-bashni")
-	// LudiiLasca is the Lasca of the Ludii game system (docs/PERFT.md): lasca
-	// with no limit on jumping a tower again (no L4), in any direction.
-	LudiiLasca = mustPreset("ludii-lasca")
-)
+// The presets, ready to use: Russian().Start(), ParseFEN(Lasca(), ...). Each
+// call returns a fresh copy of the package's own table, so no caller can
+// change a preset for the rest of the program: to play a custom ruleset,
+// change the copy (v := Russian(); v.Majority = true) or use ParseVariant.
+
+// Russian is Bashni by Russian draughts rules (docs/RULES.md section 5), the
+// default ruleset.
+func Russian() Variant { return mustPreset("russian") }
+
+// International is Bashni by 100-square draughts rules (section 6).
+func International() Variant { return mustPreset("international") }
+
+// Lasca is Emanuel Lasker's 7x7 column game (section 7).
+func Lasca() Variant { return mustPreset("lasca") }
+
+// RussianDraughts is classic Russian draughts (shashki): the russian
+// switches with stacking off (section 12).
+func RussianDraughts() Variant { return mustPreset("russian-draughts") }
+
+// BrazilianDraughts is classic Brazilian draughts: the international
+// switches with stacking off (section 12).
+func BrazilianDraughts() Variant { return mustPreset("brazilian-draughts") }
+
+// LudiiBashni is the Bashni of the Ludii game system (docs/PERFT.md): russian,
+// but men capture forward only, a man crowned by a jump stops, a flying
+// king lands anywhere, and only the tower jumped just before may not be
+// jumped next.
+func LudiiBashni() Variant { return mustPreset("ludii-bashni") }
+
+// LudiiLasca is the Lasca of the Ludii game system (docs/PERFT.md): lasca
+// with no limit on jumping a tower again (no L4), in any direction.
+func LudiiLasca() Variant { return mustPreset("ludii-lasca") }
 
 // mustPreset returns the preset named name from the table; the names are
 // the package's own, so a missing one is a bug found at init.

@@ -15,13 +15,13 @@ func TestParseVariantPresets(t *testing.T) {
 		name string
 		v    Variant
 	}{
-		{"russian", Russian},
-		{"international", International},
-		{"lasca", Lasca},
-		{"russian-draughts", RussianDraughts},
-		{"brazilian-draughts", BrazilianDraughts},
-		{"ludii-bashni", LudiiBashni},
-		{"ludii-lasca", LudiiLasca},
+		{"russian", Russian()},
+		{"international", International()},
+		{"lasca", Lasca()},
+		{"russian-draughts", RussianDraughts()},
+		{"brazilian-draughts", BrazilianDraughts()},
+		{"ludii-bashni", LudiiBashni()},
+		{"ludii-lasca", LudiiLasca()},
 	}
 	var names []string
 	for _, p := range presets {
@@ -51,17 +51,19 @@ func TestParseVariantPresets(t *testing.T) {
 	}
 }
 
-// Changing an exported preset by accident (here on purpose, and put back)
-// changes that variable only: ParseVariant, Preset, Name, String and the
-// positions of a preset read from text go on knowing the preset, and the
-// changed variable is a custom ruleset that says how it differs.
-func TestPresetVariablesDoNotLeak(t *testing.T) {
-	savedRussian, savedLasca := Russian, Lasca
-	defer func() { Russian, Lasca = savedRussian, savedLasca }()
-	Russian.Majority = true
-	Lasca.Size, Lasca.Separator = 8, ':'
+// A preset is a function returning a fresh copy: changing what one call
+// returned changes that copy only. ParseVariant, Preset, Name, String and the
+// presets' later calls go on knowing the preset, and the changed copy is a
+// custom ruleset that says how it differs.
+func TestPresetsCannotBeChanged(t *testing.T) {
+	russian, lasca := Russian(), Lasca()
+	russian.Majority = true
+	lasca.Size, lasca.Separator = 8, ':'
 
-	for name, want := range map[string]Variant{"russian": savedRussian, "lasca": savedLasca} {
+	for name, want := range map[string]Variant{"russian": Russian(), "lasca": Lasca()} {
+		if want == russian || want == lasca {
+			t.Fatalf("changing a copy changed the preset %s", name)
+		}
 		if got, err := ParseVariant(name); err != nil || got != want {
 			t.Errorf("ParseVariant(%q) = %+v, %v; want the preset %+v", name, got, err, want)
 		}
@@ -75,19 +77,11 @@ func TestPresetVariablesDoNotLeak(t *testing.T) {
 			t.Errorf("the preset's String() = %q, want %q", got, name)
 		}
 	}
-	if got := Russian.Name(); got != "" {
-		t.Errorf("changed Russian: Name() = %q, want none", got)
+	if got := russian.Name(); got != "" {
+		t.Errorf("changed russian: Name() = %q, want none", got)
 	}
-	if got := Russian.String(); got != "russian,majority=on" {
-		t.Errorf("changed Russian: String() = %q, want russian,majority=on", got)
-	}
-	v, err := ParseVariant("russian")
-	if err != nil {
-		t.Fatal(err)
-	}
-	p, err := ParseFEN(v, "W:Wc3:Bf6")
-	if err != nil || p.Variant() != savedRussian {
-		t.Errorf("a position of ParseVariant(\"russian\") plays %+v, %v; want the preset", p.Variant(), err)
+	if got := russian.String(); got != "russian,majority=on" {
+		t.Errorf("changed russian: String() = %q, want russian,majority=on", got)
 	}
 	if _, ok := Preset("chess"); ok {
 		t.Error("Preset(\"chess\") found a preset")
@@ -107,55 +101,55 @@ func TestParseVariantOverrides(t *testing.T) {
 		want Variant
 		out  string // String() of the result
 	}{
-		{"russian,size=8", Russian, "russian"},
-		{"russian,size=6,pieces=6", variantWith(Russian, func(v *Variant) { v.Size, v.Pieces = 6, 6 }), "russian,size=6,pieces=6"},
-		{"lasca,size=5,pieces=3", variantWith(Lasca, func(v *Variant) { v.Size, v.Pieces = 5, 3 }), "lasca,size=5,pieces=3"},
-		{"russian,size=4,pieces=2", variantWith(Russian, func(v *Variant) { v.Size, v.Pieces = 4, 2 }), "russian,size=4,pieces=2"},
-		{"russian,pieces=1", variantWith(Russian, func(v *Variant) { v.Pieces = 1 }), "russian,pieces=1"},
-		{"lasca,size=8", variantWith(Lasca, func(v *Variant) { v.Size = 8 }), "lasca,size=8"},
-		{"russian,stacking=off,transfer=end,rejump=never", RussianDraughts, "russian-draughts"},
-		{"russian-draughts,stacking=on", variantWith(RussianDraughts, func(v *Variant) { v.Stacking = true }), "russian-draughts,stacking=on"},
-		{"russian,backward=off", variantWith(Russian, func(v *Variant) { v.MenCaptureBackward = false }), "russian,backward=off"},
-		{"lasca,backward=on", variantWith(Lasca, func(v *Variant) { v.MenCaptureBackward = true }), "lasca,backward=on"},
-		{"russian,flying=off", variantWith(Russian, func(v *Variant) { v.FlyingKings = false }), "russian,flying=off"},
-		{"lasca,flying=on", variantWith(Lasca, func(v *Variant) { v.FlyingKings = true }), "lasca,flying=on"},
-		{"international,transfer=immediate", variantWith(International, func(v *Variant) { v.Transfer = TransferImmediate }), "international,transfer=immediate"},
-		{"russian,transfer=end,rejump=once", variantWith(Russian, func(v *Variant) { v.Transfer, v.Rejump = TransferAtEnd, RejumpOnce }), "russian,transfer=end,rejump=once"},
-		{"russian,rejump=no-reversal", Russian, "russian"},
-		{"russian,rejump=not-last", variantWith(Russian, func(v *Variant) { v.Rejump = RejumpNotLast }), "russian,rejump=not-last"},
-		{"russian,rejump=once", variantWith(Russian, func(v *Variant) { v.Rejump = RejumpOnce }), "russian,rejump=once"},
-		{"russian,rejump=never", variantWith(Russian, func(v *Variant) { v.Rejump = RejumpNever }), "russian,rejump=never"},
-		{"russian,rejump=any", variantWith(Russian, func(v *Variant) { v.Rejump = RejumpAny }), "russian,rejump=any"},
-		{"lasca,rejump=any", LudiiLasca, "ludii-lasca"},
-		{"russian,landing=any", variantWith(Russian, func(v *Variant) { v.KingLanding = LandAnywhere }), "russian,landing=any"},
-		{"international,landing=continue", variantWith(International, func(v *Variant) { v.KingLanding = LandToContinue }), "international,landing=continue"},
-		{"russian,majority=on", variantWith(Russian, func(v *Variant) { v.Majority = true }), "russian,majority=on"},
-		{"russian,majority=yes", variantWith(Russian, func(v *Variant) { v.Majority = true }), "russian,majority=on"},
-		{"russian,majority=true", variantWith(Russian, func(v *Variant) { v.Majority = true }), "russian,majority=on"},
-		{"russian,majority=1", variantWith(Russian, func(v *Variant) { v.Majority = true }), "russian,majority=on"},
-		{"international,majority=off", variantWith(International, func(v *Variant) { v.Majority = false }), "international,majority=off"},
-		{"international,majority=no", variantWith(International, func(v *Variant) { v.Majority = false }), "international,majority=off"},
-		{"international,majority=false", variantWith(International, func(v *Variant) { v.Majority = false }), "international,majority=off"},
-		{"international,majority=0", variantWith(International, func(v *Variant) { v.Majority = false }), "international,majority=off"},
-		{"international,crowning=continue", variantWith(International, func(v *Variant) { v.Crowning = CrownAndContinue }), "international,crowning=continue"},
-		{"russian,crowning=at-end", variantWith(Russian, func(v *Variant) { v.Crowning = CrownAtEnd }), "russian,crowning=at-end"},
-		{"russian,crowning=stop", variantWith(Russian, func(v *Variant) { v.Crowning = CrownAndStop }), "russian,crowning=stop"},
-		{"russian,demote=on", variantWith(Russian, func(v *Variant) { v.DemoteCapturedKings = true }), "russian,demote=on"},
-		{"international,demote=off", variantWith(International, func(v *Variant) { v.DemoteCapturedKings = false }), "international,demote=off"},
-		{"russian,separator=x", variantWith(Russian, func(v *Variant) { v.Separator = 'x' }), "russian,separator=x"},
-		{"lasca,separator=colon", variantWith(Lasca, func(v *Variant) { v.Separator = ':' }), "lasca,separator=colon"},
-		{"lasca,separator=:", variantWith(Lasca, func(v *Variant) { v.Separator = ':' }), "lasca,separator=colon"},
-		{"russian,repetitions=0", variantWith(Russian, func(v *Variant) { v.Repetitions = 0 }), "russian,repetitions=0"},
-		{"russian,repetitions=2", variantWith(Russian, func(v *Variant) { v.Repetitions = 2 }), "russian,repetitions=2"},
-		{"russian,repetitions=5", variantWith(Russian, func(v *Variant) { v.Repetitions = 5 }), "russian,repetitions=5"},
-		{"russian,kings-only=0", variantWith(Russian, func(v *Variant) { v.KingsOnlyPlies = 0 }), "russian,kings-only=0"},
-		{"lasca,kings-only=40", variantWith(Lasca, func(v *Variant) { v.KingsOnlyPlies = 40 }), "lasca,kings-only=40"},
+		{"russian,size=8", Russian(), "russian"},
+		{"russian,size=6,pieces=6", variantWith(Russian(), func(v *Variant) { v.Size, v.Pieces = 6, 6 }), "russian,size=6,pieces=6"},
+		{"lasca,size=5,pieces=3", variantWith(Lasca(), func(v *Variant) { v.Size, v.Pieces = 5, 3 }), "lasca,size=5,pieces=3"},
+		{"russian,size=4,pieces=2", variantWith(Russian(), func(v *Variant) { v.Size, v.Pieces = 4, 2 }), "russian,size=4,pieces=2"},
+		{"russian,pieces=1", variantWith(Russian(), func(v *Variant) { v.Pieces = 1 }), "russian,pieces=1"},
+		{"lasca,size=8", variantWith(Lasca(), func(v *Variant) { v.Size = 8 }), "lasca,size=8"},
+		{"russian,stacking=off,transfer=end,rejump=never", RussianDraughts(), "russian-draughts"},
+		{"russian-draughts,stacking=on", variantWith(RussianDraughts(), func(v *Variant) { v.Stacking = true }), "russian-draughts,stacking=on"},
+		{"russian,backward=off", variantWith(Russian(), func(v *Variant) { v.MenCaptureBackward = false }), "russian,backward=off"},
+		{"lasca,backward=on", variantWith(Lasca(), func(v *Variant) { v.MenCaptureBackward = true }), "lasca,backward=on"},
+		{"russian,flying=off", variantWith(Russian(), func(v *Variant) { v.FlyingKings = false }), "russian,flying=off"},
+		{"lasca,flying=on", variantWith(Lasca(), func(v *Variant) { v.FlyingKings = true }), "lasca,flying=on"},
+		{"international,transfer=immediate", variantWith(International(), func(v *Variant) { v.Transfer = TransferImmediate }), "international,transfer=immediate"},
+		{"russian,transfer=end,rejump=once", variantWith(Russian(), func(v *Variant) { v.Transfer, v.Rejump = TransferAtEnd, RejumpOnce }), "russian,transfer=end,rejump=once"},
+		{"russian,rejump=no-reversal", Russian(), "russian"},
+		{"russian,rejump=not-last", variantWith(Russian(), func(v *Variant) { v.Rejump = RejumpNotLast }), "russian,rejump=not-last"},
+		{"russian,rejump=once", variantWith(Russian(), func(v *Variant) { v.Rejump = RejumpOnce }), "russian,rejump=once"},
+		{"russian,rejump=never", variantWith(Russian(), func(v *Variant) { v.Rejump = RejumpNever }), "russian,rejump=never"},
+		{"russian,rejump=any", variantWith(Russian(), func(v *Variant) { v.Rejump = RejumpAny }), "russian,rejump=any"},
+		{"lasca,rejump=any", LudiiLasca(), "ludii-lasca"},
+		{"russian,landing=any", variantWith(Russian(), func(v *Variant) { v.KingLanding = LandAnywhere }), "russian,landing=any"},
+		{"international,landing=continue", variantWith(International(), func(v *Variant) { v.KingLanding = LandToContinue }), "international,landing=continue"},
+		{"russian,majority=on", variantWith(Russian(), func(v *Variant) { v.Majority = true }), "russian,majority=on"},
+		{"russian,majority=yes", variantWith(Russian(), func(v *Variant) { v.Majority = true }), "russian,majority=on"},
+		{"russian,majority=true", variantWith(Russian(), func(v *Variant) { v.Majority = true }), "russian,majority=on"},
+		{"russian,majority=1", variantWith(Russian(), func(v *Variant) { v.Majority = true }), "russian,majority=on"},
+		{"international,majority=off", variantWith(International(), func(v *Variant) { v.Majority = false }), "international,majority=off"},
+		{"international,majority=no", variantWith(International(), func(v *Variant) { v.Majority = false }), "international,majority=off"},
+		{"international,majority=false", variantWith(International(), func(v *Variant) { v.Majority = false }), "international,majority=off"},
+		{"international,majority=0", variantWith(International(), func(v *Variant) { v.Majority = false }), "international,majority=off"},
+		{"international,crowning=continue", variantWith(International(), func(v *Variant) { v.Crowning = CrownAndContinue }), "international,crowning=continue"},
+		{"russian,crowning=at-end", variantWith(Russian(), func(v *Variant) { v.Crowning = CrownAtEnd }), "russian,crowning=at-end"},
+		{"russian,crowning=stop", variantWith(Russian(), func(v *Variant) { v.Crowning = CrownAndStop }), "russian,crowning=stop"},
+		{"russian,demote=on", variantWith(Russian(), func(v *Variant) { v.DemoteCapturedKings = true }), "russian,demote=on"},
+		{"international,demote=off", variantWith(International(), func(v *Variant) { v.DemoteCapturedKings = false }), "international,demote=off"},
+		{"russian,separator=x", variantWith(Russian(), func(v *Variant) { v.Separator = 'x' }), "russian,separator=x"},
+		{"lasca,separator=colon", variantWith(Lasca(), func(v *Variant) { v.Separator = ':' }), "lasca,separator=colon"},
+		{"lasca,separator=:", variantWith(Lasca(), func(v *Variant) { v.Separator = ':' }), "lasca,separator=colon"},
+		{"russian,repetitions=0", variantWith(Russian(), func(v *Variant) { v.Repetitions = 0 }), "russian,repetitions=0"},
+		{"russian,repetitions=2", variantWith(Russian(), func(v *Variant) { v.Repetitions = 2 }), "russian,repetitions=2"},
+		{"russian,repetitions=5", variantWith(Russian(), func(v *Variant) { v.Repetitions = 5 }), "russian,repetitions=5"},
+		{"russian,kings-only=0", variantWith(Russian(), func(v *Variant) { v.KingsOnlyPlies = 0 }), "russian,kings-only=0"},
+		{"lasca,kings-only=40", variantWith(Lasca(), func(v *Variant) { v.KingsOnlyPlies = 40 }), "lasca,kings-only=40"},
 		// Names and values in any case, spaces around items.
-		{" Russian , MAJORITY = ON ", variantWith(Russian, func(v *Variant) { v.Majority = true }), "russian,majority=on"},
+		{" Russian , MAJORITY = ON ", variantWith(Russian(), func(v *Variant) { v.Majority = true }), "russian,majority=on"},
 		// The Ludii Bashni switches of docs/PERFT.md, from russian.
-		{"russian,backward=off,crowning=stop,landing=any,rejump=not-last", LudiiBashni, "ludii-bashni"},
+		{"russian,backward=off,crowning=stop,landing=any,rejump=not-last", LudiiBashni(), "ludii-bashni"},
 		// Overrides are written in switch order, whatever order they are read in.
-		{"russian,kings-only=10,majority=on,size=7,pieces=9", variantWith(Russian, func(v *Variant) {
+		{"russian,kings-only=10,majority=on,size=7,pieces=9", variantWith(Russian(), func(v *Variant) {
 			v.Size, v.Pieces, v.Majority, v.KingsOnlyPlies = 7, 9, true, 10
 		}), "russian,size=7,pieces=9,majority=on,kings-only=10"},
 	}
@@ -386,11 +380,11 @@ func TestVariantValidate(t *testing.T) {
 		reason string
 	}{
 		{"zero Variant", Variant{}, "size 0"},
-		{"unknown transfer", variantWith(Russian, func(v *Variant) { v.Transfer = 2 }), "unknown transfer 2"},
-		{"unknown rejump", variantWith(Russian, func(v *Variant) { v.Rejump = 5 }), "unknown rejump 5"},
-		{"unknown landing", variantWith(Russian, func(v *Variant) { v.KingLanding = 2 }), "unknown king-landing 2"},
-		{"unknown crowning", variantWith(Russian, func(v *Variant) { v.Crowning = 3 }), "unknown crowning 3"},
-		{"bad separator", variantWith(Russian, func(v *Variant) { v.Separator = '-' }), `separator '-'`},
+		{"unknown transfer", variantWith(Russian(), func(v *Variant) { v.Transfer = 2 }), "unknown transfer 2"},
+		{"unknown rejump", variantWith(Russian(), func(v *Variant) { v.Rejump = 5 }), "unknown rejump 5"},
+		{"unknown landing", variantWith(Russian(), func(v *Variant) { v.KingLanding = 2 }), "unknown king-landing 2"},
+		{"unknown crowning", variantWith(Russian(), func(v *Variant) { v.Crowning = 3 }), "unknown crowning 3"},
+		{"bad separator", variantWith(Russian(), func(v *Variant) { v.Separator = '-' }), `separator '-'`},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

@@ -311,7 +311,7 @@ func setUp(p page, fen string) {
 // undo takes the capture back.
 func TestPlayCaptureByClicking(t *testing.T) {
 	p := open(t)
-	p.waitFEN(fenAfter(t, bashni.Russian, ""))
+	p.waitFEN(fenAfter(t, bashni.Russian(), ""))
 	if got := p.status(); got != "White to move" {
 		t.Errorf("status at the start: %q", got)
 	}
@@ -321,16 +321,16 @@ func TestPlayCaptureByClicking(t *testing.T) {
 		t.Errorf("after clicking c3 the page marks %q as targets, want \"b4 d4\"", got)
 	}
 	p.click("d4")
-	p.waitFEN(fenAfter(t, bashni.Russian, "", "c3-d4"))
+	p.waitFEN(fenAfter(t, bashni.Russian(), "", "c3-d4"))
 	p.click("b6")
 	p.click("c5")
-	p.waitFEN(fenAfter(t, bashni.Russian, "", "c3-d4", "b6-c5"))
+	p.waitFEN(fenAfter(t, bashni.Russian(), "", "c3-d4", "b6-c5"))
 	if got := p.status(); got != "White to move, and must capture" {
 		t.Errorf("status before the capture: %q", got)
 	}
 	p.click("d4")
 	p.click("b6")
-	after := fenAfter(t, bashni.Russian, "", "c3-d4", "b6-c5", "d4:b6")
+	after := fenAfter(t, bashni.Russian(), "", "c3-d4", "b6-c5", "d4:b6")
 	p.waitFEN(after)
 	p.screenshot("capture")
 
@@ -353,7 +353,7 @@ func TestPlayCaptureByClicking(t *testing.T) {
 	}
 
 	p.do("undo", chromedp.Click(chromedp.CSS("#undo")))
-	p.waitFEN(fenAfter(t, bashni.Russian, "", "c3-d4", "b6-c5"))
+	p.waitFEN(fenAfter(t, bashni.Russian(), "", "c3-d4", "b6-c5"))
 	if got := strings.Join(p.moveList(), " | "); got != "c3-d4 b6-c5" {
 		t.Errorf("move list after undo %q", got)
 	}
@@ -363,14 +363,14 @@ func TestPlayCaptureByClicking(t *testing.T) {
 // capture that returns to its start, chosen from the list the page offers.
 func TestLongAndAmbiguousCaptures(t *testing.T) {
 	p := open(t)
-	p.waitFEN(fenAfter(t, bashni.Russian, ""))
+	p.waitFEN(fenAfter(t, bashni.Russian(), ""))
 
 	twelve := "W:WKc1:Bc3b,e3b,c5b,e7b,g5b,g7b"
 	setUp(p, twelve)
-	p.waitFEN(fenAfter(t, bashni.Russian, twelve))
+	p.waitFEN(fenAfter(t, bashni.Russian(), twelve))
 	p.click("c1")
 	p.click("e1")
-	p.waitFEN(fenAfter(t, bashni.Russian, twelve, "c1:f4:h6:f8:d6:b4:d2:f4:h6:f8:d6:b4:e1"))
+	p.waitFEN(fenAfter(t, bashni.Russian(), twelve, "c1:f4:h6:f8:d6:b4:d2:f4:h6:f8:d6:b4:e1"))
 	if got, want := p.towerTitle("e1"), "e1: Wbbbbbbbbbbbb — white king, 12 black men (top to bottom)"; got != want {
 		t.Errorf("tower on e1: %q, want %q", got, want)
 	}
@@ -383,7 +383,7 @@ func TestLongAndAmbiguousCaptures(t *testing.T) {
 	// end where they began; the towers they build differ, so both are moves.
 	loop := "W:Wc1:BKb2,b4,d4,d2"
 	setUp(p, loop)
-	p.waitFEN(fenAfter(t, bashni.Russian, loop))
+	p.waitFEN(fenAfter(t, bashni.Russian(), loop))
 	p.click("c1")
 	p.click("c1")
 	if got := p.eval(`[...document.querySelectorAll("#choice-buttons button")].map(b => b.textContent).join(" ")`); got != "c1:a3:c5:e3:c1 c1:e3:c5:a3:c1" {
@@ -391,21 +391,21 @@ func TestLongAndAmbiguousCaptures(t *testing.T) {
 	}
 	p.screenshot("choices")
 	p.do("choose", chromedp.Click(chromedp.CSS(`#choice-buttons button:nth-child(2)`)))
-	p.waitFEN(fenAfter(t, bashni.Russian, loop, "c1:e3:c5:a3:c1"))
+	p.waitFEN(fenAfter(t, bashni.Russian(), loop, "c1:e3:c5:a3:c1"))
 
 	// Clicking the landings one by one picks the route without a question.
 	setUp(p, loop)
-	p.waitFEN(fenAfter(t, bashni.Russian, loop))
+	p.waitFEN(fenAfter(t, bashni.Russian(), loop))
 	p.click("c1")
 	p.click("a3")
-	p.waitFEN(fenAfter(t, bashni.Russian, loop, "c1:a3:c5:e3:c1"))
+	p.waitFEN(fenAfter(t, bashni.Russian(), loop, "c1:a3:c5:e3:c1"))
 }
 
 // The engine answers a move, and a new game of another ruleset starts from
 // its own start position.
 func TestEngineAndNewGame(t *testing.T) {
 	p := open(t)
-	p.waitFEN(fenAfter(t, bashni.Russian, ""))
+	p.waitFEN(fenAfter(t, bashni.Russian(), ""))
 	p.choose("engine", "black")
 	p.click("c3")
 	p.click("d4")
@@ -419,15 +419,15 @@ func TestEngineAndNewGame(t *testing.T) {
 	}
 	// Undo against the engine takes back its reply and the player's move.
 	p.do("undo", chromedp.Click(chromedp.CSS("#undo")))
-	p.waitFEN(fenAfter(t, bashni.Russian, ""))
+	p.waitFEN(fenAfter(t, bashni.Russian(), ""))
 
 	p.choose("engine", "")
 	p.choose("variant", "lasca")
 	p.do("new game", chromedp.Click(chromedp.CSS("#new")))
-	p.waitFEN(fenAfter(t, bashni.Lasca, ""))
+	p.waitFEN(fenAfter(t, bashni.Lasca(), ""))
 	p.click("c3")
 	p.click("d4")
-	p.waitFEN(fenAfter(t, bashni.Lasca, "", "c3-d4"))
+	p.waitFEN(fenAfter(t, bashni.Lasca(), "", "c3-d4"))
 	if got := p.eval(`String(document.querySelectorAll("#board rect.sq").length)`); got != "25" {
 		t.Errorf("lasca board has %s playable squares, want 25", got)
 	}

@@ -56,7 +56,7 @@ func TestFullGameEveryRuleset(t *testing.T) {
 		t.Skip("a full game per ruleset takes a while")
 	}
 	p := open(t)
-	p.waitFEN(fenAfter(t, bashni.Russian, ""))
+	p.waitFEN(fenAfter(t, bashni.Russian(), ""))
 	for _, name := range bashni.PresetNames() {
 		v, err := bashni.ParseVariant(name)
 		if err != nil {

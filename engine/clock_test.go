@@ -53,7 +53,7 @@ func TestSearchUnderAClock(t *testing.T) {
 // alone stops a search at once), is hit from the progress callback, and
 // stops by time. A hit that comes first applies from the start.
 func TestPonder(t *testing.T) {
-	pos := bashni.Russian.MustStart()
+	pos := bashni.Russian().MustStart()
 	p := new(Ponder)
 	e := New(Options{Progress: func(i Info) {
 		if i.Depth == 10 {

@@ -11,7 +11,7 @@ import (
 
 func ExampleEngine_Search() {
 	// White's man crowns on d8, and the new king catches the man on g7.
-	pos, err := bashni.ParseFEN(bashni.Russian, "W:Wc7:Bg7")
+	pos, err := bashni.ParseFEN(bashni.Russian(), "W:Wc7:Bg7")
 	if err != nil {
 		panic(err)
 	}
@@ -30,7 +30,7 @@ func ExampleEngine_Search() {
 func ExampleEngine_SearchGame() {
 	// A game: the engine sees the moves that led to the position, so it
 	// knows which of its moves would repeat one.
-	start := bashni.Lasca.MustStart()
+	start := bashni.Lasca().MustStart()
 	var moves []bashni.Move
 	pos := start
 	for _, text := range []string{"c3-d4", "e5xc3", "b2xd4"} {
@@ -54,7 +54,7 @@ func ExampleEngine_SearchGame() {
 func ExampleRandomOpening() {
 	// A match between two settings plays each random opening twice, once
 	// with each colour; the seed makes the match repeatable.
-	start := bashni.Russian.MustStart()
+	start := bashni.Russian().MustStart()
 	for pair := range 3 {
 		line := engine.RandomOpening(start, 4, rand.New(rand.NewPCG(2026, uint64(pair))))
 		again := engine.RandomOpening(start, 4, rand.New(rand.NewPCG(2026, uint64(pair))))

@@ -43,9 +43,9 @@ func lineText(ms []bashni.Move) string {
 
 // presets are the rulesets every test runs in.
 var presets = map[string]bashni.Variant{
-	"russian":       bashni.Russian,
-	"international": bashni.International,
-	"lasca":         bashni.Lasca,
+	"russian":       bashni.Russian(),
+	"international": bashni.International(),
+	"lasca":         bashni.Lasca(),
 }
 
 // variantGen, playoutGen and mustFEN are internal/testgen's, shared with the

@@ -36,16 +36,16 @@ func TestRandomOpening(t *testing.T) {
 // man is blocked, so the line is empty; so is a line of no plies.
 func TestRandomOpeningStops(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
-	blocked := mustFEN(t, bashni.Russian, "W:Wa1:Bb2,c3")
+	blocked := mustFEN(t, bashni.Russian(), "W:Wa1:Bb2,c3")
 	if line := RandomOpening(blocked, 4, rng); len(line) != 0 {
 		t.Errorf("blocked position: line %s, want none", lineText(line))
 	}
-	if line := RandomOpening(bashni.Russian.MustStart(), 0, rng); len(line) != 0 {
+	if line := RandomOpening(bashni.Russian().MustStart(), 0, rng); len(line) != 0 {
 		t.Errorf("0 plies: line %s, want none", lineText(line))
 	}
 	// White must take Black's only tower (R2), and then Black has nothing
 	// on top to move: the line is that one capture.
-	one := mustFEN(t, bashni.Russian, "W:Wc3:Bd4")
+	one := mustFEN(t, bashni.Russian(), "W:Wc3:Bd4")
 	if got := lineText(RandomOpening(one, 10, rng)); got != "c3:e5" {
 		t.Errorf("line %q, want \"c3:e5\"", got)
 	}

@@ -77,26 +77,26 @@ func TestSearchFindsWins(t *testing.T) {
 		{
 			// docs/RULES.md section 11: the king takes all twelve black pieces
 			// in one move; Black has no tower left.
-			name: "R2/twelve-jump", v: bashni.Russian, fen: "W:WKc1:Bc3b,e3b,c5b,e7b,g5b,g7b", plies: 1,
+			name: "R2/twelve-jump", v: bashni.Russian(), fen: "W:WKc1:Bc3b,e3b,c5b,e7b,g5b,g7b", plies: 1,
 			moves: []string{"c1:f4:h6:f8:d6:b4:d2:f4:h6:f8:d6:b4:e1", "c1:f4:h6:f8:d6:b4:d2:f4:h6:f8:d6:b4:d2"},
 		},
 		{
 			// a5-b6 shuts in the man on a7: it cannot step to b6 or jump
 			// it, c5 being taken.
-			name: "blockade-in-1", v: bashni.Russian, fen: "W:Wa5,c5:Ba7", plies: 1, moves: []string{"a5-b6"},
+			name: "blockade-in-1", v: bashni.Russian(), fen: "W:Wa5,c5:Ba7", plies: 1, moves: []string{"a5-b6"},
 		},
 		{
 			// L5: the capture goes on over both black men.
-			name: "L5/double-jump", v: bashni.Lasca, fen: "W:Wb2:Bc3,e5", plies: 1, moves: []string{"b2xd4xf6"},
+			name: "L5/double-jump", v: bashni.Lasca(), fen: "W:Wb2:Bc3,e5", plies: 1, moves: []string{"b2xd4xf6"},
 		},
 		{
 			// The king heads off the man on g3: every step it takes
 			// is then jumped.
-			name: "russian/king-vs-man-in-3", v: bashni.Russian, fen: "W:WKc1:Bg3", plies: 3,
+			name: "russian/king-vs-man-in-3", v: bashni.Russian(), fen: "W:WKc1:Bg3", plies: 3,
 		},
 		{
 			// The man crowns on d8 and the new king catches the man on g7.
-			name: "russian/crown-and-catch-in-5", v: bashni.Russian, fen: "W:Wc7:Bg7", plies: 5,
+			name: "russian/crown-and-catch-in-5", v: bashni.Russian(), fen: "W:Wc7:Bg7", plies: 5,
 		},
 	}
 	for _, tc := range tests {
@@ -216,7 +216,7 @@ func TestSearchReturnsLegalMoves(t *testing.T) {
 
 func TestSearchNoMoves(t *testing.T) {
 	// Black's only man is shut in.
-	pos := mustFEN(t, bashni.Russian, "B:Wb6,c5:Ba7")
+	pos := mustFEN(t, bashni.Russian(), "B:Wb6,c5:Ba7")
 	_, err := New(Options{}).Search(context.Background(), pos, Limits{Depth: 3})
 	if !errors.Is(err, ErrNoMoves) {
 		t.Errorf("err %v, want ErrNoMoves", err)
@@ -234,7 +234,7 @@ func mustMove(t testing.TB, pos bashni.Position, text string) bashni.Move {
 
 func TestSearchStopsOnCancel(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
-	pos := bashni.Russian.MustStart()
+	pos := bashni.Russian().MustStart()
 	time.AfterFunc(50*time.Millisecond, cancel)
 	start := time.Now()
 	r, err := New(Options{}).Search(ctx, pos, Limits{})
@@ -290,7 +290,7 @@ func TestSearchNodeLimit(t *testing.T) {
 
 func TestSearchTimeLimit(t *testing.T) {
 	start := time.Now()
-	r, err := New(Options{}).Search(context.Background(), bashni.Russian.MustStart(), Limits{Time: 200 * time.Millisecond})
+	r, err := New(Options{}).Search(context.Background(), bashni.Russian().MustStart(), Limits{Time: 200 * time.Millisecond})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -309,7 +309,7 @@ func TestSearchTimeLimit(t *testing.T) {
 // Engines share nothing: run at once, each gives what it gives alone.
 func TestEnginesConcurrently(t *testing.T) {
 	var positions []bashni.Position
-	for _, v := range []bashni.Variant{bashni.Russian, bashni.International, bashni.Lasca, bashni.Russian} {
+	for _, v := range []bashni.Variant{bashni.Russian(), bashni.International(), bashni.Lasca(), bashni.Russian()} {
 		positions = append(positions, v.MustStart())
 	}
 	lim := Limits{Depth: 5}
@@ -354,8 +354,8 @@ func TestEnginesConcurrently(t *testing.T) {
 }
 
 func TestSearchGameRejectsIllegalMoves(t *testing.T) {
-	pos := bashni.Russian.MustStart()
-	lasca := bashni.Lasca.MustStart()
+	pos := bashni.Russian().MustStart()
+	lasca := bashni.Lasca().MustStart()
 	other := lasca.LegalMoves()[0] // b2xd4... no: a quiet lasca move, not legal here
 	_, err := New(Options{}).SearchGame(context.Background(), pos, []bashni.Move{pos.LegalMoves()[0], other}, Limits{Depth: 1})
 	if !errors.Is(err, bashni.ErrIllegalMove) {
@@ -366,7 +366,7 @@ func TestSearchGameRejectsIllegalMoves(t *testing.T) {
 // docs/RULES.md section 9: with a kings-only limit of one ply, every quiet king
 // move ends the game in a draw, so two kings against one are worth nothing.
 func TestSearchKingsOnlyDraw(t *testing.T) {
-	v := bashni.Russian
+	v := bashni.Russian()
 	fen := "W:WKa1,Kc1:BKh8"
 	r, err := New(Options{}).Search(context.Background(), mustFEN(t, v, fen), Limits{Depth: 4})
 	if err != nil {
@@ -389,7 +389,7 @@ func TestSearchKingsOnlyDraw(t *testing.T) {
 // White, a king down, can only hope to repeat, and SearchGame sees that the
 // king's return is a repetition.
 func TestSearchGameSeesRepetition(t *testing.T) {
-	v := bashni.Russian
+	v := bashni.Russian()
 	start := mustFEN(t, v, "W:WKc1:BKh8,Kg1")
 	var moves []bashni.Move
 	pos := start

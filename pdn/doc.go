@@ -62,7 +62,7 @@
 // GameType tag, captures with 'x'), and a Writer can write square numbers. To
 // record a game played with the bashni package (self-play, say):
 //
-//	game, _ := bashni.NewGame(bashni.Russian)
+//	game, _ := bashni.NewGame(bashni.Russian())
 //	// ... game.Play(m) ...
 //	rec := pdn.NewGame(game, pdn.Tag{Name: "White", Value: "engine"}, pdn.Tag{Name: "Black", Value: "random"})
 //	rec.Note(game.Plies()).Comments = append(rec.Note(game.Plies()).Comments, "time forfeit")

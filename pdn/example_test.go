@@ -40,7 +40,7 @@ func ExampleReader() {
 // Russian draughts written as PDN 3.0 and other programs write it, here in
 // square numbers: the GameType tag says which.
 func ExampleWriter() {
-	game, _ := bashni.NewGame(bashni.RussianDraughts)
+	game, _ := bashni.NewGame(bashni.RussianDraughts())
 	for _, m := range []string{"c3-d4", "f6-e5", "d4:f6"} {
 		if _, err := game.PlayText(m); err != nil {
 			fmt.Println(err)

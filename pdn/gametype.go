@@ -40,9 +40,9 @@ var gameTypes = map[int]string{
 }
 
 // The game types bashni plays, with the presets they are.
-var playedTypes = map[int]*bashni.Variant{
-	25: &bashni.RussianDraughts,
-	26: &bashni.BrazilianDraughts,
+var playedTypes = map[int]func() bashni.Variant{
+	25: bashni.RussianDraughts,
+	26: bashni.BrazilianDraughts,
 }
 
 // ParseGameType reads a GameType tag's value: a type number, optionally
@@ -137,7 +137,7 @@ func (gt GameType) Variant() (bashni.Variant, error) {
 	if gt.Invert {
 		return bashni.Variant{}, fmt.Errorf("GameType %d (%s) with the invert flag 1 (a light bottom left corner): bashni plays on a board with a1 dark", gt.Number, gameTypes[gt.Number])
 	}
-	return *v, nil
+	return v(), nil
 }
 
 // String returns the tag's value in the full form: "25,W,8,8,A0,0".
@@ -169,7 +169,7 @@ func (gt GameType) String() string {
 func gameTypeOf(v bashni.Variant, numbers bool, n bashni.Numbering) (GameType, bool) {
 	base := strings.SplitN(v.String(), ",", 2)[0]
 	for num, p := range playedTypes {
-		if p.Name() == base && !v.Stacking && v.Size == 8 {
+		if p().Name() == base && !v.Stacking && v.Size == 8 {
 			return GameType{Number: num, Full: true, Start: bashni.White, Width: 8, Height: 8, Numeric: numbers, Numbering: n}, true
 		}
 	}
@@ -178,19 +178,19 @@ func gameTypeOf(v bashni.Variant, numbers bool, n bashni.Numbering) (GameType, b
 
 // otherVariantNames are the names other programs write in the Variant tag
 // for the rulesets bashni plays (compared in lower case).
-var otherVariantNames = map[string]*bashni.Variant{
-	"russian draughts":   &bashni.RussianDraughts,
-	"brazilian draughts": &bashni.BrazilianDraughts,
-	"shashki":            &bashni.RussianDraughts,
+var otherVariantNames = map[string]func() bashni.Variant{
+	"russian draughts":   bashni.RussianDraughts,
+	"brazilian draughts": bashni.BrazilianDraughts,
+	"shashki":            bashni.RussianDraughts,
 }
 
 // draughtsWorldNames are what "russian" and "brazilian" mean beside a
 // GameType tag: the classic games, as the draughts world names them, not
 // bashni's column checkers (bashni writes a Variant tag beside a GameType
 // only for a classic ruleset with overrides, "russian-draughts,...").
-var draughtsWorldNames = map[string]*bashni.Variant{
-	"russian":   &bashni.RussianDraughts,
-	"brazilian": &bashni.BrazilianDraughts,
+var draughtsWorldNames = map[string]func() bashni.Variant{
+	"russian":   bashni.RussianDraughts,
+	"brazilian": bashni.BrazilianDraughts,
 }
 
 // parseVariantTag reads a Variant tag: bashni's text form, or a name other
@@ -199,10 +199,10 @@ var draughtsWorldNames = map[string]*bashni.Variant{
 func parseVariantTag(text string, typed bool) (bashni.Variant, error) {
 	name := strings.ToLower(strings.Join(strings.Fields(text), " "))
 	if v, ok := otherVariantNames[name]; ok {
-		return *v, nil
+		return v(), nil
 	}
 	if v, ok := draughtsWorldNames[name]; ok && typed {
-		return *v, nil
+		return v(), nil
 	}
 	return bashni.ParseVariant(text)
 }

@@ -95,9 +95,9 @@ func TestReadOtherProgramsRecords(t *testing.T) {
 					t.Fatalf("game %d: %v", i, err)
 				}
 				got = append(got, expectedGame{Game: i, Plies: g.Plies(), Final: finalText(*g.Position()), Over: g.Outcome().IsOver()})
-				wantVariant := bashni.RussianDraughts
+				wantVariant := bashni.RussianDraughts()
 				if strings.Contains(file, "brazilian") {
-					wantVariant = bashni.BrazilianDraughts
+					wantVariant = bashni.BrazilianDraughts()
 				}
 				if g.Variant() != wantVariant {
 					t.Errorf("game %d: variant %s, want %s", i, g.Variant(), wantVariant)
@@ -241,14 +241,14 @@ func TestParseGameType(t *testing.T) {
 // agrees.
 func TestOtherProgramsVariantNames(t *testing.T) {
 	for text, want := range map[string]bashni.Variant{
-		"[Variant \"Russian draughts\"]":                                 bashni.RussianDraughts,
-		"[Variant \"russian DRAUGHTS\"]":                                 bashni.RussianDraughts,
-		"[Variant \"Brazilian draughts\"]":                               bashni.BrazilianDraughts,
-		"[Variant \"BRAZILIAN  draughts\"]":                              bashni.BrazilianDraughts,
-		"[GameType \"25\"]\n[Variant \"russian-draughts\"]":              bashni.RussianDraughts,
-		"[Variant \"russian\"]":                                          bashni.Russian,
-		"[GameType \"25\"]":                                              bashni.RussianDraughts,
-		"[GameType \"26,W,8,8,A0,0\"]\n[Variant \"Brazilian draughts\"]": bashni.BrazilianDraughts,
+		"[Variant \"Russian draughts\"]":                                 bashni.RussianDraughts(),
+		"[Variant \"russian DRAUGHTS\"]":                                 bashni.RussianDraughts(),
+		"[Variant \"Brazilian draughts\"]":                               bashni.BrazilianDraughts(),
+		"[Variant \"BRAZILIAN  draughts\"]":                              bashni.BrazilianDraughts(),
+		"[GameType \"25\"]\n[Variant \"russian-draughts\"]":              bashni.RussianDraughts(),
+		"[Variant \"russian\"]":                                          bashni.Russian(),
+		"[GameType \"25\"]":                                              bashni.RussianDraughts(),
+		"[GameType \"26,W,8,8,A0,0\"]\n[Variant \"Brazilian draughts\"]": bashni.BrazilianDraughts(),
 	} {
 		g := readOne(t, text+"\n\n1. c3-d4 *\n")
 		if g.Variant() != want {
@@ -268,9 +268,9 @@ func TestWriteClassicPDN30(t *testing.T) {
 		v    bashni.Variant
 		tags []string
 	}{
-		{bashni.RussianDraughts, []string{`[GameType "25,W,8,8,A0,0"]`}},
-		{bashni.BrazilianDraughts, []string{`[GameType "26,W,8,8,A0,0"]`}},
-		{func() bashni.Variant { v := bashni.RussianDraughts; v.Repetitions = 0; return v }(),
+		{bashni.RussianDraughts(), []string{`[GameType "25,W,8,8,A0,0"]`}},
+		{bashni.BrazilianDraughts(), []string{`[GameType "26,W,8,8,A0,0"]`}},
+		{func() bashni.Variant { v := bashni.RussianDraughts(); v.Repetitions = 0; return v }(),
 			[]string{`[GameType "25,W,8,8,A0,0"]`, `[Variant "russian-draughts,repetitions=0"]`}},
 	} {
 		g, _ := bashni.NewGame(c.v)
@@ -306,7 +306,7 @@ func TestWriteClassicPDN30(t *testing.T) {
 // reads back; the FEN tag is numbered too.
 func TestWriteSquareNumbers(t *testing.T) {
 	for _, n := range []bashni.Numbering{bashni.NumberingTopLeft, bashni.NumberingTopRight, bashni.NumberingBottomLeft, bashni.NumberingBottomRight} {
-		g, err := bashni.NewGameFEN(bashni.RussianDraughts, "W:Wc3,e3,Kg1:Bd4,b6,f6")
+		g, err := bashni.NewGameFEN(bashni.RussianDraughts(), "W:Wc3,e3,Kg1:Bd4,b6,f6")
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -322,7 +322,7 @@ func TestWriteSquareNumbers(t *testing.T) {
 		s := b.String()
 		num := func(sq string) string {
 			q, _ := bashni.ParseSquare(sq)
-			return itoa(n.Number(bashni.RussianDraughts, q))
+			return itoa(n.Number(bashni.RussianDraughts(), q))
 		}
 		wantMoves := "1. " + num("e3") + "x" + num("c5") + "x" + num("a7") + " " + num("f6") + "-" + num("g5")
 		if !strings.Contains(s, `[GameType "25,W,8,8,`+n.PDN()+`,0"]`) || !strings.Contains(s, wantMoves) ||

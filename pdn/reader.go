@@ -145,7 +145,7 @@ func (r *Reader) Next() (*Game, error) {
 		r.lx.unread(t)
 		p := &parser{lx: r.lx, number: r.games + 1, game: &Game{},
 			maxDepth: orDefault(r.MaxDepth, DefaultMaxDepth), maxTags: orDefault(r.MaxTags, DefaultMaxTags), maxPlies: orDefault(r.MaxPlies, DefaultMaxPlies),
-			variant: bashni.Russian, numbering: r.Numbering, numbers: true, strict: r.Strict}
+			variant: bashni.Russian(), numbering: r.Numbering, numbers: true, strict: r.Strict}
 		if r.Variant != (bashni.Variant{}) {
 			p.variant = r.Variant
 		}

@@ -194,7 +194,7 @@ func TestReadMultiGameFile(t *testing.T) {
 	if d := cmp.Diff(want3, viewOf(games[2])); d != "" {
 		t.Errorf("game 3 (-want +got):\n%s", d)
 	}
-	if games[2].Variant() != bashni.Lasca {
+	if games[2].Variant() != bashni.Lasca() {
 		t.Errorf("game 3 variant %v, want lasca", games[2].Variant())
 	}
 	want4 := gameView{
@@ -207,7 +207,7 @@ func TestReadMultiGameFile(t *testing.T) {
 	if d := cmp.Diff(want4, viewOf(games[3])); d != "" {
 		t.Errorf("game 4 (-want +got):\n%s", d)
 	}
-	if games[3].Variant() != bashni.International {
+	if games[3].Variant() != bashni.International() {
 		t.Errorf("game 4 variant %v, want international", games[3].Variant())
 	}
 }
@@ -434,13 +434,13 @@ func TestReadUnclosedComment(t *testing.T) {
 // wins.
 func TestReaderVariant(t *testing.T) {
 	rd := NewReader(strings.NewReader("1. c3-d4 e5xc3 *\n[Variant \"russian\"]\n1. c3-d4 *"))
-	rd.Variant = bashni.Lasca
+	rd.Variant = bashni.Lasca()
 	g, err := rd.Next()
-	if err != nil || g.Variant() != bashni.Lasca || g.Plies() != 2 {
+	if err != nil || g.Variant() != bashni.Lasca() || g.Plies() != 2 {
 		t.Fatalf("first game: %v", err)
 	}
 	g, err = rd.Next()
-	if err != nil || g.Variant() != bashni.Russian {
+	if err != nil || g.Variant() != bashni.Russian() {
 		t.Fatalf("second game: %v", err)
 	}
 }

@@ -15,7 +15,7 @@ import (
 // and FEN from the game, notes in place, move numbers after comments and
 // variations, the result.
 func TestWriteGolden(t *testing.T) {
-	g, err := bashni.NewGame(bashni.Russian)
+	g, err := bashni.NewGame(bashni.Russian())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -32,7 +32,7 @@ func TestWriteGolden(t *testing.T) {
 	rec.Note(0).Comments = []string{"before"}
 	rec.Note(1).Annotation = "!"
 	rec.Note(1).NAGs = []int{1, 14}
-	v := &Line{Moves: mustMoves(t, bashni.Russian.MustStart(), "c3-b4", "b6-a5")}
+	v := &Line{Moves: mustMoves(t, bashni.Russian().MustStart(), "c3-b4", "b6-a5")}
 	v.Note(2).Comments = []string{"a side line"}
 	rec.Note(1).Variations = []*Line{v, {}}
 	rec.Note(3).Comments = []string{"after White's second"}
@@ -79,7 +79,7 @@ func mustMoves(t *testing.T, p bashni.Position, texts ...string) []bashni.Move {
 // A comment holding '}' is written after ';', to the end of its line, even
 // as the last thing in a variation; white space in comments is normalized.
 func TestWriteBraceComments(t *testing.T) {
-	g, err := bashni.NewGame(bashni.Russian)
+	g, err := bashni.NewGame(bashni.Russian())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -88,7 +88,7 @@ func TestWriteBraceComments(t *testing.T) {
 	}
 	rec := NewGame(g)
 	rec.Note(0).Comments = []string{"a } b"}
-	v := &Line{Moves: mustMoves(t, bashni.Russian.MustStart(), "c3-b4")}
+	v := &Line{Moves: mustMoves(t, bashni.Russian().MustStart(), "c3-b4")}
 	v.Note(1).Comments = []string{"x}\n  y", "plain\tone"}
 	rec.Note(1).Variations = []*Line{v}
 	text, err := rec.MarshalText()
@@ -108,7 +108,7 @@ func TestWriteBraceComments(t *testing.T) {
 
 // A set-up start is written as a FEN tag, and Black's first move as "1...".
 func TestWriteSetUp(t *testing.T) {
-	g, err := bashni.NewGameFEN(bashni.Lasca, "B:Wd4:Bc5")
+	g, err := bashni.NewGameFEN(bashni.Lasca(), "B:Wd4:Bc5")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -127,7 +127,7 @@ func TestWriteSetUp(t *testing.T) {
 
 // What PDN cannot carry is refused, not written wrongly.
 func TestWriteErrors(t *testing.T) {
-	g, err := bashni.NewGame(bashni.Russian)
+	g, err := bashni.NewGame(bashni.Russian())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -217,7 +217,7 @@ func randomLine(t *rapid.T, pos bashni.Position, depth int) *Line {
 // sometimes with Black to move), random moves with notes and variations,
 // an ending of any kind, tags and a result text.
 func randomRecord(t *rapid.T) *Game {
-	v := rapid.SampledFrom([]bashni.Variant{bashni.Russian, bashni.International, bashni.Lasca}).Draw(t, "variant")
+	v := rapid.SampledFrom([]bashni.Variant{bashni.Russian(), bashni.International(), bashni.Lasca()}).Draw(t, "variant")
 	start := v.MustStart()
 	for i := rapid.SampledFrom([]int{0, 0, 3, 8}).Draw(t, "setup plies"); i > 0; i-- {
 		moves := start.LegalMoves()

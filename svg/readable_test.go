@@ -135,7 +135,7 @@ func checkTowers(t tb, p bashni.Position, doc string, colors Colors) {
 
 // randomGame plays up to 120 random legal moves from the start of a preset.
 func randomGame(t *rapid.T) bashni.Position {
-	presets := []bashni.Variant{bashni.Russian, bashni.International, bashni.Lasca, bashni.LudiiBashni, bashni.LudiiLasca}
+	presets := []bashni.Variant{bashni.Russian(), bashni.International(), bashni.Lasca(), bashni.LudiiBashni(), bashni.LudiiLasca()}
 	v := rapid.SampledFrom(presets).Draw(t, "variant")
 	p := v.MustStart()
 	plies := rapid.IntRange(0, 120).Draw(t, "plies")
@@ -201,8 +201,8 @@ func TestCheckTowersCatchesMismatch(t *testing.T) {
 		{"W:Wc3Bb:Bh8", "W:Wc3bb:Bh8"},                                        // rank of a prisoner
 		{"W:We3bbbbbbbbbbbwwwwwwwwwww:Bh8", "W:We3bbbbbbbbbbwwwwwwwwwww:Bh8"}, // run counts
 	} {
-		drawn, err1 := bashni.ParseFEN(bashni.Russian, pair[0])
-		other, err2 := bashni.ParseFEN(bashni.Russian, pair[1])
+		drawn, err1 := bashni.ParseFEN(bashni.Russian(), pair[0])
+		other, err2 := bashni.ParseFEN(bashni.Russian(), pair[1])
 		if err1 != nil || err2 != nil {
 			t.Fatal(err1, err2)
 		}

@@ -9,7 +9,7 @@
 // The output depends only on the position and the options, byte for byte, so
 // pictures can be kept as golden files and compared.
 //
-//	pos := bashni.Russian.MustStart()
+//	pos := bashni.Russian().MustStart()
 //	var o svg.Options
 //	m, _ := pos.ParseMove("c3-d4")
 //	o.HighlightMove(m)

@@ -26,18 +26,18 @@ type goldenCase struct {
 }
 
 var goldenCases = []goldenCase{
-	{name: "russian-start", variant: bashni.Russian},
-	{name: "russian-start-flipped-plain", variant: bashni.Russian, opts: Options{Flip: true, NoCoordinates: true, SquareSize: 40}},
-	{name: "russian-quiet-move", variant: bashni.Russian, move: "c3-d4"},
-	{name: "towers", variant: bashni.Russian, fen: "W:WKh6wbbbbbb,a7bb,c3,e3bwbwbw:Bg5wwww"},
+	{name: "russian-start", variant: bashni.Russian()},
+	{name: "russian-start-flipped-plain", variant: bashni.Russian(), opts: Options{Flip: true, NoCoordinates: true, SquareSize: 40}},
+	{name: "russian-quiet-move", variant: bashni.Russian(), move: "c3-d4"},
+	{name: "towers", variant: bashni.Russian(), fen: "W:WKh6wbbbbbb,a7bb,c3,e3bwbwbw:Bg5wwww"},
 	// docs/RULES.md section 11: the 12-jump example; the path passes squares twice.
-	{name: "twelve-jumps", variant: bashni.Russian, fen: "W:WKc1:Bc3b,e3b,c5b,e7b,g5b,g7b", move: "c1:f4:h6:f8:d6:b4:d2:f4:h6:f8:d6:b4:e1"},
-	{name: "twelve-jumps-after", variant: bashni.Russian, fen: "W:WKc1:Bc3b,e3b,c5b,e7b,g5b,g7b", move: "c1:f4:h6:f8:d6:b4:d2:f4:h6:f8:d6:b4:e1", after: true},
-	{name: "tall-runs-flipped", variant: bashni.Russian, fen: "B:WKe3bbbbbbbbbbbwwwwwwwwwww:Bc5", opts: Options{Flip: true}},
-	{name: "tall-alternating", variant: bashni.Russian, fen: "B:We3bwbwbwbwbwbwbwbwbwbwb:Bb8"},
-	{name: "top-row-tower", variant: bashni.Russian, fen: "W:Wa7bbbbbbbbbb:Bh8wwwwwwwwww"},
-	{name: "top-row-tower-fixed", variant: bashni.Russian, fen: "W:Wa7bbbbbbbbbb:Bh8wwwwwwwwww", opts: Options{FixedSize: true}},
-	{name: "lasca-start-colours", variant: bashni.Lasca, opts: Options{SquareSize: 50, Colors: Colors{Dark: "#6b8e23", Light: "rgb(240, 240, 220)", BlackPiece: "#8b0000", BlackEdge: "#ffd0d0"}}},
+	{name: "twelve-jumps", variant: bashni.Russian(), fen: "W:WKc1:Bc3b,e3b,c5b,e7b,g5b,g7b", move: "c1:f4:h6:f8:d6:b4:d2:f4:h6:f8:d6:b4:e1"},
+	{name: "twelve-jumps-after", variant: bashni.Russian(), fen: "W:WKc1:Bc3b,e3b,c5b,e7b,g5b,g7b", move: "c1:f4:h6:f8:d6:b4:d2:f4:h6:f8:d6:b4:e1", after: true},
+	{name: "tall-runs-flipped", variant: bashni.Russian(), fen: "B:WKe3bbbbbbbbbbbwwwwwwwwwww:Bc5", opts: Options{Flip: true}},
+	{name: "tall-alternating", variant: bashni.Russian(), fen: "B:We3bwbwbwbwbwbwbwbwbwbwb:Bb8"},
+	{name: "top-row-tower", variant: bashni.Russian(), fen: "W:Wa7bbbbbbbbbb:Bh8wwwwwwwwww"},
+	{name: "top-row-tower-fixed", variant: bashni.Russian(), fen: "W:Wa7bbbbbbbbbb:Bh8wwwwwwwwww", opts: Options{FixedSize: true}},
+	{name: "lasca-start-colours", variant: bashni.Lasca(), opts: Options{SquareSize: 50, Colors: Colors{Dark: "#6b8e23", Light: "rgb(240, 240, 220)", BlackPiece: "#8b0000", BlackEdge: "#ffd0d0"}}},
 }
 
 // position returns the case's position and, when it names one, its move.
@@ -105,8 +105,8 @@ func TestDeterministic(t *testing.T) {
 }
 
 func TestOptionErrors(t *testing.T) {
-	p := bashni.Russian.MustStart()
-	lasca := bashni.Lasca.MustStart()
+	p := bashni.Russian().MustStart()
+	lasca := bashni.Lasca().MustStart()
 	h8, _ := bashni.ParseSquare("h8")
 	d5, _ := bashni.ParseSquare("d5")
 	nan := 0.0
@@ -143,7 +143,7 @@ type failingWriter struct{}
 func (failingWriter) Write([]byte) (int, error) { return 0, errors.New("disk full") }
 
 func TestRenderReportsWriteError(t *testing.T) {
-	err := Render(failingWriter{}, bashni.Russian.MustStart(), Options{})
+	err := Render(failingWriter{}, bashni.Russian().MustStart(), Options{})
 	if err == nil || err.Error() != "disk full" {
 		t.Fatalf("Render error = %v, want the writer's error", err)
 	}

@@ -101,7 +101,7 @@ func TestInfo(t *testing.T) {
 
 func TestStateStart(t *testing.T) {
 	st := postState(t, New(Options{}), `{"variant":"lasca"}`)
-	start := bashni.Lasca.MustStart()
+	start := bashni.Lasca().MustStart()
 	if st.Variant != "lasca" || st.FEN != start.FEN() || st.Start != start.FEN() || st.Turn != "white" ||
 		st.StartTurn != "white" || st.Over || st.Outcome != "" || st.Status != "White to move" || len(st.Moves) != 0 {
 		t.Errorf("lasca start state: %+v", st)
@@ -156,7 +156,7 @@ func TestStateCaptureAndHighlight(t *testing.T) {
 // postStatePosition plays moves from the russian start.
 func postStatePosition(t *testing.T, moves string) bashni.Position {
 	t.Helper()
-	p := bashni.Russian.MustStart()
+	p := bashni.Russian().MustStart()
 	for _, text := range strings.Fields(moves) {
 		m, err := p.ParseMove(text)
 		if err != nil {
@@ -254,7 +254,7 @@ func TestPicture(t *testing.T) {
 	// Without move=, the last of moves= is highlighted on the position after it.
 	_, body, _ = do(t, s, "GET", "/api/svg?moves=c3-d4", "")
 	after := postStatePosition(t, "c3-d4")
-	start := bashni.Russian.MustStart()
+	start := bashni.Russian().MustStart()
 	m, _ = start.ParseMove("c3-d4")
 	o = svg.Options{}
 	o.HighlightMove(m)
@@ -284,7 +284,7 @@ func (firstMove) Move(_ context.Context, start bashni.Position, moves []bashni.M
 type badEngine struct{}
 
 func (badEngine) Move(context.Context, bashni.Position, []bashni.Move) (bashni.Move, error) {
-	p, _ := bashni.ParseFEN(bashni.Russian, "W:Wa1:Bh8")
+	p, _ := bashni.ParseFEN(bashni.Russian(), "W:Wa1:Bh8")
 	return p.LegalMoves()[0], nil
 }
 

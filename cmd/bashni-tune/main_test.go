@@ -32,7 +32,7 @@ func TestGenThenFit(t *testing.T) {
 		t.Fatal(err)
 	}
 	var w eval.Weights
-	if err := json.Unmarshal(out.Bytes(), &w); err != nil || w.ManyTowers != eval.Hand(bashni.Lasca).ManyTowers {
+	if err := json.Unmarshal(out.Bytes(), &w); err != nil || w.ManyTowers != eval.Hand(bashni.Lasca()).ManyTowers {
 		t.Errorf("fit's output %q: %v", out.String()[:min(80, out.Len())], err)
 	}
 	for _, args := range [][]string{{}, {"tune"}, {"gen", "-games", "0"}, {"gen", "extra"}, {"fit"}, {"fit", "-params", "some", a}, {"fit", "-from", "x", a}, {"fit", filepath.Join(dir, "missing.txt")}} {

@@ -22,7 +22,7 @@ var matchSummaryRE = regexp.MustCompile(`^A=depth=2 vs B=random: \+(\d+) =(\d+) 
 func TestMatchIsReproducible(t *testing.T) {
 	run := func() string {
 		var out bytes.Buffer
-		cfg := matchConfig{variant: bashni.Lasca, games: 4, opening: 2, seed: 7, threads: 2, maxPlies: 200, hashMB: 1, verbose: true, out: &out}
+		cfg := matchConfig{variant: bashni.Lasca(), games: 4, opening: 2, seed: 7, threads: 2, maxPlies: 200, hashMB: 1, verbose: true, out: &out}
 		if _, err := playMatch(context.Background(), cfg, [2]match.Spec{{Kind: match.KindEngine, Limits: engine.Limits{Depth: 2}}, {Kind: match.KindRandom}}); err != nil {
 			t.Fatal(err)
 		}

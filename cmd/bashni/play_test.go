@@ -63,7 +63,7 @@ func TestPlayTwoPeopleCodex(t *testing.T) {
 	if n := strings.Count(out, "to move\n"); n != 22 {
 		t.Errorf("%d diagrams, want 22 (the start and one per move)", n)
 	}
-	final := diagramOf(t, bashni.Russian, testgame.CodexFinal)
+	final := diagramOf(t, bashni.Russian(), testgame.CodexFinal)
 	if want := "11. b2:d4:f6:d8:a5:d2:h6\n" + final + "11... black to move> Game over: 1-0: black resigned\n"; !strings.HasSuffix(out, want) {
 		t.Errorf("output ends:\n%s\nwant:\n%s", out[max(0, len(out)-len(want)-100):], want)
 	}
@@ -141,7 +141,7 @@ func TestPlayEngine(t *testing.T) {
 	}
 
 	out, _ = playWith(t, firstMove, "quit\n", "-engine", "white")
-	if start := bashni.Russian.MustStart(); !strings.HasPrefix(out, start.Diagram()+"1. a3-b4 (engine)\n") {
+	if start := bashni.Russian().MustStart(); !strings.HasPrefix(out, start.Diagram()+"1. a3-b4 (engine)\n") {
 		t.Errorf("engine as white: output:\n%s", out)
 	}
 

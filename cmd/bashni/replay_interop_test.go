@@ -66,9 +66,9 @@ func TestReplayOtherProgramsRecords(t *testing.T) {
 			if err := json.Unmarshal(raw, &want); err != nil {
 				t.Fatal(err)
 			}
-			v := bashni.RussianDraughts
+			v := bashni.RussianDraughts()
 			if strings.Contains(file, "brazilian") {
-				v = bashni.BrazilianDraughts
+				v = bashni.BrazilianDraughts()
 			}
 			out, errOut, status := cli(t, "replay", file)
 			got := lines(out)

@@ -139,7 +139,7 @@ func TestServeErrors(t *testing.T) {
 // gives up while waiting for one leaves with its context's error.
 func TestEnginePool(t *testing.T) {
 	p := newEnginePool(1, 1, engine.Limits{Depth: 2})
-	start := bashni.Russian.MustStart()
+	start := bashni.Russian().MustStart()
 	m, err := p.Move(context.Background(), start, nil)
 	if err != nil {
 		t.Fatal(err)
@@ -155,7 +155,7 @@ func TestEnginePool(t *testing.T) {
 	}
 	p.free <- busy
 	// A lost position: the engine's own error comes through.
-	lost, err := bashni.ParseFEN(bashni.Russian, "B:Wc3:B")
+	lost, err := bashni.ParseFEN(bashni.Russian(), "B:Wc3:B")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -12,12 +12,12 @@ import (
 
 // The command draws exactly what package svg draws for the same request.
 func TestSVGMatchesPackage(t *testing.T) {
-	start := bashni.Russian.MustStart()
+	start := bashni.Russian().MustStart()
 	afterD4 := playForSVG(t, start, "c3-d4 b6-c5")
 	capture, _ := afterD4.ParseMove("d4:b6")
 	withMove := func(o svg.Options, m bashni.Move) svg.Options { o.HighlightMove(m); return o }
-	lasca := bashni.Lasca.MustStart()
-	towers, err := bashni.ParseFEN(bashni.Russian, "W:WKh6wbbbbbb,a7bb:Bc3")
+	lasca := bashni.Lasca().MustStart()
+	towers, err := bashni.ParseFEN(bashni.Russian(), "W:WKh6wbbbbbb,a7bb:Bc3")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -52,7 +52,7 @@ func TestSVGWritesFile(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want, _ := svg.String(bashni.Russian.MustStart(), svg.Options{})
+	want, _ := svg.String(bashni.Russian().MustStart(), svg.Options{})
 	if string(b) != want {
 		t.Errorf("%s does not hold the start position's picture", file)
 	}

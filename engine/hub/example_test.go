@@ -29,7 +29,7 @@ func ExampleSession() {
 // Hub moves of the 8x8 games name squares by number from a1 (1 = a1,
 // 32 = h8), and a capture lists the captured squares after its ends.
 func ExampleFormatMove() {
-	pos, _ := bashni.ParseFEN(bashni.RussianDraughts, "W:Wc3:Bd4,f6")
+	pos, _ := bashni.ParseFEN(bashni.RussianDraughts(), "W:Wc3:Bd4,f6")
 	for _, m := range pos.LegalMoves() {
 		fmt.Println(m, "is", hub.FormatMove(pos, m))
 	}
@@ -42,7 +42,7 @@ func ExampleFormatMove() {
 
 // The Hub's position string lists the dark squares from b8 to g1.
 func ExampleParsePosition() {
-	pos, err := hub.ParsePosition(bashni.RussianDraughts, "Wbbbbbbbbbbbbeeeeeeeewwwwwwwwwwww")
+	pos, err := hub.ParsePosition(bashni.RussianDraughts(), "Wbbbbbbbbbbbbeeeeeeeewwwwwwwwwwww")
 	if err != nil {
 		fmt.Println(err)
 		return

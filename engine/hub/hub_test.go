@@ -359,7 +359,7 @@ func TestThink(t *testing.T) {
 	m, _ := ParseMessage(got[len(got)-1])
 	move, _ := m.Get("move")
 	ponder, hasPonder := m.Get("ponder")
-	pos := bashni.RussianDraughts.MustStart()
+	pos := bashni.RussianDraughts().MustStart()
 	for _, t2 := range []string{"c3-d4", "f6-e5"} {
 		mv, _ := pos.ParseMove(t2)
 		pos = pos.PlayUnchecked(mv)
@@ -500,7 +500,7 @@ func TestTowersExtension(t *testing.T) {
 	}
 	m, _ := ParseMessage(got[len(got)-1])
 	move, _ := m.Get("move")
-	pos, _ := bashni.ParseFEN(bashni.Russian, "B:Wa1,c1,e1,g1,b2,d2,f2,h2,a3,e3,g3,f6b:Bb6,d6,h6,a7,c7,e7,g7,b8,d8,f8,h8")
+	pos, _ := bashni.ParseFEN(bashni.Russian(), "B:Wa1,c1,e1,g1,b2,d2,f2,h2,a3,e3,g3,f6b:Bb6,d6,h6,a7,c7,e7,g7,b8,d8,f8,h8")
 	if mv, err := pos.ParseMove(move); err != nil || mv.String() != move || !mv.IsCapture() {
 		t.Errorf("done move=%s: %v %v, want a capture in bashni notation", move, mv, err)
 	}
@@ -509,18 +509,18 @@ func TestTowersExtension(t *testing.T) {
 // Positions read from and written to the Hub's string agree, square by
 // square, in the order b8, d8, ... g1.
 func TestPositionString(t *testing.T) {
-	q, _ := bashni.ParseFEN(bashni.RussianDraughts, "B:Wg1,Kb8:Ba3")
+	q, _ := bashni.ParseFEN(bashni.RussianDraughts(), "B:Wg1,Kb8:Ba3")
 	want := []byte("B" + strings.Repeat("e", 32))
 	want[1], want[21], want[32] = 'W', 'b', 'w' // b8, a3, g1
 	got, ok := FormatPosition(q)
 	if got != string(want) || !ok {
 		t.Errorf("FormatPosition = %q %v, want %q", got, ok, want)
 	}
-	p, err := ParsePosition(bashni.RussianDraughts, string(want))
+	p, err := ParsePosition(bashni.RussianDraughts(), string(want))
 	if err != nil || !p.Equal(q) {
 		t.Errorf("ParsePosition(%q) = %s %v, want %s", want, p, err, q)
 	}
-	tower, _ := bashni.ParseFEN(bashni.Russian, "W:Wa1b:Bh8")
+	tower, _ := bashni.ParseFEN(bashni.Russian(), "W:Wa1b:Bh8")
 	if _, ok := FormatPosition(tower); ok {
 		t.Error("a tower of two written as a Hub position")
 	}
@@ -608,7 +608,7 @@ func TestVariantValue(t *testing.T) {
 			t.Errorf("%s: VariantValue %q reads back as %v, %v", name, VariantValue(v), back, err)
 		}
 	}
-	if got := VariantValue(bashni.Russian); got != "bashni" {
+	if got := VariantValue(bashni.Russian()); got != "bashni" {
 		t.Errorf("russian (column checkers) is %q, want bashni", got)
 	}
 }

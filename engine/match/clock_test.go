@@ -78,9 +78,9 @@ func TestNoLossOnTime(t *testing.T) {
 		clock    string
 		external bool
 	}{
-		{bashni.Russian, "1s+50ms", false},
-		{bashni.Lasca, "5/1s", false},
-		{bashni.International, "1s+50ms", true},
+		{bashni.Russian(), "1s+50ms", false},
+		{bashni.Lasca(), "5/1s", false},
+		{bashni.International(), "1s+50ms", true},
 	} {
 		clock, err := ParseTimeControl(tc.clock)
 		if err != nil {
@@ -114,7 +114,7 @@ func TestNoLossOnTime(t *testing.T) {
 // A player that takes longer than its clock has loses on time, on its
 // first move: here Black sleeps 300ms with 200ms on its clock.
 func TestLossOnTime(t *testing.T) {
-	start := bashni.Russian.MustStart()
+	start := bashni.Russian().MustStart()
 	players := [2]Player{Random{rand.New(rand.NewPCG(1, 2))}, slowPlayer{300 * time.Millisecond}}
 	g, err := PlayTimedGame(context.Background(), start, nil, players, 300, TimeControl{Base: 200 * time.Millisecond})
 	if err != nil {

@@ -8,8 +8,8 @@
 //	a, _ := match.ParseSpec("depth=6")
 //	b, _ := match.ParseSpec("greedy")
 //	rng := rand.New(rand.NewPCG(1, 2))
-//	pa, _ := a.NewPlayer(ctx, bashni.Russian, rng, 8)
-//	pb, _ := b.NewPlayer(ctx, bashni.Russian, rng, 8)
+//	pa, _ := a.NewPlayer(ctx, bashni.Russian(), rng, 8)
+//	pb, _ := b.NewPlayer(ctx, bashni.Russian(), rng, 8)
 //	g, err := match.PlayGame(ctx, start, nil, [2]match.Player{pa, pb}, 300)
 //	var t match.Tally
 //	t.Add(g, bashni.White) // the score of the player that had White

@@ -85,7 +85,7 @@ func external(t *testing.T, mode string, v bashni.Variant, lim engine.Limits) *E
 // start and from a position given by FEN, and at a fixed depth it plays as
 // the engine in its own process does.
 func TestExternalPlaysGames(t *testing.T) {
-	for _, v := range []bashni.Variant{bashni.Russian, bashni.Lasca, bashni.International} {
+	for _, v := range []bashni.Variant{bashni.Russian(), bashni.Lasca(), bashni.International()} {
 		start := v.MustStart()
 		ext := external(t, "real", v, engine.Limits{Depth: 3})
 		if ext.Name() != "bashni engine" {
@@ -110,11 +110,11 @@ func TestExternalPlaysGames(t *testing.T) {
 		}
 	}
 	// A game that does not begin at the start goes as "position fen".
-	pos, err := bashni.ParseFEN(bashni.Russian, "W:Wc7:Bg7")
+	pos, err := bashni.ParseFEN(bashni.Russian(), "W:Wc7:Bg7")
 	if err != nil {
 		t.Fatal(err)
 	}
-	ext := external(t, "real", bashni.Russian, engine.Limits{Depth: 6})
+	ext := external(t, "real", bashni.Russian(), engine.Limits{Depth: 6})
 	m, err := ext.Move(context.Background(), pos, nil, pos)
 	if err != nil || m.String() != "c7-d8" {
 		t.Errorf("from %s: %s, %v; want c7-d8", pos.FEN(), m, err)
@@ -124,7 +124,7 @@ func TestExternalPlaysGames(t *testing.T) {
 // A misbehaving program is an error that says what it did, never a hang or
 // a move that is not legal.
 func TestExternalErrors(t *testing.T) {
-	v := bashni.Russian
+	v := bashni.Russian()
 	pos := v.MustStart()
 	defer func(d time.Duration) { searchSlack = d }(searchSlack)
 	searchSlack = 100 * time.Millisecond // the silent engine is given up on this long after its millisecond
@@ -159,7 +159,7 @@ func TestExternalErrors(t *testing.T) {
 func TestHubPlaysGames(t *testing.T) {
 	t.Setenv("BASHNI_TEST_ENGINE", "hub")
 	ctx := context.Background()
-	for _, v := range []bashni.Variant{bashni.RussianDraughts, bashni.Russian, bashni.Lasca} {
+	for _, v := range []bashni.Variant{bashni.RussianDraughts(), bashni.Russian(), bashni.Lasca()} {
 		start := v.MustStart()
 		h, err := StartHub(ctx, []string{os.Args[0]}, v, engine.Limits{Depth: 3}, 1, 1)
 		if err != nil {
@@ -184,12 +184,12 @@ func TestHubPlaysGames(t *testing.T) {
 			t.Errorf("%s: the Hub engine played\n%s\nthe engine in this process\n%s", v, a, b)
 		}
 	}
-	h, err := StartHub(ctx, []string{os.Args[0]}, bashni.Russian, engine.Limits{}, 1, 0)
+	h, err := StartHub(ctx, []string{os.Args[0]}, bashni.Russian(), engine.Limits{}, 1, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer h.Close()
-	start := bashni.Russian.MustStart()
+	start := bashni.Russian().MustStart()
 	g, err := PlayTimedGame(ctx, start, nil, [2]Player{h, Engine{engine.New(engine.Options{HashMB: 1}), engine.Limits{}}}, 8, TimeControl{Base: 5 * time.Second, Increment: 100 * time.Millisecond})
 	if err != nil || g.TimeLoss {
 		t.Errorf("under a 5s clock: %v, %s", err, g.Reason())

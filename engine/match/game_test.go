@@ -12,7 +12,7 @@ import (
 func TestPlayGameEnds(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	players := [2]Player{Random{rng}, Random{rng}}
-	start := bashni.Russian.MustStart()
+	start := bashni.Russian().MustStart()
 	g, err := PlayGame(context.Background(), start, nil, players, 2)
 	if err != nil {
 		t.Fatal(err)
@@ -21,7 +21,7 @@ func TestPlayGameEnds(t *testing.T) {
 		t.Errorf("ply cap 2: %s (%s) after %d plies", g.Result(), g.Reason(), g.Game.Plies())
 	}
 	// White's move a5-b6 shuts in Black's only man: the opening ends the game.
-	start, err = bashni.ParseFEN(bashni.Russian, "W:Wa5,c5:Ba7")
+	start, err = bashni.ParseFEN(bashni.Russian(), "W:Wa5,c5:Ba7")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -40,7 +40,7 @@ func TestPlayGameEnds(t *testing.T) {
 
 // The same seed and pair give the same opening; another pair another one.
 func TestOpening(t *testing.T) {
-	start := bashni.Russian.MustStart()
+	start := bashni.Russian().MustStart()
 	a, b := Opening(start, 6, 7, 0), Opening(start, 6, 7, 0)
 	if len(a) != 6 || bashni.MoveTexts(a)[0] == "" {
 		t.Fatalf("opening %v, want 6 plies", a)
@@ -69,7 +69,7 @@ func equalMoves(a, b []bashni.Move) bool {
 // comment where the random opening ends.
 func TestRecordOfAdjudicatedGame(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
-	start := bashni.Russian.MustStart()
+	start := bashni.Russian().MustStart()
 	g, err := PlayGame(context.Background(), start, Opening(start, 2, 1, 0), [2]Player{Random{rng}, Random{rng}}, 4)
 	if err != nil {
 		t.Fatal(err)

@@ -59,7 +59,7 @@ func TestParseLadder(t *testing.T) {
 // The greedy player takes what it can: here a4:c6 wins a man, and f2-g3 does
 // not. The engine player finds the same capture.
 func TestPlayersChooseLegalMoves(t *testing.T) {
-	pos, err := bashni.ParseFEN(bashni.Russian, "W:Wa1,b4,f2:Bc5,h8")
+	pos, err := bashni.ParseFEN(bashni.Russian(), "W:Wa1,b4,f2:Bc5,h8")
 	if err != nil {
 		t.Fatal(err)
 	}

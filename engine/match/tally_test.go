@@ -49,7 +49,7 @@ func TestTallyElo(t *testing.T) {
 // Add scores a game for the colour of the player counted: a win for one
 // side is a loss for the other, an adjudicated game a draw for both.
 func TestTallyAdd(t *testing.T) {
-	won, err := bashni.NewGame(bashni.Russian)
+	won, err := bashni.NewGame(bashni.Russian())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -57,7 +57,7 @@ func TestTallyAdd(t *testing.T) {
 		t.Fatal(err)
 	}
 	var white, black Tally
-	for _, g := range []Game{{Game: won}, {Game: bashni.NewGameFrom(bashni.Russian.MustStart()), Adjudicated: true, MaxPlies: 2}} {
+	for _, g := range []Game{{Game: won}, {Game: bashni.NewGameFrom(bashni.Russian().MustStart()), Adjudicated: true, MaxPlies: 2}} {
 		white.Add(g, bashni.White)
 		black.Add(g, bashni.Black)
 	}

@@ -12,7 +12,7 @@ import (
 // Every ruleset's random game is written as PDN that reads back to a
 // finished game with the same seed tag.
 func TestRandomGameReadsBack(t *testing.T) {
-	for _, v := range []bashni.Variant{bashni.Russian, bashni.International, bashni.Lasca} {
+	for _, v := range []bashni.Variant{bashni.Russian(), bashni.International(), bashni.Lasca()} {
 		for seed := uint64(1); seed <= 3; seed++ {
 			var out strings.Builder
 			if err := randomGame(&out, v, seed); err != nil {

@@ -39,7 +39,7 @@ func main() {
 // replay plays the game from the russian start, writing a diagram after
 // each move and, at the end, the FEN and the moves left to Black.
 func replay(w io.Writer) error {
-	pos := bashni.Russian.MustStart()
+	pos := bashni.Russian().MustStart()
 	fmt.Fprint(w, pos.Diagram())
 	for i, text := range codex {
 		m, err := pos.ParseMove(text)

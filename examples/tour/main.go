@@ -15,7 +15,7 @@ import (
 
 func main() {
 	// Start positions come from the variant.
-	pos := bashni.Russian.MustStart() // or: pos, err := bashni.Lasca.Start()
+	pos := bashni.Russian().MustStart() // or: pos, err := bashni.Lasca().Start()
 
 	// Moves are read in the usual notation and played with Play, which
 	// returns the new position and leaves pos as it was.
@@ -40,7 +40,7 @@ func main() {
 
 	// Positions with towers: the FEN token "Kh6wbbbbbb" is a white king on
 	// h6 over a white man and six black men.
-	p2, err := bashni.ParseFEN(bashni.Russian, "W:WKh6wbbbbbb,a7bb:Bc3")
+	p2, err := bashni.ParseFEN(bashni.Russian(), "W:WKh6wbbbbbb,a7bb:Bc3")
 	if err != nil {
 		log.Fatal(err)
 	}
@@ -52,17 +52,17 @@ func main() {
 	fmt.Println(t, t.Height(), t.Owner(), t.Count(bashni.Black)) // Wwbbbbbb 8 white 6
 
 	// Errors say what and where, and wrap sentinels for errors.Is.
-	start := bashni.Russian.MustStart()
+	start := bashni.Russian().MustStart()
 	_, err = start.ParseMove("c3-e5")
 	fmt.Println(errors.Is(err, bashni.ErrIllegalMove), err)
 	var fe *bashni.FENError
-	if _, err := bashni.ParseFEN(bashni.Lasca, "W:Wh8:Bc5"); errors.As(err, &fe) {
+	if _, err := bashni.ParseFEN(bashni.Lasca(), "W:Wh8:Bc5"); errors.As(err, &fe) {
 		fmt.Println(fe.Token, fe.Reason) // h8 h8 is off the 7x7 board
 	}
 
 	// Rulesets are switches: copy a preset and change fields, or use the
 	// text form.
-	v := bashni.Russian
+	v := bashni.Russian()
 	v.Majority = true
 	fmt.Println(v) // russian,majority=on
 	lasca, err := bashni.ParseVariant("lasca,rejump=no-reversal")
@@ -74,5 +74,5 @@ func main() {
 	// configurable (threads, a transposition table, no bulk counting).
 	fmt.Println(bashni.Perft(lasca.MustStart(), 6))
 	cfg := bashni.PerftConfig{Threads: 2, HashMB: 64}
-	fmt.Println(cfg.Perft(bashni.Russian.MustStart(), 8)) // 925862
+	fmt.Println(cfg.Perft(bashni.Russian().MustStart(), 8)) // 925862
 }

@@ -14,10 +14,10 @@ func BenchmarkEvaluate(b *testing.B) {
 		v    bashni.Variant
 		fen  string
 	}{
-		{"russian/opening", bashni.Russian, "W:Wa1,c1,e1,g1,b2,d2,f2,h2,a3,e3,g3,h4:Bb6,d6,h6,a7,c7,e7,g7,b8,d8,f8,h8,f6"},
-		{"russian/towers", bashni.Russian, "W:WKc1bb,e3b,g3b,d2,a1:Bc3b,e5bw,c5b,Kg7ww,b6"},
-		{"international/towers", bashni.International, "W:WKc1bb,e3b,g3b,d2,a1:Bc3b,e5bw,c5b,Kg7ww,b6"},
-		{"lasca/midgame", bashni.Lasca, "W:Wa1,c1,e1,b2,f2,a3,e3,g3,d4b:Bb6,f6,a7,e7,g7,c5,d6,Kg5w"},
+		{"russian/opening", bashni.Russian(), "W:Wa1,c1,e1,g1,b2,d2,f2,h2,a3,e3,g3,h4:Bb6,d6,h6,a7,c7,e7,g7,b8,d8,f8,h8,f6"},
+		{"russian/towers", bashni.Russian(), "W:WKc1bb,e3b,g3b,d2,a1:Bc3b,e5bw,c5b,Kg7ww,b6"},
+		{"international/towers", bashni.International(), "W:WKc1bb,e3b,g3b,d2,a1:Bc3b,e5bw,c5b,Kg7ww,b6"},
+		{"lasca/midgame", bashni.Lasca(), "W:Wa1,c1,e1,b2,f2,a3,e3,g3,d4b:Bb6,f6,a7,e7,g7,c5,d6,Kg5w"},
 	} {
 		b.Run(c.name, func(b *testing.B) {
 			pos := mustFEN(b, c.v, c.fen)

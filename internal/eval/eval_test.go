@@ -59,7 +59,7 @@ func TestEvaluateIsColourBlind(t *testing.T) {
 
 // Holding prisoners is worth more than the same pieces free and the enemy's.
 func TestEvaluatePrisonersCount(t *testing.T) {
-	v := bashni.Russian
+	v := bashni.Russian()
 	ev := New(v, For(v))
 	tests := []struct {
 		name         string

@@ -12,7 +12,7 @@ import (
 // position White's c3 holds a black prisoner and Black's king g7 a white
 // one; Black's d4 stands ahead of White's c3 and e3, and they ahead of it.
 func TestLinesCountEachDiagonal(t *testing.T) {
-	pos := mustFEN(t, bashni.Lasca, "W:WKa1,d2,c3b,e3:Bd4,Kg7w")
+	pos := mustFEN(t, bashni.Lasca(), "W:WKa1,d2,c3b,e3:Bd4,Kg7w")
 	var want [2][3][5][5]int
 	want[0][UnderNothing][EnemyMan][Empty] = 1 - 2 // e3 (d4 ahead, f2 behind) less d4's two
 	want[0][UnderNothing][Empty][Own] = 1          // e3: f4 ahead, d2 behind
@@ -23,7 +23,7 @@ func TestLinesCountEachDiagonal(t *testing.T) {
 	want[1][UnderNothing][OffBoard][OffBoard] = 1  // a1 along its short diagonal
 	want[1][UnderEnemy][OffBoard][OffBoard] = -1   // g7 along its short diagonal
 	want[1][UnderEnemy][Empty][OffBoard] = -1      // g7: f6 ahead
-	f := New(bashni.Lasca, Weights{ManyTowers: 10}).Features(&pos)
+	f := New(bashni.Lasca(), Weights{ManyTowers: 10}).Features(&pos)
 	var got [2][3][5][5]int
 	i := NumParams - 2*3*5*5
 	for k := range got {

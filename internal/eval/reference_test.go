@@ -75,7 +75,7 @@ func TestParams(t *testing.T) {
 // The presets the engine ships fitted weights for have them, and they are
 // not the hand-set ones.
 func TestFittedWeightsLoad(t *testing.T) {
-	for _, v := range []bashni.Variant{bashni.Russian, bashni.International, bashni.Lasca} {
+	for _, v := range []bashni.Variant{bashni.Russian(), bashni.International(), bashni.Lasca()} {
 		w, err := Fitted(v.String())
 		if err != nil {
 			t.Fatal(err)
@@ -87,7 +87,7 @@ func TestFittedWeightsLoad(t *testing.T) {
 	if _, err := Fitted("chess"); err == nil {
 		t.Error("weights for chess: no error")
 	}
-	if For(bashni.RussianDraughts) != Hand(bashni.RussianDraughts) {
+	if For(bashni.RussianDraughts()) != Hand(bashni.RussianDraughts()) {
 		t.Error("classic draughts, without towers, should keep the hand-set weights")
 	}
 }

@@ -12,7 +12,7 @@ import (
 // plane count near 64 needs) and any set of board squares.
 func TestSquareSumIsTheSumOverTheSet(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
-		v := rapid.SampledFrom([]bashni.Variant{bashni.Russian, bashni.Lasca}).Draw(t, "variant")
+		v := rapid.SampledFrom([]bashni.Variant{bashni.Russian(), bashni.Lasca()}).Draw(t, "variant")
 		board := v.Board()
 		limit := rapid.SampledFrom([]int{1, 50, 1000, 1 << 40}).Draw(t, "limit")
 		var table [64]int

@@ -86,7 +86,7 @@ func For(v bashni.Variant) Weights {
 	switch {
 	case !v.Stacking:
 		return Hand(v)
-	case v == bashni.Russian, v == bashni.International, v == bashni.Lasca:
+	case v == bashni.Russian(), v == bashni.International(), v == bashni.Lasca():
 		name = v.String()
 	case v.Size == 7:
 		name = "lasca"

@@ -13,8 +13,8 @@ import (
 // changed.
 func Variant() *rapid.Generator[bashni.Variant] {
 	return rapid.Custom(func(t *rapid.T) bashni.Variant {
-		v := rapid.SampledFrom([]bashni.Variant{bashni.Russian, bashni.International, bashni.Lasca,
-			bashni.RussianDraughts, bashni.BrazilianDraughts, bashni.LudiiBashni, bashni.LudiiLasca}).Draw(t, "preset")
+		v := rapid.SampledFrom([]bashni.Variant{bashni.Russian(), bashni.International(), bashni.Lasca(),
+			bashni.RussianDraughts(), bashni.BrazilianDraughts(), bashni.LudiiBashni(), bashni.LudiiLasca()}).Draw(t, "preset")
 		if rapid.Bool().Draw(t, "custom") {
 			v.MenCaptureBackward = rapid.Bool().Draw(t, "backward")
 			v.FlyingKings = rapid.Bool().Draw(t, "flying")

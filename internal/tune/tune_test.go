@@ -13,7 +13,7 @@ import (
 // Generate writes the same positions whatever the number of workers, and
 // ReadSamples reads back what it wrote: every position quiet and legal.
 func TestGenerateIsReproducible(t *testing.T) {
-	for _, v := range []bashni.Variant{bashni.Russian, bashni.Lasca} {
+	for _, v := range []bashni.Variant{bashni.Russian(), bashni.Lasca()} {
 		cfg := GenConfig{Variant: v, Games: 6, Seed: 3, Opening: 4, Depth: 2, MaxPlies: 120, Workers: 1}
 		var one, three bytes.Buffer
 		n, err := Generate(context.Background(), cfg, &one)
@@ -59,7 +59,7 @@ func TestReadSamplesErrors(t *testing.T) {
 		{"0 1 y W:Wa1:Bh8\n", "line 1: score \"y\""},
 		{"0 1 5 W:Wz9:Bh8\n", "line 1:"},
 	} {
-		_, _, err := ReadSamples(bashni.Russian, strings.NewReader(tc.in))
+		_, _, err := ReadSamples(bashni.Russian(), strings.NewReader(tc.in))
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%q: error %v, want one containing %q", tc.in, err, tc.want)
 		}
@@ -68,7 +68,7 @@ func TestReadSamplesErrors(t *testing.T) {
 
 // A fit lowers the loss on the positions it fits, and keeps ManyTowers.
 func TestFitLowersTheLoss(t *testing.T) {
-	v := bashni.Russian
+	v := bashni.Russian()
 	var buf bytes.Buffer
 	cfg := GenConfig{Variant: v, Games: 40, Seed: 1, Opening: 6, Depth: 2, MaxPlies: 200, Workers: 2}
 	if _, err := Generate(context.Background(), cfg, &buf); err != nil {
