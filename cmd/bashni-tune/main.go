@@ -1,7 +1,7 @@
 // Command bashni-tune fits the engine's evaluation weights to self-play
 // games (the Texel method). It has two steps:
 //
-//	bashni-tune gen -variant russian -games 20000 -o russian.txt
+//	bashni-tune gen -variant russian -games 20000 -o russian.txt  [-shard i/n]
 //	bashni-tune fit -variant russian russian.txt [more.txt ...] > internal/eval/weights/russian.json
 //
 // gen plays the engine against itself at a low depth from random openings
@@ -21,6 +21,8 @@ import (
 	"os"
 	"os/signal"
 	"runtime"
+	"strconv"
+	"strings"
 	"time"
 
 	"github.com/bashni-dev/bashni"
@@ -60,6 +62,7 @@ func runGen(args []string, stdout, stderr io.Writer) error {
 	fs.IntVar(&cfg.MaxPlies, "maxplies", 300, "plies after which a game is a draw")
 	fs.IntVar(&cfg.Workers, "workers", runtime.NumCPU(), "games played at once (the output does not depend on it)")
 	out := fs.String("o", "", "write the positions here instead of standard output")
+	shard := fs.String("shard", "0/1", "play only shard `i/n` of the games: those k with k % n == i (n runs together write what one run writes)")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -70,8 +73,11 @@ func runGen(args []string, stdout, stderr io.Writer) error {
 	if cfg.Variant, err = bashni.ParseVariant(*variant); err != nil {
 		return err
 	}
-	if cfg.Games < 1 || cfg.Depth < 1 || cfg.Opening < 0 || cfg.MaxPlies < 1 {
-		return fmt.Errorf("gen: -games, -depth and -maxplies must be positive, -opening not negative")
+	if cfg.Shard, cfg.Shards, err = parseShard(*shard); err != nil {
+		return fmt.Errorf("gen: -shard %q: %w", *shard, err)
+	}
+	if err := cfg.Validate(); err != nil {
+		return fmt.Errorf("gen: %w", err)
 	}
 	w := stdout
 	if *out != "" {
@@ -94,8 +100,22 @@ func runGen(args []string, stdout, stderr io.Writer) error {
 			return err
 		}
 	}
-	fmt.Fprintf(stderr, "%s: %d games at depth %d, %d quiet positions, %s\n", cfg.Variant, cfg.Games, cfg.Depth, n, time.Since(began).Round(time.Second))
+	fmt.Fprintf(stderr, "%s: shard %d/%d of %d games at depth %d, %d quiet positions, %s\n", cfg.Variant, cfg.Shard, cfg.Shards, cfg.Games, cfg.Depth, n, time.Since(began).Round(time.Second))
 	return nil
+}
+
+// parseShard reads "i/n": shard i of n, 0 <= i < n.
+func parseShard(text string) (i, n int, err error) {
+	a, b, ok := strings.Cut(text, "/")
+	if !ok {
+		return 0, 0, fmt.Errorf("want i/n, such as 3/16")
+	}
+	i, err1 := strconv.Atoi(a)
+	n, err2 := strconv.Atoi(b)
+	if err1 != nil || err2 != nil || n < 1 || i < 0 || i >= n {
+		return 0, 0, fmt.Errorf("want i/n with whole numbers 0 <= i < n")
+	}
+	return i, n, nil
 }
 
 func runFit(args []string, stdout, stderr io.Writer) error {

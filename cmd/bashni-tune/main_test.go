@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"io"
 	"path/filepath"
 	"strings"
@@ -24,7 +25,7 @@ func TestGenThenFit(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	if !strings.Contains(errOut.String(), "lasca: 4 games at depth 2, ") {
+	if !strings.Contains(errOut.String(), "lasca: shard 0/1 of 4 games at depth 2, ") {
 		t.Errorf("gen's summary: %q", errOut.String())
 	}
 	var out bytes.Buffer
@@ -35,9 +36,41 @@ func TestGenThenFit(t *testing.T) {
 	if err := json.Unmarshal(out.Bytes(), &w); err != nil || w.ManyTowers != eval.Hand(bashni.Lasca()).ManyTowers {
 		t.Errorf("fit's output %q: %v", out.String()[:min(80, out.Len())], err)
 	}
-	for _, args := range [][]string{{}, {"tune"}, {"gen", "-games", "0"}, {"gen", "extra"}, {"fit"}, {"fit", "-params", "some", a}, {"fit", "-from", "x", a}, {"fit", filepath.Join(dir, "missing.txt")}} {
+	for _, args := range [][]string{{}, {"tune"}, {"gen", "-games", "0"}, {"gen", "extra"}, {"gen", "-shard", "2/2"}, {"gen", "-shard", "1"}, {"gen", "-shard", "-1/3"}, {"gen", "-shard", "0/0"}, {"fit"}, {"fit", "-params", "some", a}, {"fit", "-from", "x", a}, {"fit", filepath.Join(dir, "missing.txt")}} {
 		if err := run(args, io.Discard, io.Discard); err == nil {
 			t.Errorf("bashni-tune %q: no error", args)
+		}
+	}
+}
+
+// Shards i/n run apart (as on a batch system) write between them the lines
+// of the one run they split, each game whole in one shard.
+func TestGenShardsMakeTheWhole(t *testing.T) {
+	gen := func(shard string) string {
+		var out bytes.Buffer
+		if err := run([]string{"gen", "-variant", "russian", "-games", "5", "-depth", "1", "-maxplies", "40", "-shard", shard}, &out, io.Discard); err != nil {
+			t.Fatal(err)
+		}
+		return out.String()
+	}
+	whole := gen("0/1")
+	byGame := map[string]string{}
+	for _, line := range strings.SplitAfter(whole, "\n") {
+		if line != "" {
+			game, _, _ := strings.Cut(line, " ")
+			byGame[game] += line
+		}
+	}
+	if len(byGame) != 5 {
+		t.Fatalf("the whole run has positions of %d games, want 5", len(byGame))
+	}
+	for i, games := range [][]string{{"0", "2", "4"}, {"1", "3"}} {
+		want := ""
+		for _, g := range games {
+			want += byGame[g]
+		}
+		if got := gen(fmt.Sprintf("%d/2", i)); got != want {
+			t.Errorf("shard %d/2 wrote\n%s\nwant the whole run's games %v:\n%s", i, got, games, want)
 		}
 	}
 }

@@ -29,27 +29,51 @@ type GenConfig struct {
 	Depth    int    // the engine's search depth for every move
 	MaxPlies int    // a game this long is a draw
 	Workers  int    // games played at once
+	// Shard and Shards split the games among separate runs: a run plays
+	// only the games k (of 0 to Games-1) with k % Shards == Shard, so n
+	// runs with Shard 0 to n-1 and the same other fields write, between
+	// them, exactly the lines of one run with Shards 1 (Shards 0 means 1).
+	Shard, Shards int
+}
+
+// Validate says what is wrong with the config, if anything.
+func (cfg GenConfig) Validate() error {
+	shards := max(cfg.Shards, 1)
+	switch {
+	case cfg.Games < 1 || cfg.Depth < 1 || cfg.MaxPlies < 1:
+		return fmt.Errorf("games %d, depth %d, max plies %d: each must be at least 1", cfg.Games, cfg.Depth, cfg.MaxPlies)
+	case cfg.Opening < 0:
+		return fmt.Errorf("opening %d plies: must not be negative", cfg.Opening)
+	case cfg.Shards < 0 || cfg.Shard < 0 || cfg.Shard >= shards:
+		return fmt.Errorf("shard %d/%d: want i/n with 0 <= i < n", cfg.Shard, cfg.Shards)
+	}
+	return nil
 }
 
 // Sample is one quiet position of a game: the side to move has no capture,
 // so it is a position the search evaluates statically.
 type Sample struct {
 	Game   int // the number of the game it comes from, from 0
+	Ply    int // plies played in the game before this position, the opening's included
 	FEN    string
 	Result float64      // the game's points for White: 1, 0.5 or 0
 	Score  engine.Score // the search's score, for White
 }
 
-// Generate plays cfg.Games games of the engine against itself and writes
-// every quiet position after the opening as a line "game result score FEN"
-// (the game's number from 0; result 1, 0.5 or 0 for White; the search's
-// score in hundredths of a man for White), in the
-// order of the games: the same config writes the same file, whatever the
-// number of workers. It returns the number of positions written.
+// Generate plays the games of cfg (those of its shard) with the engine
+// against itself and writes every quiet position after the opening as a
+// line in the format of docs/FORMATS.md, "Training positions": "game ply
+// result score ruleset FEN" (the game's number from 0; the plies played
+// before the position; the result 1, 0.5 or 0 for White; the search's score
+// in hundredths of a man for White; the ruleset's text form; the FEN), in
+// the order of the games: the same config writes the same file, whatever
+// the number of workers. It returns the number of positions written.
 func Generate(ctx context.Context, cfg GenConfig, w io.Writer) (int, error) {
-	if cfg.Workers < 1 {
-		cfg.Workers = 1
+	if err := cfg.Validate(); err != nil {
+		return 0, err
 	}
+	cfg.Workers = max(cfg.Workers, 1)
+	cfg.Shards = max(cfg.Shards, 1)
 	start, err := cfg.Variant.Start()
 	if err != nil {
 		return 0, err
@@ -75,7 +99,7 @@ func Generate(ctx context.Context, cfg GenConfig, w io.Writer) (int, error) {
 	}
 	go func() {
 		defer close(jobs)
-		for k := range cfg.Games {
+		for k := cfg.Shard; k < cfg.Games; k += cfg.Shards {
 			if ctx.Err() != nil {
 				return
 			}
@@ -86,7 +110,8 @@ func Generate(ctx context.Context, cfg GenConfig, w io.Writer) (int, error) {
 
 	bw := bufio.NewWriter(w)
 	pending := map[int][]Sample{}
-	next, n := 0, 0
+	next, n := cfg.Shard, 0
+	ruleset := cfg.Variant.String()
 	var firstErr error
 	for d := range results {
 		if d.err != nil && firstErr == nil {
@@ -95,9 +120,9 @@ func Generate(ctx context.Context, cfg GenConfig, w io.Writer) (int, error) {
 		pending[d.k] = d.samples
 		for s, ok := pending[next]; ok; s, ok = pending[next] {
 			delete(pending, next)
-			next++
+			next += cfg.Shards
 			for _, x := range s {
-				fmt.Fprintf(bw, "%d %g %d %s\n", x.Game, x.Result, x.Score, x.FEN)
+				fmt.Fprintf(bw, "%d %d %g %d %s %s\n", x.Game, x.Ply, x.Result, x.Score, ruleset, x.FEN)
 				n++
 			}
 		}
@@ -132,7 +157,7 @@ func playGame(ctx context.Context, cfg GenConfig, start bashni.Position, e *engi
 			if pos.Turn() == bashni.Black {
 				sc = -sc
 			}
-			samples = append(samples, Sample{Game: k, FEN: pos.FEN(), Score: sc})
+			samples = append(samples, Sample{Game: k, Ply: g.Plies(), FEN: pos.FEN(), Score: sc})
 		}
 		if err := g.Play(r.Move); err != nil {
 			return nil, err
@@ -151,33 +176,66 @@ func playGame(ctx context.Context, cfg GenConfig, start bashni.Position, e *engi
 	return samples, nil
 }
 
-// ReadSamples reads the lines Generate writes, for the ruleset v.
+// ReadSamples reads the lines Generate writes, for the ruleset v: those of
+// docs/FORMATS.md, "Training positions" ("game ply result score ruleset
+// FEN"), whose ruleset must be v, and the older lines "game result score
+// FEN" of files written before the ply and the ruleset were (their ply reads
+// as 0).
 func ReadSamples(v bashni.Variant, r io.Reader) ([]Sample, []bashni.Position, error) {
 	var samples []Sample
 	var positions []bashni.Position
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 4096), 1<<20)
 	for line := 1; sc.Scan(); line++ {
-		f := strings.Fields(sc.Text())
-		if len(f) != 4 {
-			return nil, nil, fmt.Errorf("line %d: want \"game result score FEN\", got %q", line, sc.Text())
+		s, pos, err := readSample(v, sc.Text())
+		if err != nil {
+			return nil, nil, fmt.Errorf("line %d: %w", line, err)
 		}
-		game, err0 := strconv.Atoi(f[0])
-		res, err1 := strconv.ParseFloat(f[1], 64)
-		score, err2 := strconv.Atoi(f[2])
-		pos, err3 := bashni.ParseFEN(v, f[3])
-		switch {
-		case err0 != nil || game < 0:
-			return nil, nil, fmt.Errorf("line %d: game %q: want a number from 0", line, f[0])
-		case err1 != nil || (res != 0 && res != 0.5 && res != 1):
-			return nil, nil, fmt.Errorf("line %d: result %q: want 1, 0.5 or 0", line, f[1])
-		case err2 != nil:
-			return nil, nil, fmt.Errorf("line %d: score %q: %v", line, f[2], err2)
-		case err3 != nil:
-			return nil, nil, fmt.Errorf("line %d: %v", line, err3)
-		}
-		samples = append(samples, Sample{Game: game, FEN: f[3], Result: res, Score: engine.Score(score)})
+		samples = append(samples, s)
 		positions = append(positions, pos)
 	}
 	return samples, positions, sc.Err()
+}
+
+// readSample reads one line of ReadSamples.
+func readSample(v bashni.Variant, text string) (Sample, bashni.Position, error) {
+	f := strings.Fields(text)
+	var game, ply, res, score, fen string
+	switch len(f) {
+	case 6:
+		game, ply, res, score, fen = f[0], f[1], f[2], f[3], f[5]
+		rv, err := bashni.ParseVariant(f[4])
+		if err != nil {
+			return Sample{}, bashni.Position{}, fmt.Errorf("ruleset %q: %w", f[4], err)
+		}
+		if rv != v {
+			return Sample{}, bashni.Position{}, fmt.Errorf("ruleset %q: the positions are read as %s", f[4], v)
+		}
+	case 4:
+		game, ply, res, score, fen = f[0], "0", f[1], f[2], f[3]
+	default:
+		return Sample{}, bashni.Position{}, fmt.Errorf("want \"game ply result score ruleset FEN\", got %q", text)
+	}
+	var s Sample
+	var err error
+	if s.Game, err = strconv.Atoi(game); err != nil || s.Game < 0 {
+		return s, bashni.Position{}, fmt.Errorf("game %q: want a number from 0", game)
+	}
+	if s.Ply, err = strconv.Atoi(ply); err != nil || s.Ply < 0 {
+		return s, bashni.Position{}, fmt.Errorf("ply %q: want a number from 0", ply)
+	}
+	if s.Result, err = strconv.ParseFloat(res, 64); err != nil || (s.Result != 0 && s.Result != 0.5 && s.Result != 1) {
+		return s, bashni.Position{}, fmt.Errorf("result %q: want 1, 0.5 or 0", res)
+	}
+	sc, err := strconv.Atoi(score)
+	if err != nil {
+		return s, bashni.Position{}, fmt.Errorf("score %q: want a whole number of hundredths of a man", score)
+	}
+	s.Score = engine.Score(sc)
+	pos, err := bashni.ParseFEN(v, fen)
+	if err != nil {
+		return s, bashni.Position{}, err
+	}
+	s.FEN = fen
+	return s, pos, nil
 }

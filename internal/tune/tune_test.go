@@ -3,6 +3,8 @@ package tune
 import (
 	"bytes"
 	"context"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -53,7 +55,11 @@ func TestGenerateIsReproducible(t *testing.T) {
 // Bad lines are errors that say which line and what is wrong.
 func TestReadSamplesErrors(t *testing.T) {
 	for _, tc := range []struct{ in, want string }{
-		{"0 1 5\n", "line 1: want \"game result score FEN\""},
+		{"0 1 5\n", "line 1: want \"game ply result score ruleset FEN\""},
+		{"0 7 1 5 lasca W:Wa1:Bg7\n", "line 1: ruleset \"lasca\": the positions are read as russian"},
+		{"0 7 1 5 chess W:Wa1:Bh8\n", "line 1: ruleset \"chess\""},
+		{"0 -7 1 5 russian W:Wa1:Bh8\n", "line 1: ply \"-7\""},
+		{"0 7 1 5 russian W:Wa1:Bh8\n0 8 0.3 5 russian W:Wa1:Bh8\n", "line 2: result \"0.3\""},
 		{"0 1 5 W:Wa1:Bh8\n0 2 5 W:Wa1:Bh8\n", "line 2: result \"2\""},
 		{"x 1 5 W:Wa1:Bh8\n", "line 1: game \"x\""},
 		{"0 1 y W:Wa1:Bh8\n", "line 1: score \"y\""},
@@ -105,5 +111,39 @@ func TestFitLowersTheLoss(t *testing.T) {
 	if blend.HeldOutResultStart != res.HeldOutResultStart || blend.HeldOutLoss == blend.HeldOutResult {
 		t.Errorf("lambda 0.5: loss against the results from %v (lambda 1: %v), held-out loss %v, against the results %v",
 			blend.HeldOutResultStart, res.HeldOutResultStart, blend.HeldOutLoss, blend.HeldOutResult)
+	}
+}
+
+// The samples in testdata (docs/FORMATS.md, "Training positions"), written
+// by "bashni-tune gen -variant V -games 2 -depth 4", read back as the format
+// says: every position quiet and legal in its ruleset, plies rising within a
+// game, one result a game.
+func TestSampleFiles(t *testing.T) {
+	for _, v := range []bashni.Variant{bashni.Russian(), bashni.Lasca()} {
+		f, err := os.Open(filepath.Join("testdata", v.Name()+".txt"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		samples, positions, err := ReadSamples(v, f)
+		f.Close()
+		if err != nil {
+			t.Fatalf("%s: %v", v, err)
+		}
+		if len(samples) < 20 {
+			t.Fatalf("%s: %d samples", v, len(samples))
+		}
+		last := map[int]Sample{}
+		for i, s := range samples {
+			if ms := positions[i].LegalMoves(); len(ms) == 0 || ms[0].IsCapture() {
+				t.Errorf("%s line %d: %s is not quiet with moves", v, i+1, s.FEN)
+			}
+			if prev, ok := last[s.Game]; ok && (s.Ply <= prev.Ply || s.Result != prev.Result) {
+				t.Errorf("%s line %d: game %d ply %d result %v after ply %d result %v", v, i+1, s.Game, s.Ply, s.Result, prev.Ply, prev.Result)
+			}
+			if s.Ply < 6 {
+				t.Errorf("%s line %d: ply %d inside the 6-ply opening", v, i+1, s.Ply)
+			}
+			last[s.Game] = s
+		}
 	}
 }
