@@ -236,7 +236,7 @@ func (p page) waitFEN(fen string) {
 // numbered pair.
 func (p page) moveList() []string {
 	p.t.Helper()
-	s := p.eval(`[...document.querySelectorAll("#moves li")].map(li => [...li.querySelectorAll("span")].map(s => s.textContent).join(" ")).join("\n")`)
+	s := p.eval(`[...document.querySelectorAll("#moves > li")].map(li => [...li.querySelectorAll(":scope > span.move")].map(s => s.textContent).join(" ")).join("\n")`)
 	if s == "" {
 		return nil
 	}
@@ -411,7 +411,7 @@ func TestEngineAndNewGame(t *testing.T) {
 	p.click("d4")
 	ctx, cancel := context.WithTimeout(p.ctx, 30*time.Second)
 	defer cancel()
-	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`document.querySelectorAll("#moves span").length === 2 && !document.querySelector("#status").textContent.includes("thinking")`)); err != nil {
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`document.querySelectorAll("#moves span.move").length === 2 && !document.querySelector("#status").textContent.includes("thinking")`)); err != nil {
 		t.Fatalf("the engine did not answer c3-d4: %v (status %q)", err, p.status())
 	}
 	if got := p.status(); got != "White to move" && got != "White to move, and must capture" {

@@ -25,13 +25,13 @@ func (p page) playByClicks(m pageMove, plies int) {
 	p.t.Helper()
 	p.click(m.From)
 	for _, sq := range m.Path[1:] {
-		if p.eval(`String(selection === null)`) == "true" {
+		if p.eval(`String(bashni.selection === null)`) == "true" {
 			break
 		}
 		p.click(sq)
 	}
-	if p.eval(`String(selection === null)`) != "true" {
-		if p.eval(`String($("choices").hidden)`) == "true" {
+	if p.eval(`String(bashni.selection === null)`) != "true" {
+		if p.eval(`String(document.getElementById("choices").hidden)`) == "true" {
 			p.t.Fatalf("clicked every square of %s (path %v) but the page neither played it nor offered choices", m.Text, m.Path)
 		}
 		p.do("choose "+m.Text, chromedp.Click(chromedp.JSPath(fmt.Sprintf(
@@ -39,10 +39,10 @@ func (p page) playByClicks(m pageMove, plies int) {
 	}
 	ctx, cancel := context.WithTimeout(p.ctx, 20*time.Second)
 	defer cancel()
-	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](fmt.Sprintf(`state.moves.length === %d`, plies+1))); err != nil {
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](fmt.Sprintf(`bashni.study.state.moves.length === %d`, plies+1))); err != nil {
 		p.t.Fatalf("the page did not play %s: %v (status %q)", m.Text, err, p.status())
 	}
-	if got := p.eval(`state.moves[state.moves.length - 1]`); got != m.Text {
+	if got := p.eval(`bashni.study.state.moves[bashni.study.state.moves.length - 1]`); got != m.Text {
 		p.t.Fatalf("clicking the path of %s played %s", m.Text, got)
 	}
 }
@@ -72,7 +72,7 @@ func TestFullGameEveryRuleset(t *testing.T) {
 		plies := 0
 		for ; plies < 300 && !g.Outcome().IsOver(); plies++ {
 			var legal []pageMove
-			if err := json.Unmarshal([]byte(p.eval(`JSON.stringify(state.legal)`)), &legal); err != nil {
+			if err := json.Unmarshal([]byte(p.eval(`JSON.stringify(bashni.study.state.legal)`)), &legal); err != nil {
 				t.Fatal(err)
 			}
 			if len(legal) != len(g.LegalMoves()) {

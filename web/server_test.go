@@ -5,9 +5,12 @@ import (
 	"encoding/json"
 	"errors"
 	"io"
+	"io/fs"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
+	"path"
+	"regexp"
 	"strings"
 	"sync"
 	"testing"
@@ -53,8 +56,8 @@ func TestPageAndStaticFiles(t *testing.T) {
 	for _, c := range []struct {
 		path, ctype, contains string
 	}{
-		{"/", "text/html", `<script src="/static/app.js">`},
-		{"/static/app.js", "text/javascript", "/api/state"},
+		{"/", "text/html", `<script type="module" src="/static/js/main.js">`},
+		{"/static/js/study.js", "text/javascript", "/api/state"},
 		{"/static/style.css", "text/css", "#board"},
 	} {
 		code, body, h := do(t, s, "GET", c.path, "")
@@ -65,17 +68,31 @@ func TestPageAndStaticFiles(t *testing.T) {
 			t.Errorf("GET %s: Content-Security-Policy %q does not keep the page to this server", c.path, csp)
 		}
 	}
-	// Nothing the page loads may come from elsewhere.
-	for _, name := range []string{"index.html", "app.js", "style.css"} {
-		b, err := static.ReadFile("static/" + name)
+	// Nothing the page loads may come from elsewhere, and every module it
+	// imports is there.
+	imports := regexp.MustCompile(`(?m)^import .* from "\./([a-z]+\.js)";$`)
+	err := fs.WalkDir(static, "static", func(name string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		b, err := static.ReadFile(name)
 		if err != nil {
-			t.Fatal(err)
+			return err
 		}
 		for _, bad := range []string{"http://", "https://", "//cdn", "@import"} {
 			if strings.Contains(string(b), bad) {
-				t.Errorf("static/%s refers to an outside resource (%q)", name, bad)
+				t.Errorf("%s refers to an outside resource (%q)", name, bad)
 			}
 		}
+		for _, m := range imports.FindAllStringSubmatch(string(b), -1) {
+			if _, err := static.ReadFile(path.Join(path.Dir(name), m[1])); err != nil {
+				t.Errorf("%s imports %s: %v", name, m[1], err)
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
 	}
 	if code, _, _ := do(t, s, "GET", "/nothing-here", ""); code != http.StatusNotFound {
 		t.Errorf("GET /nothing-here: %d, want 404", code)

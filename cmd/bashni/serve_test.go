@@ -82,7 +82,7 @@ func TestServeAnswersAndStops(t *testing.T) {
 	}
 	page, _ := io.ReadAll(res.Body)
 	res.Body.Close()
-	if res.StatusCode != 200 || !strings.Contains(string(page), "/static/app.js") {
+	if res.StatusCode != 200 || !strings.Contains(string(page), "/static/js/main.js") {
 		t.Errorf("GET %s: %s", addr, res.Status)
 	}
 	res, err = http.Post(addr+"api/engine", "application/json", strings.NewReader(`{"moves":["c3-d4"]}`))

@@ -1,0 +1,188 @@
+package e2e
+
+import (
+	"context"
+	"fmt"
+	"net/url"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/bashni-dev/bashni"
+	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
+)
+
+// goTo opens the page at the address with the query.
+func (p page) goTo(query string) {
+	p.t.Helper()
+	p.do("open ?"+query, chromedp.Navigate(shared.addr+"?"+query))
+}
+
+// waitFor polls a JavaScript condition, failing with what the page shows.
+func (p page) waitFor(what, cond string) {
+	p.t.Helper()
+	ctx, cancel := context.WithTimeout(p.ctx, 20*time.Second)
+	defer cancel()
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](cond)); err != nil {
+		p.t.Fatalf("waiting for %s (%s): %v; status %q", what, cond, err, p.status())
+	}
+}
+
+// query returns the page's address's query, decoded.
+func (p page) query() url.Values {
+	p.t.Helper()
+	q, err := url.ParseQuery(strings.TrimPrefix(p.eval(`location.search`), "?"))
+	if err != nil {
+		p.t.Fatal(err)
+	}
+	return q
+}
+
+// key presses a key with the focus on the page's body.
+func (p page) key(k string) {
+	p.t.Helper()
+	p.do("press "+k, chromedp.Evaluate[chromedp.Void](`document.activeElement && document.activeElement.blur()`), chromedp.KeyEvent(k))
+}
+
+// clickMove clicks a move of the move list by its text (the n-th such, from 0).
+func (p page) clickMove(text string, n int) {
+	p.t.Helper()
+	p.do("click move "+text, chromedp.Click(chromedp.JSPath(fmt.Sprintf(
+		`[...document.querySelectorAll("#moves .move[data-node]")].filter(s => s.textContent === %q)[%d]`, text, n))))
+}
+
+// lines returns the variations as the move list shows them, one a line.
+func (p page) lines() string {
+	return p.eval(`[...document.querySelectorAll("#moves > li > .line")].map(l => l.textContent).join("\n")`)
+}
+
+// A share link opens its game; the address follows the game as it is
+// stepped through and played, and opening the address it shows restores
+// the same line and position.
+func TestShareLinkRoundTrip(t *testing.T) {
+	p := open(t)
+	moves := []string{"c3-d4", "e5xc3", "b2xd4", "d6-e5"}
+	q := url.Values{"variant": {"lasca"}, "moves": {strings.Join(moves, " ")}}
+	p.goTo(q.Encode())
+	p.waitFEN(fenAfter(t, bashni.Lasca(), "", moves...))
+	if got, want := strings.Join(p.moveList(), " | "), "c3-d4 e5xc3 | b2xd4 d6-e5"; got != want {
+		t.Errorf("move list %q, want %q", got, want)
+	}
+	if got := p.eval(`document.getElementById("variant").value`); got != "lasca" {
+		t.Errorf("ruleset shown %q, want lasca", got)
+	}
+	// Stepping back with the keyboard: the address keeps the line and says
+	// where the page stands.
+	p.key(kb.ArrowLeft)
+	p.waitFEN(fenAfter(t, bashni.Lasca(), "", moves[:3]...))
+	if got := p.query(); got.Get("moves") != strings.Join(moves, " ") || got.Get("at") != "3" || got.Get("variant") != "lasca" {
+		t.Errorf("address after stepping back: %v", got)
+	}
+	p.clickMove("c3-d4", 0)
+	p.waitFEN(fenAfter(t, bashni.Lasca(), "", moves[:1]...))
+	link := p.eval(`location.href`)
+
+	again := open(t)
+	again.do("open the copied link", chromedp.Navigate(link))
+	again.waitFEN(fenAfter(t, bashni.Lasca(), "", moves[:1]...))
+	if got, want := strings.Join(again.moveList(), " | "), "c3-d4 e5xc3 | b2xd4 d6-e5"; got != want {
+		t.Errorf("reopened link's move list %q, want %q", got, want)
+	}
+	again.key(kb.End)
+	again.waitFEN(fenAfter(t, bashni.Lasca(), "", moves...))
+	if got := again.query(); got.Has("at") {
+		t.Errorf("at the end of the line the address still says at=%s", got.Get("at"))
+	}
+
+	// A custom ruleset and a start position travel in the link too.
+	fen := "W:Wc3,e3:Bd6,f6"
+	p.goTo(url.Values{"variant": {"russian,majority=on"}, "fen": {fen}, "moves": {"c3-d4"}}.Encode())
+	v, err := bashni.ParseVariant("russian,majority=on")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p.waitFEN(fenAfter(t, v, fen, "c3-d4"))
+	if got := p.query().Get("variant"); got != v.String() {
+		t.Errorf("address names the ruleset %q, want %q", got, v.String())
+	}
+}
+
+// A bad link says what is wrong with it, and the page opens what is good.
+func TestBadShareLink(t *testing.T) {
+	p := open(t)
+	p.goTo(url.Values{"variant": {"no-such-rules"}, "moves": {"c3-d4 b6-c5 d4-e5 a7-b6"}}.Encode())
+	p.waitFEN(fenAfter(t, bashni.Russian(), "", "c3-d4", "b6-c5"))
+	p.waitFor("the notice", `!document.getElementById("notice").hidden`)
+	notice := p.eval(`document.getElementById("notice-text").textContent`)
+	for _, want := range []string{"The link's ruleset cannot be used", "no-such-rules", "The link's moves stop at move 3", "d4-e5"} {
+		if !strings.Contains(notice, want) {
+			t.Errorf("notice %q does not say %q", notice, want)
+		}
+	}
+	p.screenshot("bad-link")
+	// The rest of the page works.
+	p.click("d4")
+	p.click("b6")
+	p.waitFEN(fenAfter(t, bashni.Russian(), "", "c3-d4", "b6-c5", "d4:b6"))
+
+	p.goTo(url.Values{"fen": {"W:Wz9:B"}}.Encode())
+	p.waitFEN(fenAfter(t, bashni.Russian(), ""))
+	p.waitFor("the notice", `document.getElementById("notice-text").textContent.includes("z9")`)
+}
+
+// Playing another move at an earlier position makes a variation; the
+// variation can be gone through, commented on, promoted and deleted.
+func TestMoveTree(t *testing.T) {
+	p := open(t)
+	p.waitFEN(fenAfter(t, bashni.Russian(), ""))
+	for _, m := range []string{"c3-d4", "f6-g5", "g3-f4"} {
+		p.play(m)
+	}
+	p.key(kb.ArrowLeft)
+	p.key(kb.ArrowLeft)
+	p.waitFEN(fenAfter(t, bashni.Russian(), "", "c3-d4"))
+	p.play("b6-c5")
+	p.play("d4:b6")
+	if got, want := strings.Join(p.moveList(), " | "), "c3-d4 f6-g5 | g3-f4"; got != want {
+		t.Errorf("main line %q, want %q (unchanged by the variation)", got, want)
+	}
+	if got, want := p.lines(), "(1... b6-c5 2. d4:b6)"; got != want {
+		t.Errorf("variations %q, want %q", got, want)
+	}
+	p.do("comment", chromedp.SetValue(chromedp.CSS("#comment"), "the capture"),
+		chromedp.Evaluate[chromedp.Void](`document.getElementById("comment").dispatchEvent(new Event("change"))`))
+	if got, want := p.lines(), "(1... b6-c5 2. d4:b6 the capture)"; got != want {
+		t.Errorf("variations after the comment %q, want %q", got, want)
+	}
+	p.screenshot("tree")
+
+	p.do("promote", chromedp.Click(chromedp.CSS("#promote")))
+	if got, want := strings.Join(p.moveList(), " | "), "c3-d4 b6-c5 | d4:b6"; got != want {
+		t.Errorf("main line after promoting %q, want %q", got, want)
+	}
+	if got, want := p.lines(), "(1... f6-g5 2. g3-f4)"; got != want {
+		t.Errorf("variations after promoting %q, want %q", got, want)
+	}
+	p.clickMove("f6-g5", 0)
+	p.waitFEN(fenAfter(t, bashni.Russian(), "", "c3-d4", "f6-g5"))
+	p.do("delete", chromedp.Click(chromedp.CSS("#delete")))
+	p.waitFEN(fenAfter(t, bashni.Russian(), "", "c3-d4"))
+	if got := p.lines(); got != "" {
+		t.Errorf("variations after deleting: %q", got)
+	}
+	p.key(kb.End)
+	p.waitFEN(fenAfter(t, bashni.Russian(), "", "c3-d4", "b6-c5", "d4:b6"))
+	p.key(kb.Home)
+	p.waitFEN(fenAfter(t, bashni.Russian(), ""))
+	p.key(kb.ArrowRight)
+	p.waitFEN(fenAfter(t, bashni.Russian(), "", "c3-d4"))
+}
+
+// play types a move into the move box.
+func (p page) play(move string) {
+	p.t.Helper()
+	before := p.eval(`document.getElementById("board").dataset.fen`)
+	p.do("type "+move, chromedp.SetValue(chromedp.CSS("#move-text"), move), chromedp.Click(chromedp.CSS("#move-form button")))
+	p.waitFor("the move "+move, fmt.Sprintf(`document.getElementById("board").dataset.fen !== %q`, before))
+}

@@ -1,0 +1,159 @@
+// The board: the server's picture of the position, and choosing a move with
+// the mouse. The page knows no rules: the server sends every legal move with
+// its path, and the board only matches the player's clicks against them.
+
+import { study, play } from "./study.js";
+import { setStatus } from "./status.js";
+
+const $ = (id) => document.getElementById(id);
+
+// selection is { from: "c3", clicks: ["e5", ...] } while a move is chosen.
+export let selection = null;
+
+// blocked, when it returns true, keeps the player from moving (the engine is
+// thinking, the clock ran out).
+let blocked = () => false;
+export function setBlocked(fn) {
+  blocked = fn;
+}
+
+// draw shows the study's state on the board.
+export function draw() {
+  const st = study.state;
+  selection = null;
+  const doc = new DOMParser().parseFromString(st.svg, "image/svg+xml");
+  const board = $("board");
+  board.replaceChildren(document.importNode(doc.documentElement, true));
+  board.dataset.fen = st.fen;
+  $("choices").hidden = true;
+}
+
+// match lays the clicked squares along the move's path, after its start, in
+// order (a click may skip landings). It returns null when they do not fit,
+// otherwise where the last click fell and how many clicks, from the first,
+// follow the path exactly.
+function match(move, clicks) {
+  let i = 1;
+  let exact = 0;
+  for (const sq of clicks) {
+    while (i < move.path.length && move.path[i] !== sq) i++;
+    if (i >= move.path.length) return null;
+    if (i === exact + 1) exact++;
+    i++;
+  }
+  return { last: i - 1, exact };
+}
+
+// candidates are the legal moves from `from` that fit the clicks; of those,
+// the ones that follow the clicks exactly for longest win, so clicking the
+// landings one by one picks out one route among several.
+function candidates(from, clicks) {
+  const fits = [];
+  for (const m of study.state.legal) {
+    if (m.from !== from) continue;
+    const at = match(m, clicks);
+    if (at) fits.push({ move: m, at });
+  }
+  const best = Math.max(0, ...fits.map((f) => f.at.exact));
+  return fits.filter((f) => f.at.exact === best);
+}
+
+function onSquare(sq) {
+  const st = study.state;
+  if (!st || st.over || blocked()) return;
+  if (!selection) {
+    select(sq);
+    return;
+  }
+  const clicks = selection.clicks.concat([sq]);
+  const cands = candidates(selection.from, clicks).map((f) => f.move);
+  if (cands.length === 0) {
+    // Not a continuation: another tower of the side to move, or nothing
+    // (clicking the selected tower again lets it go).
+    if (sq === selection.from) clearSelection();
+    else select(sq);
+    return;
+  }
+  if (cands.length === 1) {
+    playMove(cands[0].text);
+    return;
+  }
+  selection.clicks = clicks;
+  mark();
+  if (cands.some((m) => m.to === sq)) offerChoices(cands);
+}
+
+function select(sq) {
+  const st = study.state;
+  if (!st.legal.some((m) => m.from === sq)) {
+    clearSelection();
+    if (st.legal.length > 0) setStatus(`No legal move starts on ${sq}. ${st.status}.`);
+    return;
+  }
+  selection = { from: sq, clicks: [] };
+  $("choices").hidden = true;
+  setStatus(st.status);
+  mark();
+}
+
+export function clearSelection() {
+  selection = null;
+  $("choices").hidden = true;
+  mark();
+}
+
+// mark colours the selected square, the next squares the moves that fit the
+// clicks can go to, and their final squares.
+function mark() {
+  const board = $("board");
+  for (const el of board.querySelectorAll(".sel, .next, .dest")) {
+    el.classList.remove("sel", "next", "dest");
+  }
+  if (!selection) return;
+  const add = (sq, cls) => {
+    for (const el of board.querySelectorAll(`[data-square="${sq}"]`)) el.classList.add(cls);
+  };
+  add(selection.from, "sel");
+  for (const { move, at } of candidates(selection.from, selection.clicks)) {
+    const next = selection.clicks.length === 0 ? 1 : at.last + 1;
+    if (next < move.path.length) add(move.path[next], "next");
+    add(move.to, "dest");
+  }
+}
+
+function offerChoices(cands) {
+  const box = $("choice-buttons");
+  box.replaceChildren();
+  for (const m of cands) {
+    const b = document.createElement("button");
+    b.textContent = m.text;
+    b.addEventListener("click", () => playMove(m.text));
+    // Pointing at a choice shows its route on the board.
+    b.addEventListener("mouseenter", () => showRoute(m));
+    b.addEventListener("focus", () => showRoute(m));
+    b.addEventListener("mouseleave", mark);
+    box.appendChild(b);
+  }
+  $("choices").hidden = false;
+}
+
+function showRoute(move) {
+  mark();
+  for (const sq of move.path.slice(1)) {
+    for (const el of $("board").querySelectorAll(`rect.sq[data-square="${sq}"]`)) el.classList.add("next");
+  }
+}
+
+// playMove plays a move chosen on the board or typed; an error leaves no
+// choice box standing.
+export function playMove(text) {
+  clearSelection();
+  return play(text);
+}
+
+export function initBoard() {
+  $("board").addEventListener("click", (e) => {
+    const el = e.target.closest("[data-square]");
+    if (el) onSquare(el.dataset.square);
+  });
+}

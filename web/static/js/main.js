@@ -1,0 +1,123 @@
+// The bashni analysis board: wires the page's parts together and opens the
+// game the address names (a share link) or a new one.
+
+import { get } from "./api.js";
+import { study, onShow, goTo, begin, track } from "./study.js";
+import { Node, remove } from "./tree.js";
+import * as board from "./board.js";
+import * as moveList from "./movelist.js";
+import * as link from "./link.js";
+import * as opponent from "./opponent.js";
+import { initKeys } from "./keys.js";
+import { setStatus, notice, initNotice } from "./status.js";
+
+const $ = (id) => document.getElementById(id);
+
+// The page's state, for the browser tests and the curious.
+window.bashni = {
+  study,
+  get selection() {
+    return board.selection;
+  },
+};
+
+onShow(() => {
+  const st = study.state;
+  board.draw();
+  moveList.draw();
+  $("fen").value = st.fen;
+  $("undo").disabled = !study.cur.parent;
+  setStatus(st.status, st.over ? "over" : "");
+  link.write();
+  opponent.maybeMove();
+});
+
+// variantOption selects the ruleset in the list, adding it (a custom
+// ruleset's text) when it is not there.
+function variantOption(text) {
+  const sel = $("variant");
+  if (![...sel.options].some((o) => o.value === text)) {
+    const opt = document.createElement("option");
+    opt.value = opt.textContent = text;
+    sel.append(opt);
+  }
+  sel.value = text;
+}
+
+async function newGame(variant, fen) {
+  track(); // forget any answer still on its way
+  const root = new Node("", null);
+  if (await begin(variant, fen, root)) variantOption(study.state.variant);
+}
+
+// turnAfter is the side to move after n moves from the start.
+function turnAfter(n) {
+  const first = study.state.startTurn;
+  const other = first === "white" ? "black" : "white";
+  return n % 2 === 0 ? first : other;
+}
+
+// undo takes back the move shown when it ends its line, and otherwise steps
+// back; against the engine, its reply goes too, so it is the player's turn.
+function undo() {
+  track();
+  const takeBack = (node) => (node.children.length === 0 ? remove(node) : node.parent);
+  let to = study.cur.parent ? takeBack(study.cur) : study.cur;
+  if (opponent.side && to.parent && turnAfter(to.ply) === opponent.side) to = takeBack(to);
+  goTo(to);
+}
+
+async function openLink(parts) {
+  try {
+    const got = await link.check(parts);
+    for (const p of got.problems) notice(p);
+    if (await begin(got.variant, got.fen, got.root, got.at)) variantOption(study.state.variant);
+  } catch (err) {
+    setStatus("Cannot open the link: " + err.message, "error");
+  }
+}
+
+async function init() {
+  initNotice();
+  board.initBoard();
+  moveList.initMoveList();
+  initKeys();
+  board.setBlocked(opponent.isThinking);
+  $("new").addEventListener("click", () => newGame($("variant").value, ""));
+  $("undo").addEventListener("click", undo);
+  $("flip").addEventListener("click", () => {
+    study.flip = !study.flip;
+    goTo(study.cur);
+  });
+  $("engine").addEventListener("change", () => opponent.setSide($("engine").value));
+  $("move-form").addEventListener("submit", (e) => {
+    e.preventDefault();
+    const text = $("move-text").value.trim();
+    if (text === "") return;
+    $("move-text").value = "";
+    board.playMove(text);
+  });
+  $("fen-form").addEventListener("submit", (e) => {
+    e.preventDefault();
+    newGame(study.variant, $("fen-text").value.trim());
+  });
+  $("ruleset-form").addEventListener("submit", (e) => {
+    e.preventDefault();
+    const text = $("ruleset-text").value.trim();
+    if (text !== "") newGame(text, "");
+  });
+  try {
+    const info = await get("/api/info");
+    for (const name of info.variants) variantOption(name);
+    $("variant").value = info.variants[0];
+    $("engine-row").hidden = !info.engine;
+  } catch (err) {
+    setStatus("Cannot reach the server: " + err.message, "error");
+    return;
+  }
+  const parts = link.read(location.search);
+  if (parts) await openLink(parts);
+  else await newGame("russian", "");
+}
+
+init();

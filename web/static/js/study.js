@@ -1,0 +1,97 @@
+// The study: the ruleset, the start position, the move tree and the node
+// shown. The server keeps no game: to show a node the page sends the moves
+// from the start to it and draws the state the server answers.
+
+import { post, gameRequest } from "./api.js";
+import { Node } from "./tree.js";
+import { setStatus } from "./status.js";
+
+export const study = {
+  variant: "russian",
+  fen: "", // the start; "" means the ruleset's
+  flip: false,
+  root: new Node("", null),
+  cur: null, // the node shown
+  state: null, // the server's answer for cur (POST /api/state)
+};
+study.cur = study.root;
+
+const listeners = [];
+
+// onShow registers fn to be called with the study whenever a node is shown.
+export function onShow(fn) {
+  listeners.push(fn);
+}
+
+// Requests are numbered so that the answer to one overtaken by a later one
+// is ignored: track starts one and returns whether it is still the latest.
+let request = 0;
+// heading is the node goTo is on its way to, so that keys pressed quickly
+// one after the other step on from there rather than from the node shown.
+let heading = null;
+const here = () => heading || study.cur;
+export function track() {
+  const id = ++request;
+  heading = null;
+  return () => id === request;
+}
+
+// show makes node, whose state is st, the node shown.
+export function show(node, st) {
+  study.cur = node;
+  study.state = st;
+  for (const fn of listeners) fn(study);
+}
+
+// goTo shows node; it reports whether it did (a failed or overtaken
+// request leaves the page as it was).
+export async function goTo(node) {
+  const current = track();
+  heading = node;
+  try {
+    const st = await post("/api/state", gameRequest(study, node.path()));
+    if (!current()) return false;
+    show(node, st);
+    return true;
+  } catch (err) {
+    if (current()) setStatus(err.message, "error");
+    return false;
+  } finally {
+    if (current()) heading = null;
+  }
+}
+
+
+// play plays a move, in any notation the server reads, at the node shown:
+// it goes to that child when the move was played there before, and makes a
+// new one (a variation when there are others) when not.
+export async function play(text) {
+  const from = study.cur;
+  const current = track();
+  try {
+    const st = await post("/api/state", gameRequest(study, from.path().concat([text])));
+    if (!current()) return false;
+    show(from.add(st.moves[st.moves.length - 1]), st);
+    return true;
+  } catch (err) {
+    if (current()) setStatus(err.message, "error");
+    return false;
+  }
+}
+
+// begin starts a new study of the ruleset from fen with the tree root and
+// shows the node at; it leaves everything as it was when the server
+// refuses.
+export async function begin(variant, fen, root, at) {
+  const old = { variant: study.variant, fen: study.fen, root: study.root };
+  Object.assign(study, { variant, fen, root });
+  if (await goTo(at || root)) return true;
+  Object.assign(study, old);
+  return false;
+}
+
+// Stepping through the tree.
+export const back = () => here().parent && goTo(here().parent);
+export const forward = () => here().children.length > 0 && goTo(here().children[0]);
+export const toStart = () => goTo(study.root);
+export const toEnd = () => goTo(here().lineEnd());
