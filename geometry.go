@@ -1,7 +1,5 @@
 package bashni
 
-import "math/bits"
-
 // Directions: north-east, north-west, south-east, south-west (bit steps +9,
 // +7, -7, -9 on the rank*8+file layout). The opposite of direction d is 3-d.
 const (
@@ -13,26 +11,23 @@ const (
 
 // geometry is what the generator needs to know of a board size.
 type geometry struct {
-	size   int
-	board  uint64        // playable squares
-	step   [64][4]Square // next square in a direction, NoSquare off the board
-	far    [2]uint64     // far (crowning) rank of each colour
-	nSquar int           // number of playable squares
+	board uint64        // playable squares
+	step  [64][4]Square // next square in a direction, NoSquare off the board
+	far   [2]uint64     // far (crowning) rank of each colour
 	// canStep[d] holds the squares that have a neighbour in direction d, so
 	// that a shift of a bitboard masked by it never wraps or leaves the board.
 	canStep [4]uint64
 	// canJump[d] holds the squares with two neighbours in a row in direction
 	// d: those a short jump in direction d can start from.
 	canJump [4]uint64
-	// adj[s] holds the squares next to s diagonally, lines[s] all squares on
-	// its two diagonals: where a tower on s could find something to jump.
-	adj, lines [64]uint64
+	// adj[s] holds the squares next to s diagonally.
+	adj [64]uint64
 	// rays[s][d] holds the squares from s to the edge in direction d.
 	rays [64][4]uint64
 }
 
 func newGeometry(size int) *geometry {
-	g := &geometry{size: size}
+	g := &geometry{}
 	for r := 0; r < size; r++ {
 		for f := 0; f < size; f++ {
 			if (r+f)%2 == 0 {
@@ -40,7 +35,6 @@ func newGeometry(size int) *geometry {
 			}
 		}
 	}
-	g.nSquar = bits.OnesCount64(g.board)
 	for s := 0; s < 64; s++ {
 		for d := 0; d < 4; d++ {
 			g.step[s][d] = NoSquare
@@ -68,7 +62,6 @@ func newGeometry(size int) *geometry {
 				if t == g.step[s][d] {
 					g.adj[s] |= t.bit()
 				}
-				g.lines[s] |= t.bit()
 				g.rays[s][d] |= t.bit()
 			}
 			if a := g.step[s][d]; a != NoSquare && g.step[a][d] != NoSquare {
