@@ -78,6 +78,22 @@ type Limits struct {
 	// Ponder, when set, makes the search think without its time limits
 	// until Ponder.Hit is called, and under them from then on.
 	Ponder *Ponder
+	// Lines is the number of best root moves to search, each with its own
+	// exact score and line (MultiPV; Info.Lines); 0 or 1 means one, the
+	// ordinary search, and more than the position's legal moves means all
+	// of them. The other lines cost time: each iteration searches the root
+	// again for each. A search of several lines returns the last completed
+	// iteration's best move (an unfinished iteration is dropped), and its
+	// helper threads (Options.Threads) only fill the table.
+	Lines int
+}
+
+// Line is one of the best root moves of a search (Info.Lines): its score
+// for the side to move at the root and its principal variation, which
+// starts with the move.
+type Line struct {
+	Score Score
+	PV    []bashni.Move
 }
 
 // Info describes one completed iteration of a search.
@@ -91,6 +107,10 @@ type Info struct {
 	Nodes     uint64        // positions searched so far in this search
 	Time      time.Duration // since the search started
 	PV        []bashni.Move // the principal variation, from the root
+	// Lines are the best root moves, best first, as many as Limits.Lines
+	// asked for (at least one; fewer when the position has fewer legal
+	// moves). Lines[0] is Score and PV.
+	Lines []Line
 }
 
 // NPS returns the speed of the search so far in nodes per second.

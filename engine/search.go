@@ -156,8 +156,9 @@ func (e *Engine) search(ctx context.Context, g game, lim Limits) (Result, error)
 	stop.Store(true)
 	helpers.Wait()
 	for _, h := range hs {
-		if h.doneDepth > res.Depth {
+		if h.doneDepth > res.Depth && len(res.Lines) == 1 {
 			res.Move, res.Depth, res.Score, res.PV = h.donePV[0], h.doneDepth, h.doneScore, h.donePV
+			res.Lines = []Line{{Score: res.Score, PV: res.PV}}
 			res.SelDepth = max(res.SelDepth, h.seldepth)
 		}
 	}
@@ -175,16 +176,27 @@ func (e *Engine) search(ctx context.Context, g game, lim Limits) (Result, error)
 func (s *searcher) iterate(root *bashni.Position, rootMoves []bashni.Move, maxDepth int, lim Limits) Result {
 	res := Result{Move: rootMoves[0]}
 	res.PV = []bashni.Move{rootMoves[0]}
+	res.Lines = []Line{{PV: res.PV}}
+	n := min(max(lim.Lines, 1), len(rootMoves))
 	for depth := 1; depth <= maxDepth; depth++ {
 		s.rootDepth = depth
 		s.iterDone = false
 		s.leaves, s.leafPlies = 0, 0
-		score := s.searchRoot(root, rootMoves, depth)
+		var lines []Line
+		if n > 1 {
+			lines = s.searchLines(root, rootMoves, depth, n)
+		} else {
+			score := s.searchRoot(root, rootMoves, depth)
+			lines = []Line{{Score: score, PV: append([]bashni.Move(nil), s.pv[0][:s.pvLen[0]]...)}}
+		}
 		if s.stopped {
-			if s.iterDone && s.iterMove != res.Move {
+			// One line: a move the unfinished iteration proved better
+			// is played. Several: the lines of the last completed one.
+			if n == 1 && s.iterDone && s.iterMove != res.Move {
 				res.Move = s.iterMove
 				res.Score = s.iterScore
 				res.PV = append(res.PV[:0], s.pv[0][:s.pvLen[0]]...)
+				res.Lines = []Line{{Score: res.Score, PV: res.PV}}
 			}
 			break
 		}
@@ -192,18 +204,19 @@ func (s *searcher) iterate(root *bashni.Position, rootMoves []bashni.Move, maxDe
 		res.Info = Info{
 			Depth:     depth,
 			SelDepth:  s.seldepth,
-			Score:     score,
+			Score:     lines[0].Score,
 			MeanDepth: float64(s.leafPlies) / float64(max(s.leaves, 1)),
 			Nodes:     s.nodes + s.others,
 			Time:      time.Since(s.start),
-			PV:        append([]bashni.Move(nil), s.pv[0][:s.pvLen[0]]...),
+			PV:        lines[0].PV,
+			Lines:     lines,
 		}
 		if s.e.opts.Progress != nil {
 			s.e.opts.Progress(res.Info)
 		}
-		if score.IsWin() && score.Plies()+2 <= depth {
-			// The forced result was found with depth to spare; deeper
-			// iterations would only repeat it.
+		if decided(lines, depth) {
+			// The forced results were found with depth to spare; deeper
+			// iterations would only repeat them.
 			s.reason = "win"
 			break
 		}
@@ -255,8 +268,20 @@ func (s *searcher) sortRoot(root *bashni.Position, ms []bashni.Move) {
 }
 
 // searchRoot searches every root move to depth and leaves the best first
-// in ms, the others in their previous order.
+// in ms, the others in their previous order, and records the root's value
+// and best move in the transposition table.
 func (s *searcher) searchRoot(root *bashni.Position, ms []bashni.Move, depth int) Score {
+	alpha := s.searchMoves(root, ms, depth)
+	if !s.stopped {
+		s.e.tt.store(root.Key(), toTT(alpha, 0), depth, boundExact, s.indexOf(root, ms[0]))
+	}
+	return alpha
+}
+
+// searchMoves searches the root moves ms to depth with a full window and
+// returns the best one's exact value, leaving it first in ms and the others
+// in their previous order; the best one's line is s.pv[0].
+func (s *searcher) searchMoves(root *bashni.Position, ms []bashni.Move, depth int) Score {
 	alpha, beta := -infinity, infinity
 	best := 0
 	s.pvLen[0] = 0
@@ -287,9 +312,6 @@ func (s *searcher) searchRoot(root *bashni.Position, ms []bashni.Move, depth int
 		m := ms[best]
 		copy(ms[1:best+1], ms[:best])
 		ms[0] = m
-	}
-	if !s.stopped {
-		s.e.tt.store(root.Key(), toTT(alpha, 0), depth, boundExact, s.indexOf(root, ms[0]))
 	}
 	return alpha
 }

@@ -8,12 +8,14 @@
 // request carries the whole game, the server keeps no state per player, and any
 // number of pages can play at once.
 //
-// The API, all JSON except the picture:
+// The API, all JSON except the picture and the analysis's stream of
+// server-sent events:
 //
 //	GET  /api/info     rulesets and whether an engine is available
 //	POST /api/state    {variant, fen, moves, flip} → the game's state
 //	POST /api/engine   the same request → the engine's move and the state after it
 //	GET  /api/svg      ?variant=&fen=&moves=&move=&flip=&size= → image/svg+xml
+//	GET  /api/analyse  ?variant=&fen=&moves=&lines=&depth=&movetime= → text/event-stream
 //
 // Bad requests get a 4xx status with {"error": "..."} saying what is wrong.
 // A server too busy for a costly request, or a request whose work takes too
@@ -38,6 +40,13 @@ var static embed.FS
 type Options struct {
 	// Opponent, when set, lets the page ask for moves (the engine opponent).
 	Opponent Opponent
+	// Analyst, when set, serves GET /api/analyse, the engine's analysis.
+	// Its searches pass the engine's gate (MaxEngines) with the
+	// Opponent's.
+	Analyst Analyst
+	// AnalyseTime bounds an analysis (0: DefaultAnalyseTime); it ends with
+	// a final event saying "time".
+	AnalyseTime time.Duration
 	// Think bounds the time the opponent may take per move (0: 2 seconds).
 	Think time.Duration
 	// MaxMoves bounds the moves a request may carry (0: 2000).
@@ -78,6 +87,9 @@ func New(opts Options) *Server {
 	if opts.Think <= 0 {
 		opts.Think = 2 * time.Second
 	}
+	if opts.AnalyseTime <= 0 {
+		opts.AnalyseTime = DefaultAnalyseTime
+	}
 	if opts.MaxMoves <= 0 {
 		opts.MaxMoves = 2000
 	}
@@ -113,10 +125,11 @@ func New(opts Options) *Server {
 		method string
 		h      http.HandlerFunc
 	}{
-		"/api/info":   {http.MethodGet, s.info},
-		"/api/state":  {http.MethodPost, s.state},
-		"/api/engine": {http.MethodPost, s.engine},
-		"/api/svg":    {http.MethodGet, s.picture},
+		"/api/info":    {http.MethodGet, s.info},
+		"/api/state":   {http.MethodPost, s.state},
+		"/api/engine":  {http.MethodPost, s.engine},
+		"/api/svg":     {http.MethodGet, s.picture},
+		"/api/analyse": {http.MethodGet, s.analyse},
 	}
 	for path, rt := range routes {
 		s.mux.HandleFunc(rt.method+" "+path, rt.h)

@@ -42,6 +42,7 @@ func runServe(args []string, stdout, stderr io.Writer) error {
 	think := fs.Duration("think", time.Second, "time the engine takes per move; 0 serves the page without an engine")
 	engines := fs.Int("engines", 2, "searches that may run at once (each engine has its own table)")
 	hashMB := fs.Int("hash", engine.DefaultHashMB, "MiB of transposition table per engine")
+	analyseTime := fs.Duration("analyse-time", web.DefaultAnalyseTime, "longest analysis of a position the page may ask for (GET /api/analyse)")
 	rest, err := parseArgs(fs, args)
 	if err != nil {
 		return err
@@ -56,13 +57,16 @@ func runServe(args []string, stdout, stderr io.Writer) error {
 		return fmt.Errorf("-engines %d: want 1 to 64", *engines)
 	case *hashMB < 1 || *hashMB > 4096:
 		return fmt.Errorf("-hash %d: want 1 to 4096 MiB", *hashMB)
+	case *analyseTime < time.Second || *analyseTime > 24*time.Hour:
+		return fmt.Errorf("-analyse-time %s: want 1s to 24h", *analyseTime)
 	}
 	if err := checkTables("-hash", *hashMB, *engines); err != nil {
 		return err
 	}
-	opts := web.Options{MaxEngines: *engines}
+	opts := web.Options{MaxEngines: *engines, AnalyseTime: *analyseTime}
 	if *think > 0 {
-		opts.Opponent = newEnginePool(*engines, *hashMB, engine.Limits{Time: *think})
+		pool := newEnginePool(*engines, *hashMB, engine.Limits{Time: *think})
+		opts.Opponent, opts.Analyst = pool, pool
 		// The page's bound: the search, plus the wait for a free engine.
 		opts.Think = 3**think + 2*time.Second
 	}
@@ -103,33 +107,60 @@ func runServe(args []string, stdout, stderr io.Writer) error {
 	return <-done
 }
 
-// enginePool is the page's opponent: a few engines, each searching one game
-// at a time, so several players are served at once and the rest wait their
-// turn (or give up when their request ends).
+// enginePool is the page's opponent and analyst: a few engines, each
+// searching one game at a time, so several players are served at once and
+// the rest wait their turn (or give up when their request ends).
 type enginePool struct {
-	free   chan *engine.Engine
+	free   chan *pooledEngine
 	limits engine.Limits
 }
 
+// pooledEngine is an engine of the pool with the receiver of its progress:
+// an engine serves one search at a time, and report is set for the search
+// under way, to the analysis's (nil for a move's).
+type pooledEngine struct {
+	*engine.Engine
+	report func(engine.Info)
+}
+
 func newEnginePool(n, hashMB int, lim engine.Limits) *enginePool {
-	p := &enginePool{free: make(chan *engine.Engine, n), limits: lim}
+	p := &enginePool{free: make(chan *pooledEngine, n), limits: lim}
 	for i := 0; i < n; i++ {
-		p.free <- engine.New(engine.Options{HashMB: hashMB})
+		pe := new(pooledEngine)
+		pe.Engine = engine.New(engine.Options{HashMB: hashMB, Progress: func(i engine.Info) {
+			if pe.report != nil {
+				pe.report(i)
+			}
+		}})
+		p.free <- pe
 	}
 	return p
+}
+
+// take waits for a free engine until ctx is done; put gives it back.
+func (p *enginePool) take(ctx context.Context) (*pooledEngine, error) {
+	select {
+	case e := <-p.free:
+		return e, nil
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	}
+}
+
+func (p *enginePool) put(e *pooledEngine) {
+	e.report = nil
+	p.free <- e
 }
 
 // Move searches the game's position with the first free engine; it is
 // web.Opponent's method. The engine sees the whole game, so it knows which
 // moves would repeat a position.
 func (p *enginePool) Move(ctx context.Context, start bashni.Position, moves []bashni.Move) (bashni.Move, error) {
-	var e *engine.Engine
-	select {
-	case e = <-p.free:
-	case <-ctx.Done():
-		return bashni.Move{}, ctx.Err()
+	e, err := p.take(ctx)
+	if err != nil {
+		return bashni.Move{}, err
 	}
-	defer func() { p.free <- e }()
+	defer p.put(e)
 	res, err := e.SearchGame(ctx, start, moves, p.limits)
 	if err != nil {
 		return bashni.Move{}, err

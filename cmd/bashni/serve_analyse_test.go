@@ -1,0 +1,170 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/bashni-dev/bashni"
+	"github.com/bashni-dev/bashni/engine"
+	"github.com/bashni-dev/bashni/web"
+)
+
+// event is what the tests read of an analysis event.
+type event struct {
+	Depth int `json:"depth"`
+	Lines []struct {
+		Score string   `json:"score"`
+		PV    []string `json:"pv"`
+	} `json:"lines"`
+	Final bool   `json:"final"`
+	Stop  string `json:"stop"`
+}
+
+// analysisStream starts an analysis on a real server and returns its
+// events as they come; the channel closes when the stream ends.
+func analysisStream(ctx context.Context, t testing.TB, url string) (status int, events <-chan event) {
+	t.Helper()
+	req, err := http.NewRequestWithContext(ctx, "GET", url, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := make(chan event, 1000)
+	go func() {
+		defer close(out)
+		defer res.Body.Close()
+		sc := bufio.NewScanner(res.Body)
+		sc.Buffer(nil, 1<<20)
+		for sc.Scan() {
+			data, ok := strings.CutPrefix(sc.Text(), "data: ")
+			if !ok {
+				continue
+			}
+			var ev event
+			if err := json.Unmarshal([]byte(data), &ev); err != nil {
+				t.Errorf("event %q: %v", data, err)
+				return
+			}
+			out <- ev
+		}
+	}()
+	return res.StatusCode, out
+}
+
+// poolServer serves the page with a pool of n real engines.
+func poolServer(n int) (*httptest.Server, *enginePool) {
+	pool := newEnginePool(n, 4, engine.Limits{Time: time.Second})
+	return httptest.NewServer(web.New(web.Options{Opponent: pool, Analyst: pool, MaxEngines: n})), pool
+}
+
+// idle waits up to d for every engine of the pool to be free.
+func (p *enginePool) idle(d time.Duration) bool {
+	for end := time.Now().Add(d); time.Now().Before(end); time.Sleep(time.Millisecond) {
+		if len(p.free) == cap(p.free) {
+			return true
+		}
+	}
+	return false
+}
+
+// Two analyses at once on two engines both stream, deepening, with three
+// lines each; when their clients go away, the engines are free again
+// (generous deadlines: the machine may be loaded).
+func TestTwoAnalysesAtOnce(t *testing.T) {
+	ts, pool := poolServer(2)
+	defer ts.Close()
+	ctx, cancel := context.WithCancel(context.Background())
+	var wg sync.WaitGroup
+	for _, q := range []string{"variant=lasca&lines=3", "moves=c3-d4+f6-g5&lines=3"} {
+		status, evs := analysisStream(ctx, t, ts.URL+"/api/analyse?"+q)
+		if status != http.StatusOK {
+			t.Fatalf("%s: status %d", q, status)
+		}
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			depth := 0
+			for ev := range evs {
+				if ev.Depth != depth+1 || len(ev.Lines) != 3 || ev.Final {
+					t.Errorf("%s: event %+v after depth %d", q, ev, depth)
+					return
+				}
+				if depth = ev.Depth; depth == 4 {
+					return
+				}
+			}
+			t.Errorf("%s: the stream ended at depth %d", q, depth)
+		}()
+	}
+	wg.Wait()
+	if len(pool.free) != 0 {
+		t.Errorf("%d engines free while two analyses run", len(pool.free))
+	}
+	cancel()
+	if !pool.idle(5 * time.Second) {
+		t.Errorf("the engines are still searching 5 s after their clients went away")
+	}
+}
+
+// An analysis with depth= ends with a final event repeating the last
+// iteration, its best line a legal line of the engine's own best move.
+func TestAnalysisToADepth(t *testing.T) {
+	ts, pool := poolServer(1)
+	defer ts.Close()
+	_, evs := analysisStream(context.Background(), t, ts.URL+"/api/analyse?depth=5")
+	var all []event
+	for ev := range evs {
+		all = append(all, ev)
+	}
+	if len(all) != 6 || !all[5].Final || all[5].Stop != "depth" || all[5].Depth != 5 || all[4].Final {
+		t.Fatalf("events %+v, want depths 1 to 5 then the final one", all)
+	}
+	m, err := newEnginePool(1, 4, engine.Limits{Depth: 5}).Move(context.Background(), bashni.Russian().MustStart(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := all[5].Lines[0].PV[0]; got != m.String() {
+		t.Errorf("the analysis's best move %s, the engine's at depth 5 %s", got, m)
+	}
+	if !pool.idle(5 * time.Second) {
+		t.Errorf("the engine is still taken after the analysis ended")
+	}
+}
+
+// BenchmarkAnalyse measures the figures of issue 27: the time from the
+// request to the first event, and from the client closing its stream to
+// the engine being free again.
+func BenchmarkAnalyse(b *testing.B) {
+	ts, pool := poolServer(1)
+	defer ts.Close()
+	var first, idle time.Duration
+	for range b.N {
+		ctx, cancel := context.WithCancel(context.Background())
+		start := time.Now()
+		_, evs := analysisStream(ctx, b, ts.URL+"/api/analyse?lines=3")
+		if _, ok := <-evs; !ok {
+			b.Fatal("no event")
+		}
+		first += time.Since(start)
+		// Let it search a while, then close the stream.
+		time.Sleep(50 * time.Millisecond)
+		closed := time.Now()
+		cancel()
+		if !pool.idle(10 * time.Second) {
+			b.Fatal("the engine still searches 10 s after the client went away")
+		}
+		idle += time.Since(closed)
+	}
+	b.ReportMetric(float64(first.Microseconds())/1000/float64(b.N), "ms-to-first-event")
+	b.ReportMetric(float64(idle.Microseconds())/1000/float64(b.N), "ms-to-idle-after-close")
+}

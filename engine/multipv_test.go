@@ -1,0 +1,170 @@
+package engine
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+	"testing"
+
+	"github.com/bashni-dev/bashni"
+	"github.com/google/go-cmp/cmp"
+)
+
+// childValue returns the value of playing m in pos as a separate search of
+// the position after it sees it: the game with m played (so repetitions and
+// the kings-only count are the same), searched one ply less (or as deep
+// when it has only one move: inside a search a forced move costs no depth,
+// at the root it is not extended), its score turned to pos's side and one
+// ply further from a forced end.
+func childValue(t *testing.T, pos bashni.Position, m bashni.Move, depth int) Score {
+	t.Helper()
+	child := pos.PlayUnchecked(m)
+	d := depth - 1
+	if len(child.LegalMoves()) == 1 {
+		d++
+	}
+	r, err := New(Options{HashMB: 1}).SearchGame(context.Background(), pos, []bashni.Move{m}, Limits{Depth: d})
+	if errors.Is(err, ErrNoMoves) {
+		return Win - 1
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := -r.Score
+	switch {
+	case s >= WinThreshold:
+		s--
+	case s <= -WinThreshold:
+		s++
+	}
+	return s
+}
+
+// multiPVPositions are positions of each preset to search for every line:
+// the start, and the middlegame reached by a fixed choice of moves (towers
+// in lasca).
+func multiPVPositions(t *testing.T) map[string]bashni.Position {
+	t.Helper()
+	out := map[string]bashni.Position{}
+	for name, v := range presets {
+		pos := v.MustStart()
+		out[name+"/start"] = pos
+		for ply := 0; ply < 16; ply++ {
+			ms := pos.LegalMoves()
+			if len(ms) == 0 {
+				break
+			}
+			pos = pos.PlayUnchecked(ms[(ply*7)%len(ms)])
+		}
+		out[name+"/middlegame"] = pos
+	}
+	return out
+}
+
+// With as many lines as legal moves, each line's score is its move's own
+// value: what a separate search of the position after the move finds at
+// the same depth (up to 3: no late move is searched reduced, so the value
+// of a move does not depend on the order the others were searched in).
+func TestLinesAreEachMovesOwnValue(t *testing.T) {
+	for name, pos := range multiPVPositions(t) {
+		for _, depth := range []int{2, 3} {
+			t.Run(fmt.Sprintf("%s/depth%d", name, depth), func(t *testing.T) {
+				legal := pos.LegalMoves()
+				r, err := New(Options{HashMB: 1}).Search(context.Background(), pos, Limits{Depth: depth, Lines: len(legal)})
+				if err != nil {
+					t.Fatal(err)
+				}
+				got := map[string]Score{}
+				for _, l := range r.Lines {
+					got[l.PV[0].String()] = l.Score
+				}
+				want := map[string]Score{}
+				for _, m := range legal {
+					want[m.String()] = childValue(t, pos, m, depth)
+				}
+				if diff := cmp.Diff(want, got); diff != "" {
+					t.Errorf("lines' scores against separate searches of each move (-separate +lines):\n%s", diff)
+				}
+			})
+		}
+	}
+}
+
+// The lines of every iteration are best first, of distinct moves, legal,
+// as many as asked (or as there are moves), with the first one the
+// iteration's score and line; and the result is the last one's best.
+func TestLinesShape(t *testing.T) {
+	for name, pos := range multiPVPositions(t) {
+		for _, n := range []int{2, 3, 5, 100} {
+			var infos []Info
+			e := New(Options{HashMB: 1, Progress: func(i Info) { infos = append(infos, i) }})
+			r, err := e.Search(context.Background(), pos, Limits{Depth: 5, Lines: n})
+			if err != nil {
+				t.Fatal(err)
+			}
+			want := min(n, len(pos.LegalMoves()))
+			if len(infos) != 5 {
+				t.Fatalf("%s, %d lines: %d iterations reported, want 5", name, n, len(infos))
+			}
+			for _, i := range infos {
+				if len(i.Lines) != want {
+					t.Fatalf("%s, %d lines: depth %d has %d lines, want %d", name, n, i.Depth, len(i.Lines), want)
+				}
+				if i.Score != i.Lines[0].Score || !slices.Equal(i.PV, i.Lines[0].PV) {
+					t.Errorf("%s, %d lines: depth %d: score %s line %s, but the first line is %s %s", name, n, i.Depth,
+						i.Score, lineText(i.PV), i.Lines[0].Score, lineText(i.Lines[0].PV))
+				}
+				seen := map[bashni.Move]bool{}
+				for k, l := range i.Lines {
+					if err := checkLine(pos, l.PV); err != nil || len(l.PV) == 0 {
+						t.Errorf("%s, depth %d, line %d: %q: %v", name, i.Depth, k, lineText(l.PV), err)
+						continue
+					}
+					if seen[l.PV[0]] {
+						t.Errorf("%s, depth %d: %s in two lines", name, i.Depth, l.PV[0])
+					}
+					seen[l.PV[0]] = true
+					if k > 0 && l.Score > i.Lines[k-1].Score {
+						t.Errorf("%s, depth %d: line %d (%s) scores more than line %d (%s)", name, i.Depth, k, l.Score, k-1, i.Lines[k-1].Score)
+					}
+				}
+			}
+			last := infos[len(infos)-1]
+			if r.Move != last.Lines[0].PV[0] || !slices.Equal(linesText(r.Lines), linesText(last.Lines)) {
+				t.Errorf("%s, %d lines: result %s %q, last iteration %q", name, n, r.Move, linesText(r.Lines), linesText(last.Lines))
+			}
+		}
+	}
+}
+
+// One line is the ordinary search: Lines 0 and 1 search the same nodes,
+// and the result's one line is its score and line.
+func TestOneLineIsTheOrdinarySearch(t *testing.T) {
+	for name, v := range presets {
+		pos := v.MustStart()
+		r0, err := New(Options{HashMB: 1}).Search(context.Background(), pos, Limits{Depth: 6})
+		if err != nil {
+			t.Fatal(err)
+		}
+		r1, err := New(Options{HashMB: 1}).Search(context.Background(), pos, Limits{Depth: 6, Lines: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if diff := cmp.Diff(summarize(r0), summarize(r1)); diff != "" {
+			t.Errorf("%s: Lines 1 against 0 (-0 +1):\n%s", name, diff)
+		}
+		if len(r1.Lines) != 1 || r1.Lines[0].Score != r1.Score || !slices.Equal(r1.Lines[0].PV, r1.PV) {
+			t.Errorf("%s: lines %q, want one: %s %s", name, linesText(r1.Lines), r1.Score, lineText(r1.PV))
+		}
+	}
+}
+
+// linesText writes each line as its score and moves.
+func linesText(lines []Line) []string {
+	out := make([]string, len(lines))
+	for i, l := range lines {
+		out[i] = l.Score.String() + " " + lineText(l.PV)
+	}
+	return out
+}
