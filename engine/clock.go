@@ -1,13 +1,17 @@
 package engine
 
 import (
+	"math"
 	"sync"
 	"time"
 )
 
 // Clock is the game clock of the side to move, for a search that shares out
 // the time of a game rather than being given a time per move
-// (Limits.Clock).
+// (Limits.Clock). The zero Clock is no clock; any other is one, even at
+// zero or below: a clock with no time left (Left 0 or negative, with or
+// without an increment, which comes only after the move) gets the quickest
+// move the search can make.
 type Clock struct {
 	// Left is the time on the clock of the side to move.
 	Left time.Duration
@@ -29,6 +33,9 @@ const movesLeft = 30
 // engine's searches: a slow move of the caller, a busy machine, a protocol
 // line on its way.
 func (c Clock) budget() (soft, hard time.Duration) {
+	if c.Left <= 0 {
+		return time.Millisecond, time.Millisecond
+	}
 	margin := 10*time.Millisecond + c.Left/10
 	usable := c.Left - margin
 	if usable <= 0 {
@@ -38,8 +45,8 @@ func (c Clock) budget() (soft, hard time.Duration) {
 	if c.MovesToGo > 0 {
 		moves = min(c.MovesToGo, movesLeft)
 	}
-	soft = usable/time.Duration(moves) + c.Increment*4/5
-	hard = min(3*soft, usable/2)
+	soft = satAdd(usable/time.Duration(moves), c.Increment/5*4)
+	hard = min(satAdd(satAdd(soft, soft), soft), usable/2)
 	soft = min(soft, hard)
 	return max(soft, time.Millisecond), max(hard, time.Millisecond)
 }
@@ -89,9 +96,9 @@ func (p *Ponder) attach(s *searcher, lim Limits) {
 func (s *searcher) setDeadlines(lim Limits, start time.Time) {
 	var soft, hard time.Duration
 	if lim.Time > 0 {
-		soft, hard = 2*lim.Time, lim.Time
+		soft, hard = satAdd(lim.Time, lim.Time), lim.Time
 	}
-	if lim.Clock.Left > 0 {
+	if lim.Clock != (Clock{}) {
 		cs, ch := lim.Clock.budget()
 		if hard == 0 || ch < hard {
 			hard = ch
@@ -103,6 +110,16 @@ func (s *searcher) setDeadlines(lim Limits, start time.Time) {
 	if hard == 0 {
 		return
 	}
-	s.softEnd.Store(start.Add(soft / 2).UnixNano())
-	s.deadline.Store(start.Add(hard).UnixNano())
+	s.softEnd.Store(satAdd(start.UnixNano(), int64(soft/2)))
+	s.deadline.Store(satAdd(start.UnixNano(), int64(hard)))
+}
+
+// satAdd returns a+b for b >= 0, or the largest value where that
+// overflows: a time limit of centuries (go movetime 6148914691236) is no
+// limit in practice, never one already past.
+func satAdd[T ~int64](a, b T) T {
+	if a > math.MaxInt64-b {
+		return math.MaxInt64
+	}
+	return a + b
 }

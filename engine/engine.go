@@ -22,6 +22,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"runtime"
 	"sync"
 	"time"
 
@@ -44,7 +45,11 @@ type Options struct {
 	// machine's memory.
 	HashMB int
 	// Threads is the number of threads that search together (Lazy SMP:
-	// they share the transposition table); 0 means 1. A search with more
+	// they share the transposition table); 0 means 1. A search runs at
+	// most as many as the machine runs at once (runtime.GOMAXPROCS): more
+	// would only take turns on its cores, and the main thread, which keeps
+	// the time, would get a small share of them (64 threads on 2 cores
+	// turned a 100 ms search into seconds at depth 1). A search with more
 	// than one thread is not deterministic: the threads' timing decides
 	// what each finds in the table.
 	Threads int
@@ -94,6 +99,23 @@ type Limits struct {
 type Line struct {
 	Score Score
 	PV    []bashni.Move
+}
+
+// Validate reports limits that mean nothing, which Search refuses rather
+// than read as "no limit": a negative Depth, Time, Clock.Increment or
+// Clock.MovesToGo. (A negative Clock.Left is a clock with no time left.)
+func (l Limits) Validate() error {
+	switch {
+	case l.Depth < 0:
+		return fmt.Errorf("engine: a depth of %d plies is negative", l.Depth)
+	case l.Time < 0:
+		return fmt.Errorf("engine: a time of %s is negative", l.Time)
+	case l.Clock.Increment < 0:
+		return fmt.Errorf("engine: a clock increment of %s is negative", l.Clock.Increment)
+	case l.Clock.MovesToGo < 0:
+		return fmt.Errorf("engine: %d moves to go is negative", l.Clock.MovesToGo)
+	}
+	return nil
 }
 
 // Info describes one completed iteration of a search.
@@ -183,6 +205,12 @@ func New(opts Options) *Engine {
 	return e
 }
 
+// threads returns how many threads a search runs: Options.Threads, at
+// most runtime.GOMAXPROCS.
+func (e *Engine) threads() int {
+	return min(len(e.history), runtime.GOMAXPROCS(0))
+}
+
 // Clear forgets everything learned by earlier searches (the transposition
 // table and the move-ordering history), returning the Engine to the state of
 // a new one.
@@ -200,8 +228,9 @@ func (e *Engine) clear() {
 // Search searches pos under lim and returns the best move with its score,
 // line and statistics. When ctx is cancelled the search stops at once and
 // returns the best move found so far with Stop "cancelled" and a nil error:
-// stopping is the normal end of an analysis without limits. The only error is
-// ErrNoMoves, for a position whose side to move has lost.
+// stopping is the normal end of an analysis without limits. The errors are
+// ErrNoMoves, for a position whose side to move has lost, and lim's
+// Validate error.
 //
 // Search knows nothing of the game that led to pos; use SearchGame to let it
 // see repetitions and the kings-only count.

@@ -68,6 +68,9 @@ const (
 )
 
 func (e *Engine) search(ctx context.Context, g game, lim Limits) (Result, error) {
+	if err := lim.Validate(); err != nil {
+		return Result{}, err
+	}
 	e.mu.Lock()
 	defer e.mu.Unlock()
 
@@ -138,7 +141,7 @@ func (e *Engine) search(ctx context.Context, g game, lim Limits) (Result, error)
 	var helperHits atomic.Uint64
 	var hs []*searcher
 	if !onlyMove {
-		for t := 1; t < len(e.history); t++ {
+		for t := 1; t < e.threads(); t++ {
 			h := newSearcher(t)
 			h.nodeLimit = lim.Nodes // so a helper the scheduler favours stops too
 			hs = append(hs, h)

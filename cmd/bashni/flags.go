@@ -216,7 +216,7 @@ func addLimitFlags(fs interface {
 func (lf *limitFlags) limits() (engine.Limits, error) {
 	switch {
 	case lf.depth < 0 || lf.depth > engine.MaxPly/2:
-		return engine.Limits{}, fmt.Errorf("-depth %d is outside 0..%d", lf.depth, engine.MaxPly/2)
+		return engine.Limits{}, fmt.Errorf("-depth %d: want 1 to %d plies, or 0 (the default) for no depth limit", lf.depth, engine.MaxPly/2)
 	case lf.time < 0:
 		return engine.Limits{}, fmt.Errorf("-time %s is negative", lf.time)
 	}

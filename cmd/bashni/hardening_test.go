@@ -256,6 +256,9 @@ func TestBadInputs(t *testing.T) {
 		{[]string{"perft", "-1"}, "bashni perft: depth -1 is negative: want 0 to 1000"},
 		{[]string{"perft", "99999999999999999999"}, "bashni perft: depth 99999999999999999999 is too large: at most 1000"},
 		{[]string{"svg", "-size", "-5"}, "bashni svg: square size -5"},
+		{[]string{"serve", "-think", "1000000h"}, "bashni serve: -think 1000000h0m0s: at most 1h0m0s a move"},
+		{[]string{"serve", "-think", "2562047h"}, "bashni serve: -think 2562047h0m0s: at most 1h0m0s a move"},
+		{[]string{"analyze", "-depth", "-3"}, "bashni analyze: -depth -3: want 1 to 64 plies, or 0 (the default) for no depth limit"},
 	} {
 		done := make(chan struct{})
 		var out, errOut string
@@ -293,5 +296,14 @@ func TestAnalyzeColumns(t *testing.T) {
 		if n != at[0] {
 			t.Errorf("line lengths %v: the columns moved", at)
 		}
+	}
+}
+
+// A time limit too long to add to the clock searches as long as asked, not
+// to depth 1 (issue 26, item 6: analyze -time 2562047h stopped at once).
+func TestHugeTimeLimit(t *testing.T) {
+	out, errOut, status := cli(t, "analyze", "-time", "2562047h", "-depth", "3")
+	if status != 0 || errOut != "" || !strings.Contains(out, "(depth 3, ") || !strings.Contains(out, "stopped by depth") {
+		t.Errorf("status %d, stderr %q, stdout %q; want depth 3, stopped by depth", status, errOut, out)
 	}
 }

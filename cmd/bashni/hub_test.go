@@ -1,10 +1,14 @@
 package main
 
 import (
+	"bytes"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
+	"time"
 
 	"github.com/google/go-cmp/cmp"
 )
@@ -12,20 +16,20 @@ import (
 // "bashni hub" speaks the Hub protocol on stdin/stdout; its flags are the
 // hash and threads parameters' starting values.
 func TestHubCommand(t *testing.T) {
-	withStdin(t, "hub\ninit\npos pos=Wbbbbbbbbbbbbeeeeeeeewwwwwwwwwwww moves=\"10-14 23-19\"\nlevel depth=2\ngo think\nnew-game\n", func() {
-		out, errOut, status := cli(t, "hub", "-hash", "2", "-threads", "2")
+	{
+		out, errOut, status := hubHeld(t, "hub\ninit\npos pos=Wbbbbbbbbbbbbeeeeeeeewwwwwwwwwwww moves=\"10-14 23-19\"\nlevel depth=2\ngo think\nnew-game\n", "hub", "-hash", "2", "-threads", "2")
 		got := lines(out)
-		if status != 0 || errOut != "" || len(got) < 8 {
+		if status != 0 || errOut != "" || len(got) < 9 {
 			t.Fatalf("status %d, stderr %q, stdout %q", status, errOut, out)
 		}
-		want := []string{"param name=threads value=2 type=int min=1 max=256", "param name=hash value=2 type=int min=1 max=65536", "wait", "ready"}
-		if diff := cmp.Diff(want, got[2:6]); diff != "" {
+		want := []string{"param name=threads value=2 type=int min=1 max=256", "param name=hash value=2 type=int min=1 max=65536", "param name=tt-size value=17 type=int min=16 max=32", "wait", "ready"}
+		if diff := cmp.Diff(want, got[2:7]); diff != "" {
 			t.Errorf("parameters (-want +got):\n%s", diff)
 		}
 		if last := got[len(got)-1]; !strings.HasPrefix(last, "done move=14x23x19 ponder=") {
 			t.Errorf("last line %q, want done move=14x23x19 (the only capture)", last)
 		}
-	})
+	}
 	for _, args := range [][]string{{"-threads", "0"}, {"-hash", "0"}, {"extra"}} {
 		if _, errOut, status := cli(t, append([]string{"hub"}, args...)...); status != 1 || errOut == "" {
 			t.Errorf("hub %v: status %d, stderr %q; want an error", args, status, errOut)
@@ -51,6 +55,9 @@ func TestHubCommandDialogues(t *testing.T) {
 		var in strings.Builder
 		searches := 0
 		for _, l := range lines(string(data)) {
+			if l == "> quit" {
+				break // sent all at once, quit would end the first search
+			}
 			if strings.HasPrefix(l, "> ") {
 				in.WriteString(strings.ReplaceAll(l[2:], "level move-time=0.1", "level depth=1") + "\n")
 				if l == "> go think" {
@@ -58,8 +65,8 @@ func TestHubCommandDialogues(t *testing.T) {
 				}
 			}
 		}
-		withStdin(t, in.String(), func() {
-			out, errOut, status := cli(t, "hub")
+		{
+			out, errOut, status := hubHeld(t, in.String(), "hub")
 			got := lines(out)
 			done := 0
 			for _, l := range got {
@@ -70,9 +77,57 @@ func TestHubCommandDialogues(t *testing.T) {
 					t.Errorf("%s: %s", filepath.Base(log), l)
 				}
 			}
-			if status != 0 || errOut != "" || len(got) < 6 || got[4] != "wait" || got[5] != "ready" || done != searches {
-				t.Errorf("%s: status %d, stderr %q, %d done lines for %d searches, first lines %q", filepath.Base(log), status, errOut, done, searches, got[:min(6, len(got))])
+			if status != 0 || errOut != "" || len(got) < 7 || got[5] != "wait" || got[6] != "ready" || done != searches {
+				t.Errorf("%s: status %d, stderr %q, %d done lines for %d searches, first lines %q", filepath.Base(log), status, errOut, done, searches, got[:min(7, len(got))])
 			}
-		})
+		}
 	}
+}
+
+// hubHeld runs "bashni" with args in-process on input, holding the end of
+// the input back until every "go" of the input has answered done (the end
+// of the input stops a search at once), or a minute has passed.
+func hubHeld(t *testing.T, input string, args ...string) (stdout, stderr string, status int) {
+	t.Helper()
+	out := &doneCounter{want: strings.Count("\n"+input, "\ngo "), all: make(chan struct{})}
+	old := stdin
+	stdin = io.MultiReader(strings.NewReader(input), holdUntil(out.all))
+	defer func() { stdin = old }()
+	var errOut bytes.Buffer
+	status = runCLI(args, out, &errOut)
+	out.mu.Lock()
+	defer out.mu.Unlock()
+	return out.buf.String(), errOut.String(), status
+}
+
+// doneCounter collects output and closes all once it holds want done
+// lines.
+type doneCounter struct {
+	mu   sync.Mutex
+	buf  bytes.Buffer
+	want int
+	all  chan struct{}
+}
+
+func (w *doneCounter) Write(p []byte) (int, error) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	n, err := w.buf.Write(p)
+	if w.want > 0 && strings.Count(w.buf.String(), "done move=") >= w.want {
+		close(w.all)
+		w.want = 0
+	}
+	return n, err
+}
+
+// holdUntil is an empty reader whose end comes when c is closed, or after a
+// minute.
+type holdUntil <-chan struct{}
+
+func (h holdUntil) Read([]byte) (int, error) {
+	select {
+	case <-h:
+	case <-time.After(time.Minute):
+	}
+	return 0, io.EOF
 }

@@ -33,6 +33,9 @@ var serveContext = func() (context.Context, context.CancelFunc) {
 const shutdownWait = 3 * time.Second
 
 // runServe is "bashni serve [flags]": it serves the page until interrupted.
+// maxThink bounds serve's -think: longer than a player waits at a page.
+const maxThink = time.Hour
+
 func runServe(args []string, stdout, stderr io.Writer) error {
 	fs := newFlagSet("serve", "[flags]",
 		"Serves a web page to play any ruleset with the mouse, against another person\n"+
@@ -53,6 +56,9 @@ func runServe(args []string, stdout, stderr io.Writer) error {
 	switch {
 	case *think < 0:
 		return fmt.Errorf("-think %s is negative", *think)
+	case *think > maxThink:
+		// The page's bounds are sums of it, which must not wrap.
+		return fmt.Errorf("-think %s: at most %s a move", *think, maxThink)
 	case *engines < 1 || *engines > 64:
 		return fmt.Errorf("-engines %d: want 1 to 64", *engines)
 	case *hashMB < 1 || *hashMB > 4096:

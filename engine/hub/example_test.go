@@ -21,6 +21,7 @@ func ExampleSession() {
 	// param name=variant value=russian type=enum values="russian brazilian bashni international lasca ludii-bashni ludii-lasca"
 	// param name=threads value=1 type=int min=1 max=256
 	// param name=hash value=1 type=int min=1 max=65536
+	// param name=tt-size value=16 type=int min=16 max=32
 	// wait
 	// ready
 	// pong

@@ -52,7 +52,8 @@ func FuzzParseMessage(f *testing.F) {
 	})
 }
 
-// A session given any lines (but level lines, so searches stay short)
+// A session given any lines (but level lines, and with depth 1 after
+// each line that starts the limits afresh, so searches stay short)
 // never panics and answers only well-formed protocol lines.
 func FuzzSession(f *testing.F) {
 	addDialogueSeeds(f)
@@ -60,10 +61,12 @@ func FuzzSession(f *testing.F) {
 	f.Add("set-param name=variant value=bashni\npos fen=\"W:Wa1b:Bh8bw\"\ngo think")
 	f.Fuzz(func(t *testing.T, input string) {
 		var in strings.Builder
-		in.WriteString("level depth=1\n")
 		for _, l := range strings.Split(input, "\n") {
-			if !strings.Contains(l, "level") && !strings.Contains(l, "hash") {
+			if !strings.Contains(l, "level") && !strings.Contains(l, "hash") && !strings.Contains(l, "tt-size") {
 				in.WriteString(l + "\n")
+			}
+			if strings.Contains(l, "pos") || strings.Contains(l, "go") {
+				in.WriteString("level depth=1\n") // pos and go start the limits afresh
 			}
 		}
 		var out bytes.Buffer

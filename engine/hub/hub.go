@@ -25,6 +25,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math/bits"
 	"strconv"
 	"strings"
 	"sync"
@@ -62,6 +63,9 @@ type Session struct {
 	out   *bufio.Writer
 	werr  error // the first error writing the output; the session ends with it
 
+	// mu guards the rest: it is held while a line is answered and while a
+	// search that has ended answers the lines kept for it.
+	mu      sync.Mutex
 	opts    Options
 	variant bashni.Variant
 	name    string // the variant parameter's value
@@ -79,13 +83,25 @@ type Session struct {
 	search    *background.Job
 	ponderHit func()
 	endless   bool            // the search ends only by stop (level infinite, or ponder before ponder-hit)
+	stopping  bool            // stop was sent to the search under way
 	root      bashni.Position // the searched position, for the info lines
+
+	// The lines sent during the search that wait for its end, and their
+	// size in bytes (at most MaxPending).
+	pending      []string
+	pendingBytes int
+	closed       bool // quit or the end of the input: no search starts again
 }
+
+// MaxPending is the most bytes of commands a Session keeps while a search
+// runs (each waits for the search's end); a command beyond it is answered
+// with an error and dropped.
+const MaxPending = 2 * MaxLine
 
 // NewSession returns a session that answers on out. It plays Russian
 // draughts (the variant "russian") from the start until told otherwise.
 func NewSession(out io.Writer, opts Options) *Session {
-	s := &Session{out: bufio.NewWriter(out), opts: opts, level: level{moveTime: DefaultMoveTime}}
+	s := &Session{out: bufio.NewWriter(out), opts: opts}
 	v, _ := variantOf(defaultVariant)
 	s.setVariant(defaultVariant, v)
 	return s
@@ -119,10 +135,14 @@ func (s *Session) errorf(format string, args ...any) {
 	s.write(Message{Command: "error", Args: []Arg{{Name: "message", Value: msg, HasValue: true}}}.String())
 }
 
-// Run reads and answers lines until "quit" or the end of the input. The end
-// of the input means the GUI is gone: a search under way is stopped (its
-// done line is still written) and Run returns. The error is a read error,
-// or the first error writing the output, which ends the session too.
+// Run reads and answers lines until "quit" or the end of the input. It
+// never waits for a search to read on: a search runs in the background,
+// and the lines sent during it are answered at once (ping, stop,
+// ponder-hit, quit) or kept until it ends. The end of the input means the
+// GUI is gone: a search under way is stopped (its done line is still
+// written), the lines kept for after it are dropped, and Run returns. The
+// error is a read error, or the first error writing the output, which ends
+// the session too.
 func (s *Session) Run(in io.Reader) error {
 	lr := lineread.New(in, MaxLine)
 	for {
@@ -131,56 +151,100 @@ func (s *Session) Run(in io.Reader) error {
 		case errors.Is(err, lineread.ErrTooLong):
 			s.errorf("a line longer than %d bytes; it is ignored", MaxLine)
 		case err != nil:
-			s.stop()
+			s.close()
 			if err == io.EOF {
 				err = nil
 			}
 			return errors.Join(err, s.writeError())
-		case !s.execute(line):
-			s.stop()
+		case !s.answer(line):
+			s.close()
 			return s.writeError()
 		}
 		if err := s.writeError(); err != nil {
-			s.stop()
+			s.close()
 			return err
 		}
 	}
 }
 
-// execute answers one line and reports whether to go on.
-func (s *Session) execute(line string) bool {
+// answer answers one line read from the GUI and reports whether to go on.
+// After stop it waits for the search's done line (and for the lines kept
+// for after it), so that what follows is answered after them.
+func (s *Session) answer(line string) bool {
+	s.mu.Lock()
+	goOn, stopped := s.execute(line)
+	s.mu.Unlock()
+	stopped.Wait()
+	return goOn
+}
+
+// close ends the session: no search starts again, the lines kept for
+// after the search under way are dropped, and that search is stopped.
+func (s *Session) close() {
+	s.mu.Lock()
+	s.closed, s.pending, s.pendingBytes = true, nil, 0
+	job := s.search
+	s.mu.Unlock()
+	job.Stop()
+}
+
+// execute answers one line, with s.mu held, and reports whether to go on
+// and the search that a stop line cancelled, to be waited for once s.mu is
+// released.
+func (s *Session) execute(line string) (goOn bool, stopped *background.Job) {
 	m, err := ParseMessage(line)
 	if err == ErrEmpty {
-		return true
+		return true, nil
 	}
 	if err != nil {
 		s.errorf("%s: %v", shortText(line), strings.TrimPrefix(err.Error(), "hub: "))
-		return true
+		return true, nil
+	}
+	if name, twice := m.Repeated(); twice {
+		s.errorf("%s: %s is given twice", m.Command, name)
+		return true, nil
 	}
 	switch m.Command {
 	case "quit":
-		return false
+		return false, nil
 	case "ping":
 		s.write("pong")
-		return true
+		return true, nil
 	case "stop":
-		s.stop()
-		return true
+		if s.search != nil {
+			s.search.Cancel()
+			s.stopping = true
+		}
+		return true, s.search
 	case "ponder-hit":
-		if s.searching() && s.ponderHit != nil {
+		if s.search != nil && s.ponderHit != nil {
 			s.ponderHit()
 			s.endless = !bounded(s.level.limits(), true)
 		}
-		return true
+		return true, nil
 	}
 	if !known[m.Command] {
-		return true // the protocol says to ignore what is not understood
+		return true, nil // the protocol says to ignore what is not understood
 	}
-	if s.searching() && s.endless {
-		s.errorf("%s: a search without a limit is under way (send stop first)", m.Command)
-		return true
+	if s.search != nil {
+		switch {
+		case s.endless && !s.stopping:
+			s.errorf("%s: a search without a limit is under way (send stop first)", m.Command)
+		case s.pendingBytes+len(line) > MaxPending:
+			s.errorf("%s: more than %d bytes of commands sent during the search; it is ignored", m.Command, MaxPending)
+		default:
+			// A command sent during a search runs when the search is done.
+			s.pending = append(s.pending, line)
+			s.pendingBytes += len(line)
+		}
+		return true, nil
 	}
-	s.wait() // a command sent during a search runs when the search is done
+	s.run(m)
+	return true, nil
+}
+
+// run answers a command read outside a search.
+func (s *Session) run(m Message) {
 	switch m.Command {
 	case "hub":
 		s.hello()
@@ -201,8 +265,9 @@ func (s *Session) execute(line string) bool {
 		if err := s.position(m); err != nil {
 			s.errorf("pos: %v", err)
 		}
+		s.level = level{} // as in Scan, a position starts the limits afresh
 	case "level":
-		l, err := parseLevel(m)
+		l, err := s.level.add(m)
 		if err != nil {
 			s.errorf("level: %v", err)
 			break
@@ -212,8 +277,8 @@ func (s *Session) execute(line string) bool {
 		if err := s.goSearch(m); err != nil {
 			s.errorf("go: %v", err)
 		}
+		s.level = level{} // as in Scan, each search starts the limits afresh
 	}
-	return true
 }
 
 // known are the commands read outside a search.
@@ -230,10 +295,22 @@ func (s *Session) hello() {
 	}}.String())
 	s.write(fmt.Sprintf("param name=threads value=%d type=int min=1 max=%d", max(s.opts.Threads, 1), engine.MaxThreads))
 	s.write(fmt.Sprintf("param name=hash value=%d type=int min=1 max=%d", s.hashMB(), maxHashMB))
+	s.write(fmt.Sprintf("param name=tt-size value=%d type=int min=%d max=%d", ttSize(s.hashMB()), minTTSize, ttSize(maxHashMB)))
 	s.write("wait")
 }
 
 const maxHashMB = 1 << 16
+
+// Scan's tt-size parameter, which lidraughts sends, is the table's size as
+// log2 of its 16-byte entries: N is 2^(N-16) MiB (lidraughts' 64 MiB is
+// 22), from 1 MiB (16), as the hash parameter counts.
+const minTTSize = 16
+
+// ttSize returns the tt-size of a table of mb MiB, rounded down (the engine
+// rounds its table down to a power of two).
+func ttSize(mb int) int {
+	return minTTSize + bits.Len(uint(mb)) - 1
+}
 
 func (s *Session) hashMB() int {
 	if s.opts.HashMB > 0 {
@@ -247,7 +324,7 @@ func (s *Session) setParam(m Message) error {
 	name, _ := m.Get("name")
 	value, ok := m.Get("value")
 	switch name {
-	case "variant", "threads", "hash":
+	case "variant", "threads", "hash", "tt-size":
 		if !ok {
 			return fmt.Errorf("%s: the value is missing", name)
 		}
@@ -276,6 +353,16 @@ func (s *Session) setParam(m Message) error {
 			return fmt.Errorf("hash: %v", err)
 		}
 		s.opts.HashMB = n
+	case "tt-size":
+		n, err := strictnum.Int(value, minTTSize, ttSize(maxHashMB))
+		if err != nil {
+			return fmt.Errorf("tt-size: %v", err)
+		}
+		mb := 1 << (n - minTTSize)
+		if err := (engine.Options{HashMB: mb}).Validate(); err != nil {
+			return fmt.Errorf("tt-size: %v", err)
+		}
+		s.opts.HashMB = mb
 	}
 	return nil
 }
@@ -333,23 +420,9 @@ func (s *Session) position(m Message) error {
 	return nil
 }
 
-// searching reports whether a search is under way.
-func (s *Session) searching() bool { return s.search.Running() }
-
-// stop stops the search under way, if any, and waits for its done line.
-func (s *Session) stop() {
-	s.search.Stop()
-	s.wait()
-}
-
-// wait waits for the search under way, if any, to end.
-func (s *Session) wait() {
-	s.search.Wait()
-	s.search, s.ponderHit, s.endless = nil, nil, false
-}
-
 // goSearch starts "go think", "go ponder" or "go analyze" in the
-// background; the search writes its done line when it ends.
+// background; the search writes its done line when it ends, and then
+// answers the lines sent during it.
 func (s *Session) goSearch(m Message) error {
 	mode := ""
 	for _, a := range m.Args {
@@ -364,6 +437,9 @@ func (s *Session) goSearch(m Message) error {
 	if !s.pos.HasLegalMoves() {
 		return errors.New("the position has no legal move (the game is over)")
 	}
+	if s.closed {
+		return nil
+	}
 	if err := s.makeEngine(); err != nil {
 		return err
 	}
@@ -375,21 +451,36 @@ func (s *Session) goSearch(m Message) error {
 		lim.Ponder = &engine.Ponder{}
 		s.ponderHit = lim.Ponder.Hit
 	}
-	s.root, s.endless = s.pos, !bounded(lim, mode != "ponder")
+	s.root, s.endless, s.stopping = s.pos, !bounded(lim, mode != "ponder"), false
 	eng, start, moves, root := s.eng, s.start, s.moves, s.pos
 	s.search = background.Start(func(ctx context.Context) {
 		res, err := eng.SearchGame(ctx, start, moves, lim)
 		if err != nil {
 			s.errorf("go: %v", err)
-			return
+		} else {
+			line := "done move=" + FormatMove(root, res.Move)
+			if len(res.PV) > 1 && res.PV[0] == res.Move {
+				line += " ponder=" + FormatMove(root.PlayUnchecked(res.Move), res.PV[1])
+			}
+			s.write(line)
 		}
-		line := "done move=" + FormatMove(root, res.Move)
-		if len(res.PV) > 1 && res.PV[0] == res.Move {
-			line += " ponder=" + FormatMove(root.PlayUnchecked(res.Move), res.PV[1])
-		}
-		s.write(line)
+		s.searchEnded()
 	})
 	return nil
+}
+
+// searchEnded is the end of a search, on its goroutine: the lines sent
+// during it are answered now, in order, until one starts another search
+// (which keeps the rest for its own end).
+func (s *Session) searchEnded() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.search, s.ponderHit, s.endless, s.stopping = nil, nil, false, false
+	kept := s.pending
+	s.pending, s.pendingBytes = nil, 0
+	for _, line := range kept {
+		s.execute(line) // a kept line is never stop, quit or ping
+	}
 }
 
 // info writes an engine iteration as an info line: depth, mean depth of

@@ -102,6 +102,7 @@ func TestHandshake(t *testing.T) {
 		`param name=variant value=russian type=enum values="russian brazilian bashni international lasca ludii-bashni ludii-lasca"`,
 		"param name=threads value=1 type=int min=1 max=256",
 		"param name=hash value=1 type=int min=1 max=65536",
+		"param name=tt-size value=16 type=int min=16 max=32",
 		"wait",
 		"ready",
 		"pong",
@@ -204,8 +205,9 @@ func TestDialoguesPositionsAndMoves(t *testing.T) {
 }
 
 // Each dialogue replayed through a session, line by line as pydraughts sent
-// it, but with "level depth=1" for "level move-time=0.1" so the test is
-// quick and the same each time: the session answers the handshake, then
+// it (all at once, so the lines sent during a search wait for its end), but
+// with "level depth=1" for "level move-time=0.1" so the test is quick and
+// the same each time, and without the last line, quit: the session answers the handshake, then
 // each "go think" with info lines and one done line whose move is legal in
 // the position sent, and never an error.
 func TestDialoguesReplayed(t *testing.T) {
@@ -213,11 +215,14 @@ func TestDialoguesReplayed(t *testing.T) {
 		t.Run(d.name, func(t *testing.T) {
 			var in strings.Builder
 			for _, l := range d.sent {
+				if l == "quit" {
+					break // sent all at once, quit would end the first search
+				}
 				in.WriteString(strings.ReplaceAll(l, "level move-time=0.1", "level depth=1") + "\n")
 			}
-			got := converse(t, in.String())
-			if len(got) < 6 || got[4] != "wait" || got[5] != "ready" {
-				t.Fatalf("handshake: %q", got[:min(len(got), 6)])
+			got := converseToEnd(t, in.String())
+			if len(got) < 7 || got[5] != "wait" || got[6] != "ready" {
+				t.Fatalf("handshake: %q", got[:min(len(got), 7)])
 			}
 			var s Session
 			variant := "russian"
@@ -225,7 +230,7 @@ func TestDialoguesReplayed(t *testing.T) {
 				variant = "brazilian"
 			}
 			s.variant, _ = variantOf(variant)
-			answers := got[6:]
+			answers := got[7:]
 			searches := 0
 			for _, l := range d.sent {
 				if !strings.HasPrefix(l, "pos ") {
@@ -281,7 +286,11 @@ func TestErrorsAndIgnored(t *testing.T) {
 		{`level depth=abc`, `error message="level: depth: 'abc' is not a whole number"`},
 		{`level depth=99999999999999999999999`, `error message="level: depth: 99999999999999999999999 is not from 1 to 64"`},
 		{`level depth=0`, `error message="level: depth: 0 is not from 1 to 64"`},
-		{`level move-time=-1`, `error message="level: move-time: '-1' is not a number of seconds"`},
+		{`level move-time=-1`, `error message="level: move-time: -1 seconds is negative"`},
+		{`level depth=-3`, `error message="level: depth: -3 is negative: want 1 to 64"`},
+		{`level depth=1 depth=5`, `error message="level: depth is given twice"`},
+		{`set-param name=threads name=hash value=2`, `error message="set-param: name is given twice"`},
+		{`set-param name=tt-size value=15`, `error message="set-param: tt-size: 15 is not from 16 to 32"`},
 		{`level move-time=1e3`, `error message="level: move-time: '1e3' is not a number of seconds"`},
 		{`level move-time=NaN`, `error message="level: move-time: 'NaN' is not a number of seconds"`},
 		{`level move-time=0`, `error message="level: move-time: 0 seconds is no time"`},
@@ -441,8 +450,8 @@ func (l *live) expect(prefix string) string {
 // during the search; other commands are refused until it ends.
 func TestAnalyzeStopPing(t *testing.T) {
 	l := startLive(t)
-	l.send("level infinite")
 	l.send("pos pos=" + startPos)
+	l.send("level infinite")
 	l.send("go analyze")
 	l.send("ping")
 	l.expect("pong")
@@ -478,7 +487,7 @@ func TestPonderHit(t *testing.T) {
 
 // The end of the input stops a search under way, which still answers done.
 func TestEndOfInputStopsSearch(t *testing.T) {
-	got := converse(t, "level infinite\npos pos="+startPos+"\ngo analyze\n")
+	got := converse(t, "pos pos="+startPos+"\nlevel infinite\ngo analyze\n")
 	if len(got) == 0 || !strings.HasPrefix(got[len(got)-1], "done move=") {
 		t.Errorf("answers %q, want a done line last", got)
 	}
@@ -541,7 +550,7 @@ func TestMenScore(t *testing.T) {
 // so the clock holds time+inc now.
 func TestLevelClock(t *testing.T) {
 	m, _ := ParseMessage("level moves=40 time=60 inc=1.5")
-	l, err := parseLevel(m)
+	l, err := level{}.add(m)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -550,7 +559,7 @@ func TestLevelClock(t *testing.T) {
 		t.Errorf("limits %+v, want %+v", got, want)
 	}
 	m, _ = ParseMessage("level depth=5 move-time=2.25 nodes=1000")
-	l, _ = parseLevel(m)
+	l, _ = level{}.add(m)
 	if got, want := l.limits(), (engine.Limits{Depth: 5, Nodes: 1000, Time: 2250 * time.Millisecond}); got != want {
 		t.Errorf("limits %+v, want %+v", got, want)
 	}

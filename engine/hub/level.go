@@ -1,6 +1,7 @@
 package hub
 
 import (
+	"errors"
 	"fmt"
 	"time"
 
@@ -8,9 +9,14 @@ import (
 	"github.com/bashni-dev/bashni/internal/strictnum"
 )
 
-// level is what a "level" line sets: each line replaces the last. Several
-// limits may be given; the search stops at the first reached.
+// level is what the "level" lines since the last "pos" or "go" set. As in
+// Scan, each line sets the fields it names and keeps the others, so that
+// "level move-time=90" then "level depth=20" (lidraughts' analysis) bound
+// the search by both; "pos" and "go" start it afresh. Several limits may be
+// set; the search stops at the first reached. The zero level (no line)
+// searches for DefaultMoveTime.
 type level struct {
+	set      bool // a level line was read
 	depth    int
 	nodes    uint64
 	moveTime time.Duration
@@ -21,11 +27,10 @@ type level struct {
 	infinite bool
 }
 
-// parseLevel reads a level line: depth=N, move-time=S, time=S [inc=S]
+// add reads a level line on top of l: depth=N, move-time=S, time=S [inc=S]
 // [moves=N], infinite, and nodes=N (sent by pydraughts). Times are seconds.
 // Unknown arguments are ignored.
-func parseLevel(m Message) (level, error) {
-	var l level
+func (l level) add(m Message) (level, error) {
 	seen := false
 	for _, a := range m.Args {
 		var err error
@@ -59,10 +64,11 @@ func parseLevel(m Message) (level, error) {
 	}
 	switch {
 	case !seen:
-		return level{}, fmt.Errorf("want depth=N, move-time=S, time=S [inc=S] [moves=N] or infinite")
+		return level{}, errors.New("want depth=N, move-time=S, time=S [inc=S] [moves=N] or infinite")
 	case !l.clock && (l.moves > 0 || l.inc > 0):
-		return level{}, fmt.Errorf("moves and inc need time=S")
+		return level{}, errors.New("moves and inc need time=S")
 	}
+	l.set = true
 	return l, nil
 }
 
@@ -70,9 +76,16 @@ func parseLevel(m Message) (level, error) {
 // increment before each move, so the clock holds time+inc now; the engine
 // shares it out (engine.Clock) with a margin.
 func (l level) limits() engine.Limits {
+	if !l.set {
+		return engine.Limits{Time: DefaultMoveTime}
+	}
 	lim := engine.Limits{Depth: l.depth, Nodes: l.nodes, Time: l.moveTime}
 	if l.clock {
-		lim.Clock = engine.Clock{Left: l.left + l.inc, Increment: l.inc, MovesToGo: l.moves}
+		left := l.left + l.inc // each at most a year: no overflow
+		if left == 0 {
+			left = -1 // a clock with no time left (the zero Clock is none): the quickest move
+		}
+		lim.Clock = engine.Clock{Left: left, Increment: l.inc, MovesToGo: l.moves}
 	}
 	return lim
 }
@@ -80,5 +93,5 @@ func (l level) limits() engine.Limits {
 // bounded reports whether a search under lim ends by itself: by depth or
 // nodes, or by time once its clock runs (a ponder search's from Hit).
 func bounded(lim engine.Limits, clockRuns bool) bool {
-	return lim.Depth > 0 || lim.Nodes > 0 || clockRuns && (lim.Time > 0 || lim.Clock.Left > 0)
+	return lim.Depth > 0 || lim.Nodes > 0 || clockRuns && (lim.Time > 0 || lim.Clock != engine.Clock{})
 }

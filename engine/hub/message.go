@@ -32,6 +32,20 @@ func (m Message) Get(name string) (string, bool) {
 	return "", false
 }
 
+// Repeated returns the name of the first argument given more than once,
+// and whether there is one: a key given twice is an error, as nothing
+// says which of its values counts.
+func (m Message) Repeated() (string, bool) {
+	for i, a := range m.Args {
+		for _, b := range m.Args[:i] {
+			if a.Name == b.Name {
+				return a.Name, true
+			}
+		}
+	}
+	return "", false
+}
+
 // Has reports whether there is an argument (a flag or a pair) named name.
 func (m Message) Has(name string) bool {
 	_, ok := m.Get(name)
@@ -43,10 +57,13 @@ func (m Message) Has(name string) bool {
 var ErrEmpty = errors.New("hub: empty line")
 
 // ParseMessage reads one line of the protocol as the Hub protocol version 2
-// defines it: words are runs of characters other than white space, control
-// characters, '=' and '"'; a value is a word or any text but '"' between
-// double quotes (there is no escape); white space may surround '='. The
-// errors say what is wrong and where (the byte offset from 1).
+// defines it: names are runs of characters other than white space, control
+// characters, '=' and '"'; a value is any text but '"' between double
+// quotes (there is no escape), or without them a run of characters other
+// than white space, control characters and '"' (so "value=lasca,rejump=any"
+// needs no quotes, although Scan quotes a value holding '='); white space
+// may surround '='. The errors say what is wrong and where (the byte offset
+// from 1).
 func ParseMessage(line string) (Message, error) {
 	sc := scanner{s: line}
 	sc.skipBlank()
@@ -162,10 +179,18 @@ func (sc *scanner) name(what string) (string, error) {
 	return sc.s[start:sc.pos], nil
 }
 
-// value reads the value of the argument name: a word or a quoted text.
+// value reads the value of the argument name: a quoted text, or a run of
+// word bytes and '='.
 func (sc *scanner) value(name string) (string, error) {
 	if sc.peek() != '"' {
-		return sc.name("the value of " + name)
+		start := sc.pos
+		for !sc.end() && (isWordByte(sc.s[sc.pos]) || sc.s[sc.pos] == '=') {
+			sc.pos++
+		}
+		if sc.pos == start {
+			return "", sc.errorf("want the value of %s, found %s", name, sc.found())
+		}
+		return sc.s[start:sc.pos], nil
 	}
 	open := sc.pos
 	sc.pos++

@@ -2,6 +2,7 @@ package hub
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -128,10 +129,12 @@ func FormatMove(p bashni.Position, m bashni.Move) string {
 }
 
 // ParseMove reads a Hub move in the position: for the classic games
-// "from-to" or "from x to x captured..." in square numbers, the captured
-// squares in any order (or left out, where only one capture goes from one
-// to the other); and in every ruleset bashni's own notation, which has
-// square names ("c3-d4", "a3:c5:e7").
+// "from-to" in square numbers, and a capture in either numbered form:
+// Scan's "from x to x captured..." (the captured squares in any order, or
+// left out where only one capture goes from one to the other), or the path
+// "from x landing x ... x to" that lidraughts' analysis sends; and in every
+// ruleset bashni's own notation, which has square names ("c3-d4",
+// "a3:c5:e7").
 func ParseMove(p bashni.Position, text string) (bashni.Move, error) {
 	v := p.Variant()
 	if strings.ContainsAny(text, "abcdefghABCDEFGH") || !numbered(v) {
@@ -143,7 +146,7 @@ func ParseMove(p bashni.Position, text string) (bashni.Move, error) {
 	}
 	parts := strings.Split(text, sep)
 	if len(parts) < 2 || (sep == "-" && len(parts) != 2) {
-		return bashni.Move{}, fmt.Errorf("move %q: want from-to or from x to x captured squares", shortText(text))
+		return bashni.Move{}, fmt.Errorf("move %q: want from-to, from x to x captured squares, or from x landing squares", shortText(text))
 	}
 	squares := make([]bashni.Square, len(parts))
 	for i, part := range parts {
@@ -154,19 +157,41 @@ func ParseMove(p bashni.Position, text string) (bashni.Move, error) {
 		}
 		squares[i] = s
 	}
-	var found []bashni.Move
+	var scanForm, pathForm []bashni.Move
 	for _, m := range p.LegalMoves() {
-		if m.From() != squares[0] || m.To() != squares[1] || m.IsCapture() != (sep == "x") {
+		if m.IsCapture() != (sep == "x") {
 			continue
 		}
-		if len(squares) > 2 && !sameSquares(m.JumpedSquares(), squares[2:]) {
-			continue
+		if m.From() == squares[0] && m.To() == squares[1] && (len(squares) == 2 || sameSquares(m.JumpedSquares(), squares[2:])) {
+			scanForm = append(scanForm, m)
 		}
-		found = append(found, m)
+		if len(squares) > 2 && slices.Equal(m.Path(), squares) {
+			pathForm = append(pathForm, m)
+		}
 	}
+	found := scanForm
 	switch {
-	case len(found) == 0:
-		moves := p.LegalMoves()
+	case len(scanForm) == 0 && len(pathForm) == 0:
+		return bashni.Move{}, fmt.Errorf("move %q is not legal here (legal: %s)", shortText(text), strings.Join(sortedMoves(p), " "))
+	case len(scanForm) > 1 && len(squares) == 2:
+		return bashni.Move{}, fmt.Errorf("move %q: %d captures go from %d to %d; give the captured squares", text, len(scanForm), moveNumbering.Number(v, squares[0]), moveNumbering.Number(v, squares[1]))
+	case len(scanForm) > 0 && len(pathForm) > 0 && scanForm[0] != pathForm[0]:
+		return bashni.Move{}, fmt.Errorf("move %q names two captures, %s and %s (as from x to x captured squares); write one of those", shortText(text), FormatMove(p, scanForm[0]), FormatMove(p, pathForm[0]))
+	case len(scanForm) == 0:
+		found = pathForm
+	}
+	// Two captures with the same ends and captured pieces differ only in
+	// whether the man was crowned on the way, which a Hub move cannot say;
+	// the first is taken.
+	return found[0], nil
+}
+
+// sortedMoves returns the legal moves of p as the Hub writes them, in the
+// order of their start square's number, then their end square's.
+func sortedMoves(p bashni.Position) []string {
+	v := p.Variant()
+	moves := p.LegalMoves()
+	if numbered(v) {
 		sort.SliceStable(moves, func(i, j int) bool {
 			a, b := moves[i], moves[j]
 			if a.From() != b.From() {
@@ -174,18 +199,12 @@ func ParseMove(p bashni.Position, text string) (bashni.Move, error) {
 			}
 			return moveNumbering.Number(v, a.To()) < moveNumbering.Number(v, b.To())
 		})
-		legal := make([]string, 0, len(moves))
-		for _, m := range moves {
-			legal = append(legal, FormatMove(p, m))
-		}
-		return bashni.Move{}, fmt.Errorf("move %q is not legal here (legal: %s)", shortText(text), strings.Join(legal, " "))
-	case len(found) > 1 && len(squares) == 2:
-		return bashni.Move{}, fmt.Errorf("move %q: %d captures go from %d to %d; give the captured squares", text, len(found), moveNumbering.Number(v, squares[0]), moveNumbering.Number(v, squares[1]))
 	}
-	// Two captures with the same ends and captured pieces differ only in
-	// whether the man was crowned on the way, which a Hub move cannot say;
-	// the first is taken.
-	return found[0], nil
+	out := make([]string, 0, len(moves))
+	for _, m := range moves {
+		out = append(out, FormatMove(p, m))
+	}
+	return out
 }
 
 // sameSquares reports whether a and b hold the same squares, as sets: a

@@ -137,6 +137,9 @@ func TestStrictNumbers(t *testing.T) {
 		"go depth -1",
 		"go movetime 1e3",
 		"go depth 3 nodes 12x",
+		"go movetime -5",
+		"go depth 1 depth 5",
+		"go wtime 10 nodes 5 wtime 20",
 		"threads 1 2",
 		"isready",
 	}, "\n"))
@@ -145,9 +148,12 @@ func TestStrictNumbers(t *testing.T) {
 		`error hash: want a size in MiB from 1 to 65536, got "+4"`,
 		`error go: wtime: 9223372036854775807 is not from 0 to 9223372036854`,
 		`error go: nodes: 99999999999999999999 is not from 0 to 9223372036854775807`,
-		`error go: depth: "-1" is not a whole number`,
+		`error go: depth: -1 is negative: want 0 to 64`,
 		`error go: movetime: "1e3" is not a whole number`,
 		`error go: nodes: "12x" is not a whole number`,
+		`error go: movetime: -5 is negative: want 0 to 9223372036854`,
+		`error go: depth is given twice`,
+		`error go: wtime is given twice`,
 		`error threads: want a number from 1 to 256, got "1 2"`,
 		"readyok",
 	}
@@ -247,6 +253,32 @@ func TestMoveErrorText(t *testing.T) {
 		`error moves: move 1: "e3-e4": e4 is not a playable square of this board (legal: a3-b4 c3-b4 c3-d4 e3-d4 e3-f4 g3-f4 g3-h4)`,
 		`error position: move 2: "c3-d4": not a legal move here (legal: b6-a5 b6-c5 d6-c5 d6-e5 f6-e5 f6-g5 h6-g5)`,
 	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("(-want +got):\n%s", diff)
+	}
+}
+
+// A clock that reads 0 in an increment game (issue 26, item 6: the
+// protocol refused it, so the GUI got no move) gets the quickest move; so
+// does one at 0 without an increment. The session waits an hour at the end
+// of the input, so the move comes from the search ending by itself.
+func TestClockAtZero(t *testing.T) {
+	for _, script := range []string{"go wtime 0 btime 0 winc 1000 binc 1000\n", "position fen B:Wc3:Bf6\ngo wtime 5000 btime 0\n"} {
+		var out syncBuffer
+		s := NewSession(&out, 1)
+		s.EndWait = time.Hour
+		got, err := runFor(t, s, &out, strings.NewReader(script), 30*time.Second)
+		if err != nil || len(got) == 0 || !strings.HasPrefix(got[len(got)-1], "bestmove ") || got[len(got)-1] == "bestmove none" {
+			t.Errorf("%q: %v, output %q", script, err, got)
+		}
+	}
+}
+
+// legal lists the moves sorted by their text, whatever order the generator
+// finds them in (issue 26, item 14).
+func TestLegalSorted(t *testing.T) {
+	got := converse(t, "legal\nvariant lasca\nposition fen W:Wa1,e1:Bb2,d2,f2\nlegal\n")
+	want := []string{"legal a3-b4 c3-b4 c3-d4 e3-d4 e3-f4 g3-f4 g3-h4", "legal a1xc3 e1xc3 e1xg3"}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("(-want +got):\n%s", diff)
 	}

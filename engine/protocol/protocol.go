@@ -14,6 +14,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -342,7 +343,13 @@ func (s *Session) execute(line string) bool {
 		}
 		s.goSearch(lim, infinite)
 	case "legal":
-		s.printf("legal %s", bashni.LineText(s.pos.LegalMoves()))
+		legal := s.pos.LegalMoves()
+		texts := make([]string, len(legal))
+		for i, m := range legal {
+			texts[i] = m.String()
+		}
+		slices.Sort(texts)
+		s.printf("legal %s", strings.Join(texts, " "))
 	case "fen":
 		s.printf("fen %s", s.pos.FEN())
 	case "show":
@@ -421,9 +428,15 @@ func (s *Session) playMoves(start bashni.Position, moves []bashni.Move, texts []
 func (s *Session) goLimits(args []string) (lim engine.Limits, infinite bool, err error) {
 	var clock [2]time.Duration
 	var inc [2]time.Duration
+	var clockGiven [2]bool
 	movesToGo := 0
+	seen := map[string]bool{}
 	for i := 0; i < len(args); i++ {
 		key := args[i]
+		if seen[key] {
+			return lim, false, fmt.Errorf("%s is given twice", key)
+		}
+		seen[key] = true
 		switch key {
 		case "infinite":
 			infinite = true
@@ -461,17 +474,21 @@ func (s *Session) goLimits(args []string) (lim engine.Limits, infinite bool, err
 		case "movetime":
 			lim.Time = ms
 		case "wtime":
-			clock[bashni.White] = ms
+			clock[bashni.White], clockGiven[bashni.White] = ms, true
 		case "btime":
-			clock[bashni.Black] = ms
+			clock[bashni.Black], clockGiven[bashni.Black] = ms, true
 		case "winc":
 			inc[bashni.White] = ms
 		case "binc":
 			inc[bashni.Black] = ms
 		}
 	}
-	if c := s.pos.Turn(); clock[c] > 0 {
-		lim.Clock = engine.Clock{Left: clock[c], Increment: inc[c], MovesToGo: movesToGo}
+	if c := s.pos.Turn(); clockGiven[c] {
+		left := clock[c]
+		if left == 0 {
+			left = -1 // a clock that reads 0 (the zero Clock is none): the quickest move
+		}
+		lim.Clock = engine.Clock{Left: left, Increment: inc[c], MovesToGo: movesToGo}
 	}
 	if !infinite && lim.Ponder == nil && lim == (engine.Limits{}) {
 		return lim, false, errors.New("no limit: give depth, nodes, movetime, wtime/btime, infinite or ponder")

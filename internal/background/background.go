@@ -51,3 +51,10 @@ func (j *Job) Wait() {
 		<-j.done
 	}
 }
+
+// Cancel cancels f's context without waiting for f to return.
+func (j *Job) Cancel() {
+	if j != nil {
+		j.cancel()
+	}
+}

@@ -16,10 +16,11 @@ func Int(s string, lo, hi int) (int, error) {
 	if s == "" {
 		return 0, fmt.Errorf("the value is missing")
 	}
-	for i := 0; i < len(s); i++ {
-		if s[i] < '0' || s[i] > '9' {
-			return 0, fmt.Errorf("%q is not a whole number", short(s))
-		}
+	if negative(s, allDigits) {
+		return 0, fmt.Errorf("%s is negative: want %d to %d", short(s), lo, hi)
+	}
+	if !allDigits(s) {
+		return 0, fmt.Errorf("%q is not a whole number", short(s))
 	}
 	n, err := strconv.ParseInt(s, 10, 64)
 	if err != nil || n < int64(lo) || n > int64(hi) {
@@ -34,6 +35,37 @@ const maxSeconds = 366 * 24 * 3600
 // Seconds reads a time in seconds: digits with an optional fraction ("5",
 // "0.1", ".5", "2."), at most a year.
 func Seconds(s string) (time.Duration, error) {
+	if negative(s, isSeconds) {
+		return 0, fmt.Errorf("%s seconds is negative", short(s))
+	}
+	if !isSeconds(s) {
+		return 0, fmt.Errorf("%q is not a number of seconds", short(s))
+	}
+	f, err := strconv.ParseFloat(s, 64)
+	if err != nil || f > maxSeconds {
+		return 0, fmt.Errorf("%s seconds is more than a year", short(s))
+	}
+	return time.Duration(f * float64(time.Second)), nil
+}
+
+// negative reports whether s is '-' and then a number as valid reads it,
+// so that the error can say what is wrong.
+func negative(s string, valid func(string) bool) bool {
+	return len(s) > 1 && s[0] == '-' && valid(s[1:])
+}
+
+// allDigits reports whether s is one or more digits.
+func allDigits(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return s != ""
+}
+
+// isSeconds reports whether s is digits with at most one '.' among them.
+func isSeconds(s string) bool {
 	digits, dots := 0, 0
 	for i := 0; i < len(s); i++ {
 		switch c := s[i]; {
@@ -42,17 +74,10 @@ func Seconds(s string) (time.Duration, error) {
 		case c == '.':
 			dots++
 		default:
-			return 0, fmt.Errorf("%q is not a number of seconds", short(s))
+			return false
 		}
 	}
-	if digits == 0 || dots > 1 {
-		return 0, fmt.Errorf("%q is not a number of seconds", short(s))
-	}
-	f, err := strconv.ParseFloat(s, 64)
-	if err != nil || f > maxSeconds {
-		return 0, fmt.Errorf("%s seconds is more than a year", short(s))
-	}
-	return time.Duration(f * float64(time.Second)), nil
+	return digits > 0 && dots <= 1
 }
 
 // short cuts a long value for an error message.

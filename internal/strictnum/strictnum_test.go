@@ -13,7 +13,7 @@ func TestInt(t *testing.T) {
 		}
 	}
 	for s, want := range map[string]string{
-		"": "missing", "+1": "not a whole number", "-1": "not a whole number", " 1": "not a whole number",
+		"": "missing", "+1": "not a whole number", "-1": "-1 is negative: want 0 to 64", "--1": "not a whole number", "-": "not a whole number", " 1": "not a whole number",
 		"1_0": "not a whole number", "0x10": "not a whole number", "1e2": "not a whole number",
 		"65": "65 is not from 0 to 64", "99999999999999999999999": "is not from 0 to 64",
 		strings.Repeat("9", 100): "999...",
@@ -31,7 +31,7 @@ func TestSeconds(t *testing.T) {
 		}
 	}
 	for s, want := range map[string]string{
-		"": "not a number", ".": "not a number", "1.2.3": "not a number", "-1": "not a number", "1e3": "not a number",
+		"": "not a number", ".": "not a number", "1.2.3": "not a number", "-1": "-1 seconds is negative", "-.5": "-.5 seconds is negative", "-x": "not a number", "1e3": "not a number",
 		"NaN": "not a number", "Inf": "not a number", "0x1p3": "not a number", "99999999999": "more than a year",
 	} {
 		if _, err := Seconds(s); err == nil || !strings.Contains(err.Error(), want) {
