@@ -8,8 +8,10 @@ import (
 	"log"
 	"net"
 	"net/http"
+	"net/url"
 	"os"
 	"os/signal"
+	"strings"
 	"syscall"
 	"time"
 
@@ -46,6 +48,7 @@ func runServe(args []string, stdout, stderr io.Writer) error {
 	engines := fs.Int("engines", 2, "searches that may run at once (each engine has its own table)")
 	hashMB := fs.Int("hash", engine.DefaultHashMB, "MiB of transposition table per engine")
 	analyseTime := fs.Duration("analyse-time", web.DefaultAnalyseTime, "longest analysis of a position the page may ask for (GET /api/analyse)")
+	allowHosts := fs.String("allow-host", "", "other names the page is reached by, comma-separated (host or host:port: a reverse proxy's)")
 	rest, err := parseArgs(fs, args)
 	if err != nil {
 		return err
@@ -69,6 +72,10 @@ func runServe(args []string, stdout, stderr io.Writer) error {
 	if err := checkTables("-hash", *hashMB, *engines); err != nil {
 		return err
 	}
+	extraHosts, err := parseHosts(*allowHosts)
+	if err != nil {
+		return err
+	}
 	opts := web.Options{MaxEngines: *engines, AnalyseTime: *analyseTime}
 	if *think > 0 {
 		pool := newEnginePool(*engines, *hashMB, engine.Limits{Time: *think})
@@ -80,6 +87,13 @@ func runServe(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
+	defer ln.Close()
+	// Requests must name the server as the address it listens on, or as
+	// -allow-host says (DNS rebinding, see web.Options.Hosts).
+	if opts.Hosts, err = web.ListenHosts(ln.Addr()); err != nil {
+		return err
+	}
+	opts.Hosts = append(opts.Hosts, extraHosts...)
 	srv := &http.Server{
 		Handler:           web.New(opts),
 		ReadHeaderTimeout: 5 * time.Second,
@@ -111,6 +125,23 @@ func runServe(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	return <-done
+}
+
+// parseHosts reads -allow-host: names separated by commas, each a host or
+// host:port as a Host header gives it.
+func parseHosts(list string) ([]string, error) {
+	if list == "" {
+		return nil, nil
+	}
+	var hosts []string
+	for _, h := range strings.Split(list, ",") {
+		u, err := url.Parse("http://" + h)
+		if h == "" || err != nil || u.Host != h || u.User != nil {
+			return nil, fmt.Errorf("-allow-host %q: %q is not a host or host:port", list, h)
+		}
+		hosts = append(hosts, h)
+	}
+	return hosts, nil
 }
 
 // enginePool is the page's opponent and analyst: a few engines, each
