@@ -94,7 +94,7 @@ func TestHostChecked(t *testing.T) {
 		{proxied, "192.168.1.20:8080", 403},
 		{proxied, "evil.example.org", 403},
 	} {
-		for _, target := range []string{"/", "/api/info", "/static/app.js"} {
+		for _, target := range []string{"/", "/api/info", "/static/style.css"} {
 			code, msg := statusOf(t, c.s, "GET", target, c.host, "", "")
 			if code != c.status || (code == 403 && !strings.Contains(msg, "is not an address this server answers to")) {
 				t.Errorf("GET %s with Host %q: %d %q, want %d", target, c.host, code, msg, c.status)
@@ -139,7 +139,7 @@ func TestStaticPathsThatNameNoFile(t *testing.T) {
 			t.Errorf("GET %s: %d, want 404", target, code)
 		}
 	}
-	if code, _, _ := do(t, s, "GET", "/static/app.js", ""); code != 200 {
-		t.Errorf("GET /static/app.js: %d", code)
+	if code, _, _ := do(t, s, "GET", "/static/style.css", ""); code != 200 {
+		t.Errorf("GET /static/style.css: %d", code)
 	}
 }
