@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bufio"
 	"bytes"
 	"context"
 	"encoding/json"
@@ -279,5 +280,52 @@ func TestServeChecksHost(t *testing.T) {
 		if res.StatusCode != c.status {
 			t.Errorf("GET /api/info with Host %q: %d %s, want %d", c.host, res.StatusCode, b, c.status)
 		}
+	}
+}
+
+// Under a limit of 64 open files, 100 idle keep-alive connections leave
+// the server answering a new client (issue 26, item 8: 250 idle connections
+// under 256 locked every other client out): it keeps at most half the
+// limit open, closing the longest idle one for a new one.
+func TestServeCapsItsConnections(t *testing.T) {
+	p := startServeProcess(t, `ulimit -n 64 && exec "$@"`, "-addr", "127.0.0.1:0", "-think", "0")
+	host := strings.TrimSuffix(strings.TrimPrefix(p.url, "http://"), "/")
+	var held []net.Conn
+	defer func() {
+		for _, c := range held {
+			c.Close()
+		}
+	}()
+	for i := 0; i < 100; i++ {
+		c, err := net.Dial("tcp", host)
+		if err != nil {
+			t.Fatalf("connection %d: %v", i, err)
+		}
+		held = append(held, c)
+		// Each is answered at once (a server out of files accepts
+		// none): the deadline is for a server that hangs.
+		_ = c.SetDeadline(time.Now().Add(10 * time.Second))
+		if _, err := io.WriteString(c, "GET /api/info HTTP/1.1\r\nHost: "+host+"\r\n\r\n"); err != nil {
+			t.Fatalf("connection %d: %v", i, err)
+		}
+		res, err := http.ReadResponse(bufio.NewReader(c), nil)
+		if err != nil {
+			t.Fatalf("connection %d got no answer: %v", i, err)
+		}
+		_, _ = io.Copy(io.Discard, res.Body)
+		res.Body.Close()
+		if res.StatusCode != 200 {
+			t.Fatalf("connection %d: %s", i, res.Status)
+		}
+	}
+	client := &http.Client{Timeout: 10 * time.Second}
+	res, err := client.Get(p.url + "api/info")
+	if err != nil {
+		t.Fatalf("a new client after 100 idle connections: %v (stderr %q)", err, p.stderr.String())
+	}
+	b, _ := io.ReadAll(res.Body)
+	res.Body.Close()
+	if res.StatusCode != 200 || !strings.Contains(string(b), `"variants"`) {
+		t.Errorf("a new client after 100 idle connections: %s %s", res.Status, b)
 	}
 }
