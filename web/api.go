@@ -266,7 +266,7 @@ func readQuery(r *http.Request, keys ...string) (url.Values, error) {
 // readRequest decodes a POSTed gameRequest, strictly: unknown fields,
 // trailing data and oversized bodies are errors.
 func (s *Server) readRequest(w http.ResponseWriter, r *http.Request) (gameRequest, error) {
-	var req gameRequest // its Content-Type was checked by checkOrigin
+	var req gameRequest // its Content-Type was checked by requireJSON
 	dec := json.NewDecoder(http.MaxBytesReader(w, r.Body, maxBody))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&req); err != nil {

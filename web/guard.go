@@ -22,17 +22,27 @@ import (
 //     answers. Its requests carry that name in Host, so the Host header must
 //     name one of the addresses the server listens on (Options.Hosts).
 
-// checkOrigin refuses a request a foreign page could have sent: its error
-// says why, with the status to answer; nil lets it through.
-func (s *Server) checkOrigin(r *http.Request) error {
+// checkHost refuses a request whose Host header does not name the server
+// (Options.Hosts): its error says why, with the status to answer; nil lets
+// it through.
+func (s *Server) checkHost(r *http.Request) error {
 	if !s.hostAllowed(r.Host) {
 		return &httpError{http.StatusForbidden, fmt.Sprintf(
 			"Host %q is not an address this server answers to (a server behind a proxy must be told the proxy's name)", r.Host)}
 	}
-	if r.Method == http.MethodPost {
-		return checkJSON(r.Header.Get("Content-Type"))
-	}
 	return nil
+}
+
+// requireJSON is h for a POST endpoint: it refuses a body that does not
+// say it is JSON before h sees it.
+func requireJSON(h http.HandlerFunc) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		if err := checkJSON(r.Header.Get("Content-Type")); err != nil {
+			fail(w, err)
+			return
+		}
+		h(w, r)
+	}
 }
 
 // checkJSON refuses a request body whose Content-Type is not JSON: the

@@ -149,7 +149,11 @@ func New(opts Options) *Server {
 		"/api/analyse": {http.MethodGet, s.analyse},
 	}
 	for path, rt := range routes {
-		s.mux.HandleFunc(rt.method+" "+path, rt.h)
+		h := rt.h
+		if rt.method == http.MethodPost {
+			h = requireJSON(h)
+		}
+		s.mux.HandleFunc(rt.method+" "+path, h)
 	}
 	// Anything else under /api/ gets a JSON answer too: 405 naming the
 	// method an endpoint wants, or 404.
@@ -171,7 +175,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	h.Set("Content-Security-Policy", "default-src 'self'; img-src 'self' data:; object-src 'none'; base-uri 'none'; frame-ancestors 'none'")
 	h.Set("X-Content-Type-Options", "nosniff")
 	h.Set("Referrer-Policy", "no-referrer")
-	if err := s.checkOrigin(r); err != nil {
+	if err := s.checkHost(r); err != nil {
 		fail(w, err)
 		return
 	}

@@ -161,7 +161,7 @@ func TestForceNamesItsTemporaryFile(t *testing.T) {
 	if err := os.WriteFile(path, []byte(oldText), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	cmd := exec.Command(builtBashni(t), "match", "-games", "100000", "-maxplies", "20", "-pdn", path, "-force", "random", "random")
+	cmd := exec.Command(bashniBinary(t), "match", "-games", "100000", "-maxplies", "20", "-pdn", path, "-force", "random", "random")
 	stderr, err := cmd.StderrPipe()
 	if err != nil {
 		t.Fatal(err)

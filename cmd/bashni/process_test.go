@@ -3,60 +3,22 @@ package main
 import (
 	"bufio"
 	"io"
-	"os"
 	"os/exec"
-	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 )
 
-// The command built once for the tests that run it as a separate process:
-// signals, file descriptor limits, what a user's shell sees.
-var (
-	buildOnce sync.Once
-	builtDir  string
-	builtErr  error
-)
-
-func TestMain(m *testing.M) {
-	code := m.Run()
-	if builtDir != "" {
-		os.RemoveAll(builtDir)
-	}
-	os.Exit(code)
-}
-
-// builtBashni returns the path of the command built from this package,
-// skipping the test when there is no go tool to build it with.
-func builtBashni(t *testing.T) string {
+// bashniBinary returns the command built for the tests that run it as a
+// process of its own (builtBashni).
+func bashniBinary(t *testing.T) string {
 	t.Helper()
-	goTool, err := exec.LookPath("go")
+	bin, err := builtBashni()
 	if err != nil {
-		t.Skip("no go tool on PATH to build the command with")
+		t.Fatalf("go build: %v", err)
 	}
-	buildOnce.Do(func() {
-		if builtDir, builtErr = os.MkdirTemp("", "bashni-test-"); builtErr != nil {
-			return
-		}
-		out, err := exec.Command(goTool, "build", "-o", filepath.Join(builtDir, "bashni"), ".").CombinedOutput()
-		if err != nil {
-			builtErr = &buildError{err, string(out)}
-		}
-	})
-	if builtErr != nil {
-		t.Fatal(builtErr)
-	}
-	return filepath.Join(builtDir, "bashni")
+	return bin
 }
-
-type buildError struct {
-	err error
-	out string
-}
-
-func (e *buildError) Error() string { return "go build: " + e.err.Error() + "\n" + e.out }
 
 // serveProcess is "bashni serve" running as a process of its own.
 type serveProcess struct {
@@ -72,7 +34,7 @@ type serveProcess struct {
 // if still running.
 func startServeProcess(t *testing.T, wrap string, args ...string) *serveProcess {
 	t.Helper()
-	argv := append([]string{builtBashni(t), "serve"}, args...)
+	argv := append([]string{bashniBinary(t), "serve"}, args...)
 	var cmd *exec.Cmd
 	if wrap != "" {
 		cmd = exec.Command("sh", append([]string{"-c", wrap, "sh"}, argv...)...)
