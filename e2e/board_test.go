@@ -115,7 +115,7 @@ func TestBadShareLink(t *testing.T) {
 	p.waitFEN(fenAfter(t, bashni.Russian(), "", "c3-d4", "b6-c5"))
 	p.waitFor("the notice", `!document.getElementById("notice").hidden`)
 	notice := p.eval(`document.getElementById("notice-text").textContent`)
-	for _, want := range []string{"The link's ruleset cannot be used", "no-such-rules", "The link's moves stop at move 3", "d4-e5"} {
+	for _, want := range []string{"The link's ruleset cannot be used", "no-such-rules", "The link's moves cannot all be played: white's move 2: \"d4-e5\""} {
 		if !strings.Contains(notice, want) {
 			t.Errorf("notice %q does not say %q", notice, want)
 		}

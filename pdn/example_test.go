@@ -57,3 +57,28 @@ func ExampleWriter() {
 	//
 	// 1. 22-18 11-15 2. 18x11 *
 }
+
+// A Reader and a Writer share Limits: what the Writer writes, a Reader with
+// the same limits reads, and what that Reader would refuse the Writer
+// refuses. Here a program that keeps comments short.
+func ExampleLimits() {
+	lim := pdn.Limits{MaxComment: 20}
+	game, _ := bashni.NewGame(bashni.Russian())
+	if _, err := game.PlayText("c3-d4"); err != nil {
+		fmt.Println(err)
+	}
+	rec := pdn.NewGame(game)
+	rec.Note(1).Comments = []string{"the most usual first move"}
+	if _, err := (pdn.Writer{Limits: lim}).Marshal(rec); err != nil {
+		fmt.Println(err)
+	}
+
+	r := pdn.NewReader(strings.NewReader("1. c3-d4 {the most usual first move} *\n"))
+	r.Limits = lim
+	if _, err := r.Next(); err != nil {
+		fmt.Println(err)
+	}
+	// Output:
+	// pdn: move 1. c3-d4: a comment of 25 bytes, more than the 20 a Reader reads (Limits.MaxComment)
+	// pdn: game 1, line 1: "{": comment longer than 20 bytes
+}

@@ -109,6 +109,7 @@ func TestHostileHugeComment(t *testing.T) {
 
 	rd := NewReader(huge())
 	rd.MaxComment = 16 << 20
+	rd.MaxCommentBytes = 16 << 20
 	games, errs, took, alloc = readHostile(t, rd)
 	t.Logf("10 MiB comment, 16 MiB limit: %v, %.1f MiB allocated", took, float64(alloc)/(1<<20))
 	if len(games) != 2 || errs[0] != nil || errs[1] != nil {
@@ -150,7 +151,11 @@ func TestHostileDeepVariations(t *testing.T) {
 		if len(games) != 1 || errs[0] != nil {
 			t.Fatalf("%d games, errors %v", len(games), errs)
 		}
-		text, err := games[0].MarshalText()
+		// Written for that Reader: the default one would refuse it.
+		if _, err := games[0].MarshalText(); err == nil || !strings.Contains(err.Error(), "variations nested more than the 100 deep a Reader reads (Limits.MaxDepth)") {
+			t.Errorf("written for the default Reader: %v", err)
+		}
+		text, err := Writer{Limits: rd.Limits}.Marshal(games[0])
 		if err != nil {
 			t.Fatal(err)
 		}

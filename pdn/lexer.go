@@ -258,11 +258,12 @@ func (lx *lexer) commentTo(line int, opener string, end byte) token {
 			space = true
 			continue
 		}
-		if lx.sb.Len()+2 > lx.maxComment {
+		gap := space && lx.sb.Len() > 0 // a space to write before c
+		if lx.sb.Len()+1+boolInt(gap) > lx.maxComment {
 			long = true
 			continue
 		}
-		if space && lx.sb.Len() > 0 {
+		if gap {
 			lx.sb.WriteByte(' ')
 		}
 		space = false
@@ -312,4 +313,11 @@ func trimSpace(b []byte) []byte {
 		b = b[:len(b)-1]
 	}
 	return b
+}
+
+func boolInt(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }

@@ -115,3 +115,72 @@ func TestWriteNil(t *testing.T) {
 		}
 	}
 }
+
+// Empty variations and NAGs cost memory but no moves: a million of them
+// (issue 26, item 3: `1. c3-d4 ( {c} )` a million times took 528 MB) are an
+// error past MaxNotes, read on in bounded memory, and the next game is read.
+func TestMaxNotes(t *testing.T) {
+	for _, c := range []struct {
+		name  string
+		notes *repeat
+		want  string
+	}{
+		{"empty variations", &repeat{s: "( {c} ) ", n: 1000000}, `line 1: "(": more than 20000 comments, NAGs and variations in one game (Reader.MaxNotes)`},
+		{"variations without comments", &repeat{s: "() ", n: 1000000}, `line 1: "(": more than 20000 comments, NAGs and variations in one game (Reader.MaxNotes)`},
+		{"NAGs", &repeat{s: "$1 ", n: 1000000}, "more than 20000 comments, NAGs and variations in one game (Reader.MaxNotes)"},
+		{"empty comments", &repeat{s: "{} ", n: 1000000}, "more than 20000 comments, NAGs and variations in one game (Reader.MaxNotes)"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			games, errs, took, alloc := readHostile(t, NewReader(input("1. c3-d4 ", c.notes, "*\n", nextGame)))
+			t.Logf("%v, %.1f MiB allocated", took, float64(alloc)/(1<<20))
+			checkBadThenNext(t, games, errs, c.want)
+			if alloc > 64<<20 {
+				t.Errorf("reading allocated %.1f MiB, want at most 64", float64(alloc)/(1<<20))
+			}
+		})
+	}
+	rd := NewReader(strings.NewReader("1. c3-d4 $1 {a} (1. c3-b4) 1... b6-a5 {b} *\n"))
+	rd.MaxNotes = 4
+	if g, err := rd.Next(); err != nil || g.Plies() != 2 {
+		t.Errorf("4 notes under MaxNotes 4: %v", err)
+	}
+	rd = NewReader(strings.NewReader("1. c3-d4 $1 {a} (1. c3-b4 {x}) 1... b6-a5 *\n"))
+	rd.MaxNotes = 3
+	if _, err := rd.Next(); err == nil || !strings.Contains(err.Error(), `line 1: "x": more than 3 comments, NAGs and variations in one game`) {
+		t.Errorf("4 notes, one in a variation, under MaxNotes 3: %v", err)
+	}
+}
+
+// Comments within their own limit add up (issue 26, item 3: 300 comments of
+// 1 MiB on one move took 527 MB; 10 here): past MaxCommentBytes, counted as read
+// (a run of white space one byte), the game is an error, and the next game
+// is read.
+func TestMaxCommentBytes(t *testing.T) {
+	mib := strings.Repeat("x", 1<<20-2)
+	games, errs, took, _ := readHostile(t, NewReader(input("1. c3-d4 ", &repeat{s: "{" + mib + "  y} ", n: 10}, "*\n", nextGame)))
+	t.Logf("10 comments of 1 MiB: %v", took)
+	checkBadThenNext(t, games, errs, "more than 4194304 bytes of comments in one game (Reader.MaxCommentBytes)")
+
+	rd := NewReader(strings.NewReader("{ab   c} 1. c3-d4 {d\n\te} *\n"))
+	rd.MaxCommentBytes = 7
+	if g, err := rd.Next(); err != nil || g.Note(0).Comments[0] != "ab c" || g.Note(1).Comments[0] != "d e" {
+		t.Errorf("7 bytes of comments under MaxCommentBytes 7: %v", err)
+	}
+	rd = NewReader(strings.NewReader("{ab   c} 1. c3-d4 {d\n\tef} *\n"))
+	rd.MaxCommentBytes = 7
+	if _, err := rd.Next(); err == nil || !strings.Contains(err.Error(), "more than 7 bytes of comments in one game") {
+		t.Errorf("8 bytes of comments under MaxCommentBytes 7: %v", err)
+	}
+	// One comment of exactly MaxComment bytes is read; one byte more is
+	// not.
+	rd = NewReader(strings.NewReader("1. c3-d4 {abc  d} *\n"))
+	rd.MaxComment = 5
+	if g, err := rd.Next(); err != nil || g.Note(1).Comments[0] != "abc d" {
+		t.Errorf("a comment of 5 bytes under MaxComment 5: %v", err)
+	}
+	rd = NewReader(strings.NewReader("1. c3-d4 {abc  de} *\n"))
+	rd.MaxComment = 5
+	if _, err := rd.Next(); err == nil || !strings.Contains(err.Error(), "comment longer than 5 bytes") {
+		t.Errorf("a comment of 6 bytes under MaxComment 5: %v", err)
+	}
+}

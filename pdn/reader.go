@@ -11,30 +11,54 @@ import (
 	"github.com/bashni-dev/bashni"
 )
 
-// The default limits of a Reader.
+// The default limits of a Reader, which Write keeps to.
 const (
-	DefaultMaxToken   = 4 << 10 // bytes in a move, tag name or tag value
-	DefaultMaxComment = 1 << 20 // bytes in one comment
-	DefaultMaxDepth   = 100     // variations inside variations
-	DefaultMaxTags    = 1000    // tag pairs in one game
-	DefaultMaxPlies   = 20000   // moves in one game, its variations' included
+	DefaultMaxToken        = 4 << 10 // bytes in a move, tag name or tag value
+	DefaultMaxComment      = 1 << 20 // bytes in one comment
+	DefaultMaxCommentBytes = 4 << 20 // bytes in all the comments of one game
+	DefaultMaxNotes        = 20000   // comments, NAGs and variations in one game
+	DefaultMaxDepth        = 100     // variations inside variations
+	DefaultMaxTags         = 1000    // tag pairs in one game
+	DefaultMaxPlies        = 20000   // moves in one game, its variations' included
 )
 
+// Limits bound what a Reader reads of one game, against hostile input: a
+// token, tag value or comment longer than its limit, more bytes of
+// comments than MaxCommentBytes, more comments, NAGs and variations than
+// MaxNotes, variations nested deeper than MaxDepth, more tag pairs than
+// MaxTags or more moves than MaxPlies make the game an error (a *GameError
+// at the token past the limit) instead of using memory and time without
+// bound. Together they bound a game's memory: each of its parts is bounded
+// in number and size. A Writer keeps to them, so that what it writes can be
+// read. Zero means the default.
+type Limits struct {
+	MaxToken        int // bytes in a move, tag name or tag value (DefaultMaxToken)
+	MaxComment      int // bytes in one comment, as read: a run of white space one byte (DefaultMaxComment)
+	MaxCommentBytes int // bytes in all the comments of one game, each counted as MaxComment counts it (DefaultMaxCommentBytes)
+	MaxNotes        int // comments, NAGs and variations (empty ones too) in one game, together (DefaultMaxNotes)
+	MaxDepth        int // variations inside variations (DefaultMaxDepth)
+	MaxTags         int // tag pairs in one game, a repeated name counted once (DefaultMaxTags)
+	MaxPlies        int // moves in one game, those of its variations included (DefaultMaxPlies)
+}
+
+// withDefaults returns l with each zero limit set to its default.
+func (l Limits) withDefaults() Limits {
+	return Limits{
+		MaxToken:        orDefault(l.MaxToken, DefaultMaxToken),
+		MaxComment:      orDefault(l.MaxComment, DefaultMaxComment),
+		MaxCommentBytes: orDefault(l.MaxCommentBytes, DefaultMaxCommentBytes),
+		MaxNotes:        orDefault(l.MaxNotes, DefaultMaxNotes),
+		MaxDepth:        orDefault(l.MaxDepth, DefaultMaxDepth),
+		MaxTags:         orDefault(l.MaxTags, DefaultMaxTags),
+		MaxPlies:        orDefault(l.MaxPlies, DefaultMaxPlies),
+	}
+}
+
 // Reader reads game records from a stream, one game at a time, so that a
-// file of any number of games is read in memory bounded by its largest game.
-//
-// The limits guard against hostile input: a token, tag value or comment
-// longer than its limit, variations nested deeper than MaxDepth, more tag
-// pairs than MaxTags or more moves than MaxPlies in one game make the game
-// an error (a *GameError at the token past the limit) instead of using
-// memory and time without bound. Zero means the default; set them before
-// the first Next.
+// file of any number of games is read in memory bounded by its largest game,
+// which the Limits bound (set them before the first Next).
 type Reader struct {
-	MaxToken   int // bytes in a move, tag name or tag value (DefaultMaxToken)
-	MaxComment int // bytes in one comment (DefaultMaxComment)
-	MaxDepth   int // variations inside variations (DefaultMaxDepth)
-	MaxTags    int // tag pairs in one game, a repeated name counted once (DefaultMaxTags)
-	MaxPlies   int // moves in one game, those of its variations included (DefaultMaxPlies)
+	Limits
 
 	// Variant is the ruleset of games without a [Variant] or [GameType]
 	// tag; the zero Variant means russian.
@@ -131,8 +155,9 @@ func (r *Reader) Next() (*Game, error) {
 	if r.err != nil {
 		return nil, r.err
 	}
-	r.lx.maxToken = orDefault(r.MaxToken, DefaultMaxToken)
-	r.lx.maxComment = orDefault(r.MaxComment, DefaultMaxComment)
+	lim := r.Limits.withDefaults()
+	r.lx.maxToken = lim.MaxToken
+	r.lx.maxComment = lim.MaxComment
 	for {
 		t := r.lx.next()
 		if t.kind == tokEOF {
@@ -143,8 +168,7 @@ func (r *Reader) Next() (*Game, error) {
 			return nil, io.EOF
 		}
 		r.lx.unread(t)
-		p := &parser{lx: r.lx, number: r.games + 1, game: &Game{},
-			maxDepth: orDefault(r.MaxDepth, DefaultMaxDepth), maxTags: orDefault(r.MaxTags, DefaultMaxTags), maxPlies: orDefault(r.MaxPlies, DefaultMaxPlies),
+		p := &parser{lx: r.lx, number: r.games + 1, game: &Game{}, lim: lim,
 			variant: bashni.Russian(), numbering: r.Numbering, numbers: true, strict: r.Strict}
 		if r.Variant != (bashni.Variant{}) {
 			p.variant = r.Variant
@@ -200,10 +224,10 @@ func ReadAll(r io.Reader) ([]*Game, error) {
 type parser struct {
 	lx       *lexer
 	number   int
-	maxDepth int
-	maxTags  int
-	maxPlies int
+	lim      Limits         // with the defaults set
 	plies    int            // moves read, in every line
+	notes    int            // comments, NAGs and variations read
+	comments int            // bytes of the comments read
 	variant  bashni.Variant // the ruleset when there is no Variant tag
 	game     *Game
 	// numbering is the numbering of square numbers, and numbers is off when
@@ -290,6 +314,9 @@ func (p *parser) tags() error {
 			p.blankless = &tt
 		}
 		if t.kind == tokComment {
+			if err := p.countNote(t); err != nil {
+				return err
+			}
 			comments = append(comments, t.text)
 			continue
 		}
@@ -299,7 +326,8 @@ func (p *parser) tags() error {
 		}
 		p.blankless = nil
 		if len(p.game.Tags) == 0 {
-			comments = nil
+			comments = nil // the file's: no longer counted
+			p.notes, p.comments = 0, 0
 		}
 		name := p.lx.next()
 		if name.kind == tokError {
@@ -325,8 +353,8 @@ func (p *parser) tags() error {
 		if i, ok := p.tagIndex[name.text]; ok {
 			p.game.Tags[i].Value = value.text
 		} else {
-			if len(p.game.Tags) == p.maxTags {
-				return p.fail(name, "", fmt.Errorf("more than %d tag pairs in one game (Reader.MaxTags)", p.maxTags))
+			if len(p.game.Tags) == p.lim.MaxTags {
+				return p.fail(name, "", fmt.Errorf("more than %d tag pairs in one game (Reader.MaxTags)", p.lim.MaxTags))
 			}
 			p.tagIndex[name.text] = len(p.game.Tags)
 			p.game.Tags = append(p.game.Tags, Tag{name.text, value.text})
@@ -457,6 +485,9 @@ func (p *parser) movetext() error {
 		case tokTagClose, tokString:
 			return p.fail(t, "", errors.New("unexpected outside a tag pair"))
 		case tokComment:
+			if err := p.countNote(t); err != nil {
+				return err
+			}
 			n := p.note(cur, cur.moves) // after the last move, or before the first
 			n.Comments = append(n.Comments, t.text)
 		case tokNAG:
@@ -466,6 +497,9 @@ func (p *parser) movetext() error {
 			}
 			if cur.moves == 0 {
 				return p.fail(t, "", errors.New("a NAG before any move"))
+			}
+			if err := p.countNote(t); err != nil {
+				return err
 			}
 			n := p.note(cur, cur.moves)
 			n.NAGs = append(n.NAGs, nag)
@@ -488,6 +522,22 @@ func (p *parser) movetext() error {
 	}
 }
 
+// countNote counts the comment, NAG or variation t against MaxNotes, and a
+// comment's bytes against MaxCommentBytes: an empty variation or comment
+// costs memory too.
+func (p *parser) countNote(t token) error {
+	if p.notes == p.lim.MaxNotes {
+		return p.fail(t, "", fmt.Errorf("more than %d comments, NAGs and variations in one game (Reader.MaxNotes)", p.lim.MaxNotes))
+	}
+	p.notes++
+	if t.kind == tokComment {
+		if p.comments += len(t.text); p.comments > p.lim.MaxCommentBytes {
+			return p.fail(t, "", fmt.Errorf("more than %d bytes of comments in one game (Reader.MaxCommentBytes)", p.lim.MaxCommentBytes))
+		}
+	}
+	return nil
+}
+
 // note returns the note at index i of the line being read.
 func (p *parser) note(l *lineState, i int) *Note {
 	if l.line == nil {
@@ -502,8 +552,11 @@ func (p *parser) openVariation(t token, cur *lineState) error {
 	if cur.moves == 0 {
 		return p.fail(t, "", errors.New("a variation before any move it could replace"))
 	}
-	if len(p.lines) > p.maxDepth {
-		return p.fail(t, "", fmt.Errorf("variations nested more than %d deep", p.maxDepth))
+	if len(p.lines) > p.lim.MaxDepth {
+		return p.fail(t, "", fmt.Errorf("variations nested more than %d deep", p.lim.MaxDepth))
+	}
+	if err := p.countNote(t); err != nil {
+		return err
 	}
 	l := &Line{}
 	n := p.note(cur, cur.moves)
@@ -579,8 +632,8 @@ func splitAnnotation(s string) (move, annotation string) {
 func (p *parser) move(t token, text string, cur *lineState) error {
 	blackFirst := p.game.Start().Turn() == bashni.Black
 	number := moveNumber(cur.firstPly+cur.moves, blackFirst)
-	if p.plies == p.maxPlies {
-		return p.fail(t, number, fmt.Errorf("more than %d moves in one game (Reader.MaxPlies)", p.maxPlies))
+	if p.plies == p.lim.MaxPlies {
+		return p.fail(t, number, fmt.Errorf("more than %d moves in one game (Reader.MaxPlies)", p.lim.MaxPlies))
 	}
 	p.plies++
 	numeric := isNumeric(text)

@@ -35,6 +35,11 @@ type Writer struct {
 	// unless it is the default, py-draughts' 1 = b8.
 	Numbers   bool
 	Numbering bashni.Numbering
+
+	// Limits are those of the Reader the text is for: Write refuses a
+	// game past them, which that Reader would refuse. Zero means the
+	// default.
+	Limits Limits
 }
 
 // Write writes the game as PDN: the tags in a stable order (Event, Site,
@@ -53,8 +58,11 @@ type Writer struct {
 // Comments are written in braces, or after ';' when they hold '}'; runs
 // of white space in them become single spaces, as the reader makes them.
 // Write fails, writing nothing, when a tag name is not letters, digits and
-// '_' or a tag value holds a line break, which PDN cannot carry, or when a
-// note is not PDN (an unknown annotation, a NAG outside 0..255).
+// '_' or a tag value holds a line break, which PDN cannot carry, when a
+// note is not PDN (an unknown annotation, a NAG outside 0..255, a nil
+// variation, a variation's move that is not legal where it is played), or
+// when the game is past the Limits a Reader reads: what Write writes, a
+// Reader with the same Limits reads.
 func (wr Writer) Write(w io.Writer, g *Game) error {
 	text, err := wr.Marshal(g)
 	if err != nil {
@@ -78,23 +86,31 @@ func (wr Writer) Marshal(g *Game) ([]byte, error) {
 		return nil, errors.New("pdn: the record has no game")
 	}
 	var b strings.Builder
-	for _, t := range wr.outputTags(g) {
+	lim := wr.Limits.withDefaults()
+	tags := wr.outputTags(g)
+	if len(tags) > lim.MaxTags {
+		return nil, fmt.Errorf("pdn: %d tags, more than the %d a Reader reads (Limits.MaxTags)", len(tags), lim.MaxTags)
+	}
+	for _, t := range tags {
 		if !validTagName(t.Name) {
 			return nil, fmt.Errorf("pdn: tag name %q is not letters, digits and '_'", t.Name)
 		}
 		if strings.ContainsRune(t.Value, '\n') {
 			return nil, fmt.Errorf("pdn: tag %s: the value %q holds a line break", t.Name, t.Value)
 		}
+		if len(t.Name) > lim.MaxToken || len(t.Value) > lim.MaxToken {
+			return nil, fmt.Errorf("pdn: tag %s: name or value longer than the %d bytes a Reader reads (Limits.MaxToken)", shorten(t.Name), lim.MaxToken)
+		}
 		v := strings.ReplaceAll(t.Value, `\`, `\\`)
 		v = strings.ReplaceAll(v, `"`, `\"`)
 		fmt.Fprintf(&b, "[%s \"%s\"]\n", t.Name, v)
 	}
 	b.WriteString("\n")
-	mt := movetext{blackFirst: g.Start().Turn() == bashni.Black, start: *g.Start(), wr: wr}
+	mt := movetext{blackFirst: g.Start().Turn() == bashni.Black, start: *g.Start(), wr: wr, lim: lim}
 	if _, classic := gameTypeOf(g.Variant(), false, 0); classic {
 		mt.sep = 'x'
 	}
-	if err := mt.line(g.Moves(), g.Notes, 0, false); err != nil {
+	if err := mt.line(g.Moves(), g.Notes, 0, 0, *g.Start()); err != nil {
 		return nil, err
 	}
 	mt.units = append(mt.units, g.resultText())
@@ -155,13 +171,18 @@ func (wr Writer) outputTags(g *Game) []Tag {
 	return out
 }
 
-// movetext collects the words of the movetext, to be wrapped.
+// movetext collects the words of the movetext, to be wrapped, and counts
+// what a Reader counts against its limits, so that what is written can be
+// read.
 type movetext struct {
 	units      []string
 	blackFirst bool
 	start      bashni.Position // the game's start, for square numbers
 	wr         Writer
 	sep        byte // the capture separator when it is not the ruleset's
+
+	lim                        Limits // with the defaults set
+	plies, notes, commentBytes int
 }
 
 // text returns a move's text as the Writer writes it.
@@ -180,15 +201,34 @@ func (mt *movetext) text(m bashni.Move) string {
 }
 
 // line adds the moves of a line whose first move is the game's ply firstPly,
-// with their notes; a variation is enclosed in parentheses.
-func (mt *movetext) line(moves []bashni.Move, notes map[int]*Note, firstPly int, variation bool) error {
+// played from pos, with their notes; a variation (depth > 0, the number of
+// variations it is inside, itself included) is enclosed in parentheses.
+// A variation's moves must be legal where they are played; the main line's
+// are the game's own.
+func (mt *movetext) line(moves []bashni.Move, notes map[int]*Note, firstPly, depth int, pos bashni.Position) error {
+	variation := depth > 0
 	start := len(mt.units)
 	if n := notes[0]; n != nil {
-		mt.comments(n.Comments)
+		if err := mt.comments("", n.Comments); err != nil {
+			return err
+		}
 	}
 	needNumber := true
+	var none Note // the note of a move without one
 	for i, m := range moves {
 		number := moveNumber(firstPly+i, mt.blackFirst)
+		if mt.plies++; mt.plies > mt.lim.MaxPlies {
+			return fmt.Errorf("pdn: more than the %d moves, variations' included, a Reader reads (Limits.MaxPlies)", mt.lim.MaxPlies)
+		}
+		before := pos
+		if variation {
+			var err error
+			if pos, err = pos.Play(m); err != nil {
+				return fmt.Errorf("pdn: move %s of a variation: %w", number, err)
+			}
+		} else {
+			pos = pos.PlayUnchecked(m)
+		}
 		// The number and its move make one unit, so a line never ends
 		// between them.
 		prefix := ""
@@ -196,24 +236,42 @@ func (mt *movetext) line(moves []bashni.Move, notes map[int]*Note, firstPly int,
 			prefix = number + " "
 		}
 		needNumber = false
+		text := mt.text(m)
+		where := "move " + number + " " + text
 		n := notes[i+1]
 		if n == nil {
-			mt.units = append(mt.units, prefix+mt.text(m))
-			continue
+			n = &none
 		}
 		if n.Annotation != "" && !isAnnotation(n.Annotation) {
-			return fmt.Errorf("pdn: move %s %s: %q is not an annotation (!, ?, !!, ??, !?, ?!)", number, mt.text(m), n.Annotation)
+			return fmt.Errorf("pdn: %s: %q is not an annotation (!, ?, !!, ??, !?, ?!)", where, n.Annotation)
 		}
-		mt.units = append(mt.units, prefix+mt.text(m)+n.Annotation)
+		if len(text)+len(n.Annotation) > mt.lim.MaxToken {
+			return fmt.Errorf("pdn: %s: longer than the %d bytes a Reader reads in a move (Limits.MaxToken)", where, mt.lim.MaxToken)
+		}
+		mt.units = append(mt.units, prefix+text+n.Annotation)
 		for _, nag := range n.NAGs {
 			if nag < 0 || nag > 255 {
-				return fmt.Errorf("pdn: move %s %s: NAG %d is outside 0..255", number, mt.text(m), nag)
+				return fmt.Errorf("pdn: %s: NAG %d is outside 0..255", where, nag)
+			}
+			if err := mt.countNote(where); err != nil {
+				return err
 			}
 			mt.units = append(mt.units, "$"+strconv.Itoa(nag))
 		}
-		mt.comments(n.Comments)
+		if err := mt.comments(where, n.Comments); err != nil {
+			return err
+		}
 		for _, v := range n.Variations {
-			if err := mt.line(v.Moves, v.Notes, firstPly+i, true); err != nil {
+			switch {
+			case v == nil:
+				return fmt.Errorf("pdn: %s: a nil variation", where)
+			case depth+1 > mt.lim.MaxDepth:
+				return fmt.Errorf("pdn: %s: variations nested more than the %d deep a Reader reads (Limits.MaxDepth)", where, mt.lim.MaxDepth)
+			}
+			if err := mt.countNote(where); err != nil {
+				return err
+			}
+			if err := mt.line(v.Moves, v.Notes, firstPly+i, depth+1, before); err != nil {
 				return err
 			}
 		}
@@ -235,13 +293,39 @@ func (mt *movetext) line(moves []bashni.Move, notes map[int]*Note, firstPly int,
 	return nil
 }
 
+// countNote counts a comment, NAG or variation against MaxNotes.
+func (mt *movetext) countNote(where string) error {
+	if mt.notes++; mt.notes > mt.lim.MaxNotes {
+		return fmt.Errorf("pdn: %s: more than the %d comments, NAGs and variations a Reader reads in one game (Limits.MaxNotes)", where, mt.lim.MaxNotes)
+	}
+	return nil
+}
+
 // comments adds each comment in braces, a word per unit so it can wrap. A
 // comment holding '}' cannot go in braces; it becomes a ';' comment, which
-// runs to the end of its line.
-func (mt *movetext) comments(cs []string) {
+// runs to the end of its line. A comment, or all of them, longer than a
+// Reader reads is an error.
+func (mt *movetext) comments(where string, cs []string) error {
+	if where == "" {
+		where = "before the first move"
+	}
 	for _, c := range cs {
+		if err := mt.countNote(where); err != nil {
+			return err
+		}
 		// Split where the reader sees white space, and nowhere else.
 		words := strings.FieldsFunc(c, func(r rune) bool { return r < utf8.RuneSelf && isSpace(byte(r)) })
+		read := len(words) - 1 // the bytes the reader keeps: a space between words
+		for _, w := range words {
+			read += len(w)
+		}
+		read = max(read, 0)
+		if read > mt.lim.MaxComment {
+			return fmt.Errorf("pdn: %s: a comment of %d bytes, more than the %d a Reader reads (Limits.MaxComment)", where, read, mt.lim.MaxComment)
+		}
+		if mt.commentBytes += read; mt.commentBytes > mt.lim.MaxCommentBytes {
+			return fmt.Errorf("pdn: %s: more than the %d bytes of comments a Reader reads in one game (Limits.MaxCommentBytes)", where, mt.lim.MaxCommentBytes)
+		}
 		switch {
 		case strings.ContainsRune(c, '}'):
 			mt.units = append(mt.units, ";"+strings.Join(words, " "), lineBreak)
@@ -253,6 +337,7 @@ func (mt *movetext) comments(cs []string) {
 			mt.units = append(mt.units, words...)
 		}
 	}
+	return nil
 }
 
 // lineBreak is the unit that ends a line (after a ';' comment).

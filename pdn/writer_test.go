@@ -2,7 +2,9 @@ package pdn
 
 import (
 	"bytes"
+	"fmt"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -144,6 +146,37 @@ func TestWriteErrors(t *testing.T) {
 		{"annotation", func(r *Game) { r.Note(1).Annotation = "!!!" }, "not an annotation"},
 		{"NAG", func(r *Game) { r.Note(1).NAGs = []int{300} }, "outside 0..255"},
 		{"no game", func(r *Game) { r.Game = nil }, "no game"},
+		// What the Reader refuses, Write refuses too (issue 26, item 13).
+		{"nil variation", func(r *Game) { r.Note(1).Variations = []*Line{nil} }, "pdn: move 1. c3-d4: a nil variation"},
+		{"zero move in a variation", func(r *Game) { r.Note(1).Variations = []*Line{{Moves: []bashni.Move{{}}}} }, "pdn: move 1. of a variation: "},
+		{"illegal move in a variation", func(r *Game) {
+			r.Note(1).Variations = []*Line{{Moves: []bashni.Move{g.Moves()[0], g.Moves()[0]}}}
+		}, `pdn: move 1... of a variation: bashni: move "c3-d4": not a legal move here`},
+		{"tag value", func(r *Game) { r.SetTag("Event", strings.Repeat("e", DefaultMaxToken+1)) }, "pdn: tag Event: name or value longer than the 4096 bytes a Reader reads (Limits.MaxToken)"},
+		{"tag name", func(r *Game) { r.SetTag(strings.Repeat("T", DefaultMaxToken+1), "x") }, "longer than the 4096 bytes a Reader reads"},
+		{"comment", func(r *Game) { r.Note(1).Comments = []string{strings.Repeat("c", DefaultMaxComment+1)} }, "pdn: move 1. c3-d4: a comment of 1048577 bytes, more than the 1048576 a Reader reads (Limits.MaxComment)"},
+		{"comments", func(r *Game) {
+			r.Note(1).Comments = slices.Repeat([]string{strings.Repeat("c", DefaultMaxComment)}, 5)
+		}, "pdn: move 1. c3-d4: more than the 4194304 bytes of comments a Reader reads in one game (Limits.MaxCommentBytes)"},
+		{"comment before the first move", func(r *Game) { r.Note(0).Comments = []string{strings.Repeat("c ", DefaultMaxComment)} }, "pdn: before the first move: a comment of 2097151 bytes"},
+		{"notes", func(r *Game) { r.Note(1).NAGs = make([]int, DefaultMaxNotes+1) }, "more than the 20000 comments, NAGs and variations a Reader reads in one game (Limits.MaxNotes)"},
+		{"empty variations", func(r *Game) { r.Note(1).Variations = slices.Repeat([]*Line{{}}, DefaultMaxNotes+1) }, "(Limits.MaxNotes)"},
+		{"nesting", func(r *Game) {
+			l := r.Note(1)
+			for range DefaultMaxDepth + 1 {
+				v := &Line{Moves: g.Moves()[:1]}
+				l.Variations = []*Line{v}
+				l = v.Note(1)
+			}
+		}, "variations nested more than the 100 deep a Reader reads (Limits.MaxDepth)"},
+		{"moves", func(r *Game) {
+			r.Note(1).Variations = slices.Repeat([]*Line{{Moves: g.Moves()[:1]}}, DefaultMaxPlies)
+		}, "pdn: more than the 20000 moves, variations' included, a Reader reads (Limits.MaxPlies)"},
+		{"tags", func(r *Game) {
+			for i := range DefaultMaxTags {
+				r.SetTag(fmt.Sprint("T", i), "x")
+			}
+		}, "tags, more than the 1000 a Reader reads (Limits.MaxTags)"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -298,6 +331,48 @@ func TestWriteReadRoundTrip(t *testing.T) {
 			if len(line) > lineWidth && !strings.Contains(line, ";") {
 				t.Fatalf("movetext line of %d columns: %q", len(line), line)
 			}
+		}
+	})
+}
+
+// What Write writes, a Reader with the same limits reads, and what it
+// refuses that Reader refuses (issue 26, item 13): under small random
+// limits, Writer{Limits: l} fails exactly when a Reader{Limits: l} fails to
+// read the game written without limits, and otherwise writes the same text.
+func TestWriteKeepsToTheReadersLimits(t *testing.T) {
+	const none = 1 << 30
+	unlimited := Writer{Limits: Limits{none, none, none, none, none, none, none}}
+	rapid.Check(t, func(t *rapid.T) {
+		rec := randomRecord(t)
+		// Each limit is small now and then, near what the games need.
+		limit := func(name string, lo, hi int) int {
+			if rapid.IntRange(0, 5).Draw(t, name+" set") > 0 {
+				return none
+			}
+			return rapid.IntRange(lo, hi).Draw(t, name)
+		}
+		lim := Limits{
+			MaxToken:        limit("MaxToken", 10, 60),
+			MaxComment:      limit("MaxComment", 1, 200),
+			MaxCommentBytes: limit("MaxCommentBytes", 1, 1000),
+			MaxNotes:        limit("MaxNotes", 1, 40),
+			MaxDepth:        limit("MaxDepth", 1, 3),
+			MaxTags:         limit("MaxTags", 2, 12),
+			MaxPlies:        limit("MaxPlies", 1, 120),
+		}
+		text, err := unlimited.Marshal(rec)
+		if err != nil {
+			t.Fatalf("Marshal without limits: %v", err)
+		}
+		rd := NewReader(bytes.NewReader(text))
+		rd.Limits = lim
+		_, readErr := rd.Next()
+		limited, writeErr := Writer{Limits: lim}.Marshal(rec)
+		switch {
+		case (readErr == nil) != (writeErr == nil):
+			t.Fatalf("under %+v the Reader says %v and the Writer %v; text:\n%s", lim, readErr, writeErr, text)
+		case writeErr == nil && !bytes.Equal(limited, text):
+			t.Fatalf("under %+v the Writer wrote\n%s\nnot\n%s", lim, limited, text)
 		}
 	})
 }

@@ -102,8 +102,12 @@ func (s *Server) analyse(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusNotImplemented, "this server has no engine")
 		return
 	}
-	q := r.URL.Query()
-	req := gameRequest{Variant: q.Get("variant"), FEN: q.Get("fen"), Moves: strings.Fields(q.Get("moves"))}
+	q, err := readQuery(r, "variant", "fen", "moves", "lines", "depth", "movetime")
+	if err != nil {
+		fail(w, err)
+		return
+	}
+	req := gameRequest{Variant: q.Get("variant"), FEN: q.Get("fen"), Moves: []string{q.Get("moves")}}
 	if err := s.checkSizes(req); err != nil {
 		fail(w, err)
 		return

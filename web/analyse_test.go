@@ -162,7 +162,11 @@ func TestAnalyseBadRequests(t *testing.T) {
 		{"movetime=99999999999999999999", 400, `movetime="99999999999999999999": want 1 to 60000 milliseconds`},
 		{"variant=chess", 400, "variant: "},
 		{"fen=" + url.QueryEscape("W:Wz9:B"), 400, `FEN "W:Wz9:B"`},
-		{"moves=c3-d4+c3-d4", 400, `move 2: "c3-d4": not a legal move here`},
+		{"moves=c3-d4+c3-d4", 400, `black's move 1: "c3-d4": not a legal move here`},
+		// Read strictly, as /api/svg's (issue 26, item 8).
+		{"fen=%zz", 400, "the query string is not URL-encoded"},
+		{"lines=2&lines=3", 400, `query key "lines" given 2 times`},
+		{"line=2", 400, `unknown query key "line"`},
 		{"fen=" + url.QueryEscape("W:W:Bc5"), 409, "the game is over"},
 	} {
 		status, body, h := do(t, s, "GET", "/api/analyse?"+c.query, "")

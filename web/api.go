@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"net/url"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -124,9 +126,13 @@ func (s *Server) engine(w http.ResponseWriter, r *http.Request) {
 		fail(w, fmt.Errorf("the engine chose %s, which cannot be played: %w", m, err))
 		return
 	}
-	st, err := describe(ctx, g, req.Flip)
+	// A move found as Think ran out is answered: describing the position
+	// after it has a budget of its own.
+	dctx, cancel := context.WithTimeout(r.Context(), s.opts.Budget)
+	defer cancel()
+	st, err := describe(dctx, g, req.Flip)
 	if err != nil {
-		failWork(w, r, err, s.opts.Think)
+		failWork(w, r, err, s.opts.Budget)
 		return
 	}
 	writeJSON(w, http.StatusOK, engineAnswer{Move: m.String(), State: st})
@@ -183,8 +189,12 @@ func (s *Server) admitGame(w http.ResponseWriter, r *http.Request, req gameReque
 // picture answers /api/svg with a standalone picture of a position, so a
 // diagram can be linked or embedded as an image.
 func (s *Server) picture(w http.ResponseWriter, r *http.Request) {
-	q := r.URL.Query()
-	req := gameRequest{Variant: q.Get("variant"), FEN: q.Get("fen"), Moves: strings.Fields(q.Get("moves"))}
+	q, err := readQuery(r, "variant", "fen", "moves", "move", "flip", "size")
+	if err != nil {
+		fail(w, err)
+		return
+	}
+	req := gameRequest{Variant: q.Get("variant"), FEN: q.Get("fen"), Moves: []string{q.Get("moves")}}
 	if err := s.checkSizes(req); err != nil {
 		fail(w, err)
 		return
@@ -234,13 +244,29 @@ func (s *Server) picture(w http.ResponseWriter, r *http.Request) {
 	_, _ = io.WriteString(w, pic)
 }
 
+// readQuery reads a request's query string, strictly: text that is not
+// URL-encoded, a key it does not know (keys lists them) and a key given
+// twice are errors.
+func readQuery(r *http.Request, keys ...string) (url.Values, error) {
+	q, err := url.ParseQuery(r.URL.RawQuery)
+	if err != nil {
+		return nil, badRequest("the query string is not URL-encoded: " + err.Error())
+	}
+	for k, vs := range q {
+		switch {
+		case !slices.Contains(keys, k):
+			return nil, badRequest(fmt.Sprintf("unknown query key %q (%s takes %s)", k, r.URL.Path, strings.Join(keys, ", ")))
+		case len(vs) > 1:
+			return nil, badRequest(fmt.Sprintf("query key %q given %d times", k, len(vs)))
+		}
+	}
+	return q, nil
+}
+
 // readRequest decodes a POSTed gameRequest, strictly: unknown fields,
 // trailing data and oversized bodies are errors.
 func (s *Server) readRequest(w http.ResponseWriter, r *http.Request) (gameRequest, error) {
-	var req gameRequest
-	if ct := r.Header.Get("Content-Type"); ct != "" && !strings.HasPrefix(ct, "application/json") {
-		return req, &httpError{http.StatusUnsupportedMediaType, "send JSON (Content-Type: application/json), not " + ct}
-	}
+	var req gameRequest // its Content-Type was checked by requireJSON
 	dec := json.NewDecoder(http.MaxBytesReader(w, r.Body, maxBody))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&req); err != nil {
@@ -261,6 +287,8 @@ func (s *Server) checkSizes(req gameRequest) error {
 	switch {
 	case len(req.Moves) > s.opts.MaxMoves:
 		return badRequest(fmt.Sprintf("%d moves, more than the %d a game may have here", len(req.Moves), s.opts.MaxMoves))
+	case plies(req.Moves) > s.opts.MaxMoves:
+		return badRequest(fmt.Sprintf("%d moves (plies), more than the %d a game may have here", plies(req.Moves), s.opts.MaxMoves))
 	case len(req.Variant) > 500:
 		return badRequest("variant text longer than 500 bytes")
 	case len(req.FEN) > 2000:
@@ -297,9 +325,32 @@ func (s *Server) replay(ctx context.Context, req gameRequest) (*bashni.Game, err
 		if !errors.As(err, &le) {
 			return nil, err // ctx's
 		}
-		return nil, badRequest(fmt.Sprintf("move %d: %s", le.Index, strings.TrimPrefix(trim(le.Err), "move ")))
+		return nil, badRequest(fmt.Sprintf("%s: %s", moveName(g.Start().Turn(), le.Index), strings.TrimPrefix(trim(le.Err), "move ")))
 	}
 	return g, nil
+}
+
+// plies counts the moves of a request's "moves", each element of which may
+// hold several separated by spaces (and move numbers, not counted).
+func plies(moves []string) int {
+	n := 0
+	for _, m := range moves {
+		n += len(bashni.SplitLine(m))
+	}
+	return n
+}
+
+// moveName names the ply-th move (from 1) of a game whose first move is
+// first's as a player counts: "black's move 2".
+func moveName(first bashni.Color, ply int) string {
+	side, n := first, (ply+1)/2
+	if ply%2 == 0 {
+		side = side.Opponent()
+	}
+	if first == bashni.Black && ply > 1 {
+		n = ply/2 + 1
+	}
+	return fmt.Sprintf("%s's move %d", side, n)
 }
 
 // trim drops the library's "bashni: " prefix, which means nothing to a

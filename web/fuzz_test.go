@@ -58,7 +58,7 @@ func FuzzStateRequest(f *testing.F) {
 	s := New(Options{Opponent: firstMove{}, Budget: 50 * time.Millisecond, Think: 50 * time.Millisecond})
 	f.Fuzz(func(t *testing.T, body string) {
 		for _, path := range []string{"/api/state", "/api/engine"} {
-			req := httptest.NewRequest("POST", path, strings.NewReader(body))
+			req := newRequest("POST", path, strings.NewReader(body))
 			req.Header.Set("Content-Type", "application/json")
 			rec := httptest.NewRecorder()
 			s.ServeHTTP(rec, req)
@@ -80,7 +80,7 @@ func FuzzPictureQuery(f *testing.F) {
 		if _, err := url.ParseQuery(query); err != nil {
 			return // not a query the server would see
 		}
-		req := httptest.NewRequest("GET", "/api/svg?"+url.PathEscape(query), nil)
+		req := newRequest("GET", "/api/svg?"+url.PathEscape(query), nil)
 		req.URL.RawQuery = query
 		rec := httptest.NewRecorder()
 		s.ServeHTTP(rec, req)

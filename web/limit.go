@@ -93,17 +93,22 @@ func isPreset(v bashni.Variant) bool {
 // overBudget is the answer to work cut off by its deadline.
 func overBudget(budget time.Duration) error {
 	return &httpError{http.StatusServiceUnavailable, fmt.Sprintf(
-		"the request needed more than the %s of work this server gives one (some custom rulesets take long to list their captures)", budget)}
+		"the request needed more than the %s of work this server gives one; try again in a moment", budget)}
 }
 
+// stopping is the answer to a request whose work the server stopped:
+// it is shutting down (or the client went away, and nobody reads it).
+var stopping = &httpError{http.StatusServiceUnavailable, "the server is stopping; try again in a moment"}
+
 // failWork answers the error of work done under ctx, which ran with the
-// deadline budget inside the request r: nothing when the client went away,
-// 503 when the deadline passed.
+// deadline budget inside the request r: 503 when the deadline passed or the
+// request's own context ended (the server stopping). Every request is
+// answered: a page must never get an empty answer.
 func failWork(w http.ResponseWriter, r *http.Request, err error, budget time.Duration) {
-	if r.Context().Err() != nil {
-		return // the client went away; nobody to answer
-	}
-	if errors.Is(err, context.DeadlineExceeded) {
+	switch {
+	case r.Context().Err() != nil:
+		err = stopping
+	case errors.Is(err, context.DeadlineExceeded):
 		err = overBudget(budget)
 	}
 	fail(w, err)

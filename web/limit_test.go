@@ -171,6 +171,9 @@ func TestWorkPastItsBudget(t *testing.T) {
 	} {
 		start := time.Now()
 		req, _ := http.NewRequest(c.method, ts.URL+c.path, strings.NewReader(c.body))
+		if c.method == "POST" {
+			req.Header.Set("Content-Type", "application/json")
+		}
 		res, err := http.DefaultClient.Do(req)
 		if err != nil {
 			t.Fatal(err)
@@ -215,5 +218,25 @@ func TestEngineOverload(t *testing.T) {
 	}
 	if quick < 190 {
 		t.Errorf("%d of 200 engine requests refused at once, want all but the 4 served and queued", quick)
+	}
+}
+
+// lastMomentEngine searches until its deadline and then plays its move, as
+// the engine does with the best move found in time.
+type lastMomentEngine struct{}
+
+func (lastMomentEngine) Move(ctx context.Context, start bashni.Position, moves []bashni.Move) (bashni.Move, error) {
+	<-ctx.Done()
+	return firstMove{}.Move(context.Background(), start, moves)
+}
+
+// A move found as the time runs out is answered, not thrown away with a
+// 503 that blames custom rulesets (issue 26, item 7).
+func TestEngineMoveAtTheDeadline(t *testing.T) {
+	s := New(Options{Opponent: lastMomentEngine{}, Think: 50 * time.Millisecond})
+	code, body, _ := do(t, s, "POST", "/api/engine", `{"moves":["c3-d4"]}`)
+	var ans engineAnswer
+	if err := json.Unmarshal([]byte(body), &ans); err != nil || code != 200 || ans.Move != "b6-a5" || len(ans.State.Moves) != 2 {
+		t.Errorf("engine move at the deadline: %d %.200s, want 200 and b6-a5", code, body)
 	}
 }

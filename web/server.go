@@ -17,7 +17,12 @@
 //	GET  /api/svg      ?variant=&fen=&moves=&move=&flip=&size= → image/svg+xml
 //	GET  /api/analyse  ?variant=&fen=&moves=&lines=&depth=&movetime= → text/event-stream
 //
-// Bad requests get a 4xx status with {"error": "..."} saying what is wrong.
+// Only the server's own page may use it: a POST must be sent as
+// Content-Type: application/json (415 otherwise) and the Host header must
+// name the server (Options.Hosts; 403 otherwise), so a page of another site
+// can neither make it work without a CORS preflight nor read its answers
+// through DNS rebinding. Bad requests get a 4xx status with
+// {"error": "..."} saying what is wrong.
 // A server too busy for a costly request, or a request whose work takes too
 // long, gets 503 with Retry-After and the same kind of body (see Options for
 // the limits).
@@ -29,6 +34,7 @@ import (
 	"errors"
 	"io/fs"
 	"net/http"
+	"strings"
 	"time"
 )
 
@@ -49,8 +55,19 @@ type Options struct {
 	AnalyseTime time.Duration
 	// Think bounds the time the opponent may take per move (0: 2 seconds).
 	Think time.Duration
-	// MaxMoves bounds the moves a request may carry (0: 2000).
+	// MaxMoves bounds the moves a request may carry (0: 2000), counted in
+	// plies (one side's move each) however the request splits them: a
+	// "moves" element may hold several, separated by spaces.
 	MaxMoves int
+
+	// Hosts are the names the server answers to in a request's Host
+	// header, each a host ("localhost", "192.0.2.7", "[::1]") or a
+	// host:port; a host without a port matches any. A request naming
+	// another is refused 403, so a foreign page cannot reach the server
+	// under a name of its own made to resolve here (DNS rebinding). Nil
+	// allows "localhost" and any IP address, names no other site can
+	// have; ListenHosts gives the addresses a listener answers on.
+	Hosts []string
 
 	// Budget bounds the time of a request's work, its wait for a turn
 	// included (0: DefaultBudget); the engine's requests have Think instead.
@@ -120,7 +137,7 @@ func New(opts Options) *Server {
 	}
 	page := http.FileServerFS(files)
 	s.mux.Handle("GET /{$}", page)
-	s.mux.Handle("GET /static/", http.StripPrefix("/static/", page))
+	s.mux.Handle("GET /static/", http.StripPrefix("/static/", validPath(page)))
 	routes := map[string]struct {
 		method string
 		h      http.HandlerFunc
@@ -132,7 +149,11 @@ func New(opts Options) *Server {
 		"/api/analyse": {http.MethodGet, s.analyse},
 	}
 	for path, rt := range routes {
-		s.mux.HandleFunc(rt.method+" "+path, rt.h)
+		h := rt.h
+		if rt.method == http.MethodPost {
+			h = requireJSON(h)
+		}
+		s.mux.HandleFunc(rt.method+" "+path, h)
 	}
 	// Anything else under /api/ gets a JSON answer too: 405 naming the
 	// method an endpoint wants, or 404.
@@ -154,7 +175,28 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	h.Set("Content-Security-Policy", "default-src 'self'; img-src 'self' data:; object-src 'none'; base-uri 'none'; frame-ancestors 'none'")
 	h.Set("X-Content-Type-Options", "nosniff")
 	h.Set("Referrer-Policy", "no-referrer")
+	if err := s.checkHost(r); err != nil {
+		fail(w, err)
+		return
+	}
 	s.mux.ServeHTTP(w, r)
+}
+
+// validPath answers 404 for a file path that cannot name a file ("..",
+// bytes that are not UTF-8, as in /static/%c0%ae%c0%ae/x), which the file
+// server would answer 500.
+func validPath(h http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		name := strings.TrimSuffix(r.URL.Path, "/")
+		if name == "" {
+			name = "."
+		}
+		if !fs.ValidPath(name) {
+			http.NotFound(w, r)
+			return
+		}
+		h.ServeHTTP(w, r)
+	})
 }
 
 // errorBody is the JSON of every error answer.

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -16,13 +17,17 @@ import (
 // before; an existing file is neither overwritten nor added to unless asked
 // (-force, -append); and a write that fails (a full disk) is undone, so the
 // file never ends in half a game. With -force over an existing file the
-// games go to a temporary file beside it, which replaces the old one only
-// when every write has succeeded.
+// games go to a temporary file beside it, named on stderr at the start, which
+// replaces the old one (keeping its permissions) only when every write has
+// succeeded. -force replaces only a regular file: a directory, a named pipe,
+// a device or a symbolic link to nothing is an error before the first game;
+// a symbolic link to a regular file stays, and the file it names is
+// replaced.
 type gameFile struct {
-	path  string
+	path  string // the path given, for messages
 	f     *os.File
-	tmp   bool  // f is a temporary file, renamed to path by Close
-	size  int64 // bytes written so far: where a failed write is cut back to
+	dest  string // when f is a temporary file: the file Close renames it to
+	size  int64  // bytes written so far: where a failed write is cut back to
 	games int
 	err   error // the first write error; Close then leaves path as it was
 }
@@ -30,57 +35,103 @@ type gameFile struct {
 // gameFileFlags are -force and -append, for a subcommand whose flag name
 // names the file.
 type gameFileFlags struct {
+	cmd           string // the subcommand, for messages: "bashni match"
 	name          string // the file's flag, for messages: "-pdn"
 	force, append *bool
 }
 
 func addGameFileFlags(fs *flag.FlagSet, name string) *gameFileFlags {
 	return &gameFileFlags{
+		cmd:    fs.Name(),
 		name:   name,
-		force:  fs.Bool("force", false, "replace the "+name+" file if it exists (it is replaced only once the games are written)"),
+		force:  fs.Bool("force", false, "replace the "+name+" file if it exists (a regular file only; it is replaced only once the games are written)"),
 		append: fs.Bool("append", false, "add the games to the end of the "+name+" file if it exists"),
 	}
 }
 
 // open opens the file at path as the flags say. It is an error, before any
 // game is played, when the file exists and neither flag is given, when both
-// are, or when the file cannot be written.
-func (gf *gameFileFlags) open(path string) (*gameFile, error) {
+// are, when -force would replace something other than a regular file, or
+// when the file cannot be written. A temporary file for -force is named on
+// stderr.
+func (gf *gameFileFlags) open(path string, stderr io.Writer) (*gameFile, error) {
 	if *gf.force && *gf.append {
 		return nil, errors.New("-force and -append: give one (replace the file, or add to it)")
 	}
 	g := &gameFile{path: path}
-	var err error
+	target, st, err := existing(path)
+	if err != nil {
+		return nil, fmt.Errorf("%s %s: %w", gf.name, path, err)
+	}
 	switch {
+	case st != nil && st.IsDir():
+		return nil, fmt.Errorf("%s %s: is a directory; give the path of a file", gf.name, path)
 	case *gf.append:
-		g.f, err = os.OpenFile(path, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o644)
+		g.f, err = os.OpenFile(target, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o644)
 		if err == nil {
 			var st os.FileInfo
-			if st, err = g.f.Stat(); err == nil {
+			if st, err = g.f.Stat(); err == nil && st.Mode().IsRegular() {
 				g.size = st.Size()
 			}
 		}
-	case *gf.force:
-		if _, serr := os.Stat(path); serr != nil {
-			g.f, err = os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o644)
-			break
-		}
+	case st != nil && !st.Mode().IsRegular():
+		return nil, fmt.Errorf("%s %s: is %s, not a regular file; -append writes to it, and -force replaces only a regular file", gf.name, path, kind(st.Mode()))
+	case st != nil && *gf.force:
 		// Beside the file, so the rename stays on one file system.
-		g.f, err = os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*.tmp")
+		g.f, err = os.CreateTemp(filepath.Dir(target), filepath.Base(target)+".*.tmp")
 		if err == nil {
-			g.tmp = true
-			err = g.f.Chmod(0o644)
+			g.dest = target
+			if err = g.f.Chmod(st.Mode().Perm()); err != nil {
+				g.f.Close()
+				os.Remove(g.f.Name())
+			} else {
+				fmt.Fprintf(stderr, "%s: the games go to %s, which replaces %s once they are all written\n", gf.cmd, g.f.Name(), path)
+			}
 		}
+	case st != nil:
+		return nil, fmt.Errorf("%s %s: the file exists; give -append to add the games to it or -force to replace it", gf.name, path)
 	default:
 		g.f, err = os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
-		if errors.Is(err, fs.ErrExist) {
-			return nil, fmt.Errorf("%s %s: the file exists; give -append to add the games to it or -force to replace it", gf.name, path)
-		}
 	}
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", gf.name, err)
 	}
 	return g, nil
+}
+
+// existing returns what is at path, following symbolic links: the path of
+// the file itself and its FileInfo, or a nil FileInfo when there is
+// nothing. A symbolic link to nothing is an error: writing through it would
+// create a file wherever it points.
+func existing(path string) (target string, st os.FileInfo, err error) {
+	lst, err := os.Lstat(path)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return path, nil, nil
+	case err != nil:
+		return "", nil, err
+	case lst.Mode()&fs.ModeSymlink == 0:
+		return path, lst, nil
+	}
+	link, _ := os.Readlink(path)
+	if target, err = filepath.EvalSymlinks(path); err != nil {
+		return "", nil, fmt.Errorf("is a symbolic link to %s, which does not exist; give the path of the file to write", link)
+	}
+	st, err = os.Stat(target)
+	return target, st, err
+}
+
+// kind names what a file that is not a regular file is, for messages.
+func kind(m fs.FileMode) string {
+	switch {
+	case m&fs.ModeNamedPipe != 0:
+		return "a named pipe"
+	case m&fs.ModeCharDevice != 0, m&fs.ModeDevice != 0:
+		return "a device"
+	case m&fs.ModeSocket != 0:
+		return "a socket"
+	}
+	return "a special file"
 }
 
 // Write writes one game record, whole, as w writes it. A failed write is
@@ -110,24 +161,26 @@ func (g *gameFile) Write(w pdn.Writer, rec *pdn.Game) error {
 }
 
 // Close closes the file; a temporary file replaces the old one unless a
-// write failed, in which case it is removed and the old file stays.
+// write failed, in which case it is removed and the old file stays. When
+// the temporary file cannot replace the old one, it is kept, and the error
+// says where.
 func (g *gameFile) Close() error {
 	err := g.f.Close()
-	if !g.tmp {
+	if g.dest == "" {
 		if err != nil && g.err == nil {
 			return fmt.Errorf("writing %s: %w", g.path, err)
 		}
 		return g.err
 	}
-	if err == nil && g.err == nil {
-		err = os.Rename(g.f.Name(), g.path)
-	}
-	if err != nil || g.err != nil {
+	if g.err != nil || err != nil {
 		os.Remove(g.f.Name())
 		if g.err != nil {
 			return fmt.Errorf("%w (%s is as it was)", g.err, g.path)
 		}
 		return fmt.Errorf("writing %s: %w (the file is as it was)", g.path, err)
+	}
+	if err := os.Rename(g.f.Name(), g.dest); err != nil {
+		return fmt.Errorf("replacing %s: %w (the games are kept in %s)", g.path, err, g.f.Name())
 	}
 	return nil
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -156,7 +157,7 @@ func TestGameFileWriteError(t *testing.T) {
 		t.Fatal(err)
 	}
 	force, app := true, false
-	gf, err := (&gameFileFlags{name: "-o", force: &force, append: &app}).open(path)
+	gf, err := (&gameFileFlags{name: "-o", force: &force, append: &app}).open(path, io.Discard)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -131,7 +131,7 @@ func runMatch(args []string, stdout, stderr io.Writer) error {
 	// The file is opened only once everything else is known to be right,
 	// and before any game.
 	if *pdnName != "" {
-		if cfg.pdn, err = gff.open(*pdnName); err != nil {
+		if cfg.pdn, err = gff.open(*pdnName, stderr); err != nil {
 			return err
 		}
 	}

@@ -113,7 +113,7 @@ func runPlay(args []string, stdout, stderr io.Writer, engineMove mover) error {
 	// is said at once, not when the game is over.
 	var file *gameFile
 	if *record != "" {
-		if file, err = gff.open(*record); err != nil {
+		if file, err = gff.open(*record, stderr); err != nil {
 			return err
 		}
 	}

@@ -69,7 +69,7 @@ func runSelfplay(args []string, stdout, stderr io.Writer) error {
 	write := func(rec *pdn.Game) error { return writer.Write(stdout, rec) }
 	var file *gameFile
 	if *outName != "" {
-		if file, err = gff.open(*outName); err != nil {
+		if file, err = gff.open(*outName, stderr); err != nil {
 			return err
 		}
 		write = func(rec *pdn.Game) error { return file.Write(writer, rec) }

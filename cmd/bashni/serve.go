@@ -8,8 +8,10 @@ import (
 	"log"
 	"net"
 	"net/http"
+	"net/url"
 	"os"
 	"os/signal"
+	"strings"
 	"syscall"
 	"time"
 
@@ -46,6 +48,8 @@ func runServe(args []string, stdout, stderr io.Writer) error {
 	engines := fs.Int("engines", 2, "searches that may run at once (each engine has its own table)")
 	hashMB := fs.Int("hash", engine.DefaultHashMB, "MiB of transposition table per engine")
 	analyseTime := fs.Duration("analyse-time", web.DefaultAnalyseTime, "longest analysis of a position the page may ask for (GET /api/analyse)")
+	maxConns := fs.Int("max-conns", 0, "connections open at once (0: half the files the process may open, at most 4096); past it the longest idle one is closed")
+	allowHosts := fs.String("allow-host", "", "other names the page is reached by, comma-separated (host or host:port: a reverse proxy's)")
 	rest, err := parseArgs(fs, args)
 	if err != nil {
 		return err
@@ -65,8 +69,16 @@ func runServe(args []string, stdout, stderr io.Writer) error {
 		return fmt.Errorf("-hash %d: want 1 to 4096 MiB", *hashMB)
 	case *analyseTime < time.Second || *analyseTime > 24*time.Hour:
 		return fmt.Errorf("-analyse-time %s: want 1s to 24h", *analyseTime)
+	case *maxConns < 0:
+		return fmt.Errorf("-max-conns %d is negative", *maxConns)
+	case *maxConns == 0:
+		*maxConns = defaultConns(fileLimit())
 	}
 	if err := checkTables("-hash", *hashMB, *engines); err != nil {
+		return err
+	}
+	extraHosts, err := parseHosts(*allowHosts)
+	if err != nil {
 		return err
 	}
 	opts := web.Options{MaxEngines: *engines, AnalyseTime: *analyseTime}
@@ -80,8 +92,17 @@ func runServe(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
+	defer ln.Close()
+	// Requests must name the server as the address it listens on, or as
+	// -allow-host says (DNS rebinding, see web.Options.Hosts).
+	if opts.Hosts, err = web.ListenHosts(ln.Addr()); err != nil {
+		return err
+	}
+	opts.Hosts = append(opts.Hosts, extraHosts...)
+	conns := web.NewConnLimit(*maxConns)
 	srv := &http.Server{
 		Handler:           web.New(opts),
+		ConnState:         conns.ConnState,
 		ReadHeaderTimeout: 5 * time.Second,
 		ReadTimeout:       15 * time.Second,
 		WriteTimeout:      opts.Think + 15*time.Second,
@@ -100,6 +121,19 @@ func runServe(args []string, stdout, stderr io.Writer) error {
 		<-ctx.Done()
 		shut, cancel := context.WithTimeout(context.Background(), shutdownWait)
 		defer cancel()
+		// Shutdown waits 5 s for a connection that has not begun a
+		// request (a browser opens some ahead of need): close those.
+		go func() {
+			for tick := time.NewTicker(100 * time.Millisecond); ; {
+				select {
+				case <-shut.Done():
+					tick.Stop()
+					return
+				case <-tick.C:
+					conns.CloseFresh(250 * time.Millisecond)
+				}
+			}
+		}()
 		err := srv.Shutdown(shut)
 		if err != nil {
 			err = errors.Join(fmt.Errorf("stopping after %s: %w", shutdownWait, err), srv.Close())
@@ -107,10 +141,37 @@ func runServe(args []string, stdout, stderr io.Writer) error {
 		done <- err
 	}()
 	fmt.Fprintf(stdout, "bashni: serving on http://%s/ (Ctrl-C stops)\n", ln.Addr())
-	if err := srv.Serve(ln); !errors.Is(err, http.ErrServerClosed) {
+	if err := srv.Serve(conns.Listener(ln)); !errors.Is(err, http.ErrServerClosed) {
 		return err
 	}
 	return <-done
+}
+
+// defaultConns is the default of -max-conns for a process that may open
+// files files (0: unknown): half of them, leaving the rest to the
+// listener, the engines and the program itself, and at most 4096.
+func defaultConns(files uint64) int {
+	if files == 0 {
+		return 512
+	}
+	return int(max(1, min(files/2, 4096)))
+}
+
+// parseHosts reads -allow-host: names separated by commas, each a host or
+// host:port as a Host header gives it.
+func parseHosts(list string) ([]string, error) {
+	if list == "" {
+		return nil, nil
+	}
+	var hosts []string
+	for _, h := range strings.Split(list, ",") {
+		u, err := url.Parse("http://" + h)
+		if h == "" || err != nil || u.Host != h || u.User != nil {
+			return nil, fmt.Errorf("-allow-host %q: %q is not a host or host:port", list, h)
+		}
+		hosts = append(hosts, h)
+	}
+	return hosts, nil
 }
 
 // enginePool is the page's opponent and analyst: a few engines, each

@@ -1,14 +1,18 @@
 package main
 
 import (
+	"bufio"
 	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
 	"io"
+	"net"
 	"net/http"
+	"net/url"
 	"strings"
 	"sync"
+	"syscall"
 	"testing"
 	"time"
 
@@ -127,6 +131,9 @@ func TestServeErrors(t *testing.T) {
 		{[]string{"-hash", "0"}, "bashni serve: -hash 0: want 1 to 4096 MiB"},
 		{[]string{"-addr", "no-port"}, "bashni serve: listen tcp: address no-port"},
 		{[]string{"now"}, `bashni serve: unexpected argument "now"`},
+		{[]string{"-allow-host", "a.example,,b.example"}, `bashni serve: -allow-host "a.example,,b.example": "" is not a host or host:port`},
+		{[]string{"-allow-host", "http://a.example/"}, `bashni serve: -allow-host "http://a.example/": "http://a.example/" is not a host`},
+		{[]string{"-allow-host", "a.example/x"}, `bashni serve: -allow-host "a.example/x": "a.example/x" is not a host`},
 	} {
 		_, errOut, status := cli(t, append([]string{"serve"}, c.args...)...)
 		if status != 1 || !strings.HasPrefix(errOut, c.msg) {
@@ -189,4 +196,136 @@ func TestServeStopsUnderAFlood(t *testing.T) {
 		t.Errorf("bashni serve took %v to stop under a flood, want a few seconds at most", d)
 	}
 	wg.Wait()
+}
+
+// SIGTERM while requests are in flight (issue 26, item 7): each gets a 503
+// with a JSON error, not the empty 200 it got, and the server ends with
+// status 0.
+func TestServeAnswersEveryRequestOnSIGTERM(t *testing.T) {
+	p := startServeProcess(t, "", "-addr", "127.0.0.1:0", "-think", "30s", "-engines", "1", "-hash", "1")
+	type reply struct {
+		status     int
+		retryAfter string
+		body       string
+		err        error
+	}
+	replies := make(chan reply, 2)
+	for i := 0; i < 2; i++ { // one searching, one waiting for the engine
+		go func() {
+			res, err := http.Post(p.url+"api/engine", "application/json", strings.NewReader(`{"moves":["c3-d4"]}`))
+			if err != nil {
+				replies <- reply{err: err}
+				return
+			}
+			b, err := io.ReadAll(res.Body)
+			res.Body.Close()
+			replies <- reply{res.StatusCode, res.Header.Get("Retry-After"), string(b), err}
+		}()
+	}
+	time.Sleep(time.Second) // both requests are in; the search takes 30 s
+	if err := p.cmd.Process.Signal(syscall.SIGTERM); err != nil {
+		t.Fatal(err)
+	}
+	for i := 0; i < 2; i++ {
+		select {
+		case r := <-replies:
+			var e struct{ Error string }
+			if r.err != nil || r.status != 503 || r.retryAfter == "" || json.Unmarshal([]byte(r.body), &e) != nil ||
+				!strings.Contains(e.Error, "the server is stopping") {
+				t.Errorf("request in flight at SIGTERM: %d %q (Retry-After %q, %v), want 503 and a JSON error", r.status, r.body, r.retryAfter, r.err)
+			}
+		case <-time.After(15 * time.Second):
+			t.Fatal("no answer within 15 s of SIGTERM")
+		}
+	}
+	if status := p.wait(t, 15*time.Second); status != 0 {
+		t.Errorf("bashni serve after SIGTERM: exit status %d, want 0 (stderr %q)", status, p.stderr.String())
+	}
+}
+
+// The server answers the names it listens on and those of -allow-host, and
+// refuses any other Host (issue 26, item 9: DNS rebinding).
+func TestServeChecksHost(t *testing.T) {
+	addr, stop := startServe(t, "-addr", "127.0.0.1:0", "-think", "0", "-allow-host", "play.example.org,proxy.example:8443")
+	defer stop()
+	u, err := url.Parse(addr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, port, _ := net.SplitHostPort(u.Host)
+	for _, c := range []struct {
+		host   string
+		status int
+	}{
+		{u.Host, 200},
+		{"localhost:" + port, 200},
+		{"play.example.org", 200},
+		{"play.example.org:80", 200},
+		{"proxy.example:8443", 200},
+		{"proxy.example:80", 403},
+		{"rebound.example.com:" + port, 403},
+		{"127.0.0.2:" + port, 403},
+	} {
+		req, err := http.NewRequest("GET", addr+"api/info", nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		req.Host = c.host
+		res, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, _ := io.ReadAll(res.Body)
+		res.Body.Close()
+		if res.StatusCode != c.status {
+			t.Errorf("GET /api/info with Host %q: %d %s, want %d", c.host, res.StatusCode, b, c.status)
+		}
+	}
+}
+
+// Under a limit of 64 open files, 100 idle keep-alive connections leave
+// the server answering a new client (issue 26, item 8: 250 idle connections
+// under 256 locked every other client out): it keeps at most half the
+// limit open, closing the longest idle one for a new one.
+func TestServeCapsItsConnections(t *testing.T) {
+	p := startServeProcess(t, `ulimit -n 64 && exec "$@"`, "-addr", "127.0.0.1:0", "-think", "0")
+	host := strings.TrimSuffix(strings.TrimPrefix(p.url, "http://"), "/")
+	var held []net.Conn
+	defer func() {
+		for _, c := range held {
+			c.Close()
+		}
+	}()
+	for i := 0; i < 100; i++ {
+		c, err := net.Dial("tcp", host)
+		if err != nil {
+			t.Fatalf("connection %d: %v", i, err)
+		}
+		held = append(held, c)
+		// Each is answered at once (a server out of files accepts
+		// none): the deadline is for a server that hangs.
+		_ = c.SetDeadline(time.Now().Add(10 * time.Second))
+		if _, err := io.WriteString(c, "GET /api/info HTTP/1.1\r\nHost: "+host+"\r\n\r\n"); err != nil {
+			t.Fatalf("connection %d: %v", i, err)
+		}
+		res, err := http.ReadResponse(bufio.NewReader(c), nil)
+		if err != nil {
+			t.Fatalf("connection %d got no answer: %v", i, err)
+		}
+		_, _ = io.Copy(io.Discard, res.Body)
+		res.Body.Close()
+		if res.StatusCode != 200 {
+			t.Fatalf("connection %d: %s", i, res.Status)
+		}
+	}
+	client := &http.Client{Timeout: 10 * time.Second}
+	res, err := client.Get(p.url + "api/info")
+	if err != nil {
+		t.Fatalf("a new client after 100 idle connections: %v (stderr %q)", err, p.stderr.String())
+	}
+	b, _ := io.ReadAll(res.Body)
+	res.Body.Close()
+	if res.StatusCode != 200 || !strings.Contains(string(b), `"variants"`) {
+		t.Errorf("a new client after 100 idle connections: %s %s", res.Status, b)
+	}
 }

@@ -3,7 +3,7 @@
 // its path, and the board only matches the player's clicks against them.
 
 import { study, play } from "./study.js";
-import { setStatus } from "./status.js";
+import { setStatus, onError } from "./status.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -156,4 +156,6 @@ export function initBoard() {
     const el = e.target.closest("[data-square]");
     if (el) onSquare(el.dataset.square);
   });
+  // After an error no choice box stands for a question no longer asked.
+  onError(clearSelection);
 }

@@ -72,7 +72,9 @@ export async function check(link) {
       if ((await ok(moves.slice(0, mid))) instanceof Error) hi = mid;
       else lo = mid;
     }
-    problems.push(`The link's moves stop at move ${lo + 1} (${all.message}); showing the ${lo} before it.`);
+    // The server names the move that fails as players count ("white's
+    // move 2"); its place in the link's list would mislead.
+    problems.push(`The link's moves cannot all be played: ${all.message}; showing the ${lo} before it.`);
     moves = moves.slice(0, lo);
     st = lo > 0 ? await ok(moves) : st;
   } else {

@@ -3,10 +3,19 @@
 
 const $ = (id) => document.getElementById(id);
 
+const errorListeners = [];
+
+// onError registers fn to be called whenever an error is shown: whatever
+// the player was in the middle of (a choice among captures) is over.
+export function onError(fn) {
+  errorListeners.push(fn);
+}
+
 export function setStatus(text, kind) {
   const el = $("status");
   el.textContent = text;
   el.className = kind || "";
+  if (kind === "error") for (const fn of errorListeners) fn();
 }
 
 export function notice(text) {
