@@ -56,7 +56,7 @@ func TestOutputThatCannotBeWritten(t *testing.T) {
 			var errOut bytes.Buffer
 			var status int
 			withStdin(t, c.stdin, func() { status = runCLI(c.args, out, &errOut) })
-			prefix := "bashni " + c.args[0] + ": "
+			prefix := "bashni " + c.args[0] + ": writing the output: "
 			if status != 1 || !strings.HasPrefix(errOut.String(), prefix) || !strings.Contains(errOut.String(), "no space left on device") {
 				t.Errorf("bashni %q to %s: status %d, stderr %q; want 1 and a message", c.args, name, status, errOut.String())
 			}

@@ -43,7 +43,14 @@ type process struct {
 	stderr *tailBuffer
 	waited chan struct{} // closed once the program has exited
 	err    error         // its exit status, once waited is closed
+
+	// readErr is why the reading stopped, once lines is closed: nil at
+	// the end of the output, bufio.ErrTooLong for a line over maxOutLine.
+	readErr error
 }
+
+// maxOutLine is the longest line read from an external program, in bytes.
+const maxOutLine = 1 << 20
 
 // handshakeTimeout bounds the wait for answers outside of a search, and
 // searchSlack is the time a timed search gets beyond its limit or clock
@@ -112,10 +119,11 @@ func startProcess(argv []string) (*process, error) {
 	}
 	go func() {
 		sc := bufio.NewScanner(out)
-		sc.Buffer(make([]byte, 4096), 1<<20)
+		sc.Buffer(make([]byte, 4096), maxOutLine)
 		for sc.Scan() {
 			p.lines <- strings.TrimSpace(sc.Text())
 		}
+		p.readErr = sc.Err()
 		close(p.lines)
 		p.err = p.cmd.Wait()
 		close(p.waited)
@@ -249,6 +257,13 @@ func (p *process) await(ctx context.Context, timeout time.Duration, word string,
 		select {
 		case l, ok := <-p.lines:
 			if !ok {
+				if errors.Is(p.readErr, bufio.ErrTooLong) {
+					// Such as cat /dev/zero: it still runs, writing on.
+					return "", fmt.Errorf("external engine %q: it wrote a line longer than %d bytes while %q was awaited", p.name, maxOutLine, word)
+				}
+				if p.readErr != nil {
+					return "", p.died(fmt.Errorf("reading its output while %q was awaited: %w", word, p.readErr))
+				}
 				return "", p.died(fmt.Errorf("it ended its output while %q was awaited", word))
 			}
 			if l == word || strings.HasPrefix(l, word+" ") {

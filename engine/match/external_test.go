@@ -142,6 +142,15 @@ func TestExternalErrors(t *testing.T) {
 			t.Errorf("%s: error %v, want one containing %q", tc.mode, err, tc.want)
 		}
 	}
+	// A program that writes endless bytes without a line break (cat
+	// /dev/zero) is said to, not to have ended its output (issue 26,
+	// item 14).
+	if _, err := os.Stat("/dev/zero"); err == nil {
+		_, err := StartExternal(context.Background(), []string{"/bin/cat", "/dev/zero"}, v, engine.Limits{}, 0, 0)
+		if err == nil || !strings.Contains(err.Error(), "wrote a line longer than 1048576 bytes") {
+			t.Errorf("cat /dev/zero: error %v, want one about a line too long", err)
+		}
+	}
 	if _, err := StartExternal(context.Background(), []string{"/nonexistent/engine"}, v, engine.Limits{}, 0, 0); err == nil {
 		t.Error("a program that does not exist: no error")
 	}
