@@ -84,6 +84,7 @@ type Session struct {
 	// The search under way, if any (it ends with its done line), and in
 	// ponder mode what starts its clock.
 	search    *background.Job
+	searchLim engine.Limits // its limits
 	ponderHit func()
 	endless   bool            // the search ends only by stop (level infinite, or ponder before ponder-hit)
 	stopping  bool            // stop was sent to the search under way
@@ -222,7 +223,7 @@ func (s *Session) execute(line string) (goOn bool, stopped *background.Job) {
 	case "ponder-hit":
 		if s.search != nil && s.ponderHit != nil {
 			s.ponderHit()
-			s.endless = !bounded(s.level.limits(), true)
+			s.endless = !bounded(s.searchLim, true)
 		}
 		return true, nil
 	}
@@ -461,7 +462,7 @@ func (s *Session) goSearch(m Message) error {
 		lim.Ponder = &engine.Ponder{}
 		s.ponderHit = lim.Ponder.Hit
 	}
-	s.root, s.endless, s.stopping = s.pos, !bounded(lim, mode != "ponder"), false
+	s.root, s.searchLim, s.endless, s.stopping = s.pos, lim, !bounded(lim, mode != "ponder"), false
 	eng, start, moves, root := s.eng, s.start, s.moves, s.pos
 	s.search = background.Start(func(ctx context.Context) {
 		res, err := eng.SearchGame(ctx, start, moves, lim)
