@@ -56,8 +56,12 @@ func ExampleRandomOpening() {
 	// with each colour; the seed makes the match repeatable.
 	start := bashni.Russian().MustStart()
 	for pair := range 3 {
-		line := engine.RandomOpening(start, 4, rand.New(rand.NewPCG(2026, uint64(pair))))
-		again := engine.RandomOpening(start, 4, rand.New(rand.NewPCG(2026, uint64(pair))))
+		line, err := engine.RandomOpening(start, 4, rand.New(rand.NewPCG(2026, uint64(pair))))
+		if err != nil {
+			fmt.Println(err)
+			return
+		}
+		again, _ := engine.RandomOpening(start, 4, rand.New(rand.NewPCG(2026, uint64(pair))))
 		fmt.Println(len(line), "plies; the same again:", fmt.Sprint(line) == fmt.Sprint(again))
 	}
 	// Output:

@@ -1,6 +1,8 @@
 package engine
 
 import (
+	"errors"
+	"fmt"
 	"math/rand/v2"
 
 	"github.com/bashni-dev/bashni"
@@ -10,8 +12,15 @@ import (
 // uniformly by rng from the legal moves; it stops early at a position where
 // the side to move has none. The engine is deterministic, so matches and
 // self-play start their games from such lines to play different games; the
-// same rng state gives the same line.
-func RandomOpening(pos bashni.Position, plies int, rng *rand.Rand) []bashni.Move {
+// same rng state gives the same line. A nil rng or a negative plies is an
+// error.
+func RandomOpening(pos bashni.Position, plies int, rng *rand.Rand) ([]bashni.Move, error) {
+	switch {
+	case rng == nil:
+		return nil, errors.New("engine: RandomOpening needs a random source, not nil")
+	case plies < 0:
+		return nil, fmt.Errorf("engine: an opening of %d plies is negative", plies)
+	}
 	var line []bashni.Move
 	var buf [64]bashni.Move
 	for range plies {
@@ -23,5 +32,5 @@ func RandomOpening(pos bashni.Position, plies int, rng *rand.Rand) []bashni.Move
 		line = append(line, m)
 		pos = pos.PlayUnchecked(m)
 	}
-	return line
+	return line, nil
 }

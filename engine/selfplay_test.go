@@ -19,7 +19,11 @@ func TestSelfPlayIsLegalAndDeterministic(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				for _, m := range RandomOpening(*g.Position(), 4, rand.New(rand.NewPCG(5, 6))) {
+				opening, err := RandomOpening(*g.Position(), 4, rand.New(rand.NewPCG(5, 6)))
+				if err != nil {
+					t.Fatal(err)
+				}
+				for _, m := range opening {
 					if err := g.Play(m); err != nil {
 						t.Fatal(err)
 					}

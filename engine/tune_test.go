@@ -60,7 +60,7 @@ func TestTuneWeights(t *testing.T) {
 			changed, base := New(Options{HashMB: 4}), New(Options{HashMB: 4})
 			changed.weights = &w
 			for k := range next {
-				opening := RandomOpening(v.MustStart(), 4, rand.New(rand.NewPCG(99, uint64(k))))
+				opening, _ := RandomOpening(v.MustStart(), 4, rand.New(rand.NewPCG(99, uint64(k))))
 				p := tuneGame(t, v, opening, changed, base, depth) + 1 - tuneGame(t, v, opening, base, changed, depth)
 				mu.Lock()
 				points += p

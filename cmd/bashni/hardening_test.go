@@ -57,7 +57,7 @@ func TestOutputThatCannotBeWritten(t *testing.T) {
 			var errOut bytes.Buffer
 			var status int
 			withStdin(t, c.stdin, func() { status = runCLI(c.args, out, &errOut) })
-			prefix := "bashni " + c.args[0] + ": "
+			prefix := "bashni " + c.args[0] + ": writing the output: "
 			if status != 1 || !strings.HasPrefix(errOut.String(), prefix) || !strings.Contains(errOut.String(), "no space left on device") {
 				t.Errorf("bashni %q to %s: status %d, stderr %q; want 1 and a message", c.args, name, status, errOut.String())
 			}
@@ -259,6 +259,7 @@ func TestBadInputs(t *testing.T) {
 		{[]string{"svg", "-size", "-5"}, "bashni svg: square size -5"},
 		{[]string{"serve", "-think", "1000000h"}, "bashni serve: -think 1000000h0m0s: at most 1h0m0s a move"},
 		{[]string{"serve", "-think", "2562047h"}, "bashni serve: -think 2562047h0m0s: at most 1h0m0s a move"},
+		{[]string{"match", "depth=2,depth=3", "random"}, `bashni match: player "depth=2,depth=3": depth is given twice`},
 		{[]string{"analyze", "-depth", "-3"}, "bashni analyze: -depth -3: want 1 to 64 plies, or 0 (the default) for no depth limit"},
 	} {
 		done := make(chan struct{})

@@ -96,7 +96,9 @@ func runCLI(args []string, stdout, stderr io.Writer) (status int) {
 	out := &outputWriter{w: stdout}
 	err := c.run(args[1:], out, &helpWriter{Writer: stderr, help: out})
 	switch {
-	case err == nil && out.err != nil:
+	case out.err != nil && (err == nil || errors.Is(err, out.err)):
+		// The subcommand may have stopped at the error itself (svg,
+		// selfplay) or gone on: it is said the same way.
 		err = fmt.Errorf("writing the output: %w", out.err)
 	case err == nil:
 		return 0

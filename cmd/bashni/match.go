@@ -190,15 +190,29 @@ func playMatch(ctx context.Context, cfg matchConfig, specs [2]match.Spec) (match
 	rec := newMatchRecorder(cfg, specs, games, errs, cancel)
 	var printMu sync.Mutex
 	var wg sync.WaitGroup
+	// The first game that fails (a player that cannot start, a move that is
+	// not legal, no move in time) ends the match: the games under way are
+	// stopped and no other starts.
+	var failOnce sync.Once
+	var failed error
 	next := make(chan int)
 	for range cfg.threads {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			for i := range next {
+				if ctx.Err() != nil {
+					continue // the match is over: start no game
+				}
 				aWhite := i%2 == 0
 				g, err := playMatchGame(ctx, cfg, start, specs, i)
 				games[i], errs[i] = g, err
+				if err != nil && ctx.Err() == nil {
+					failOnce.Do(func() {
+						failed = fmt.Errorf("game %d: %w", i+1, err)
+						cancel()
+					})
+				}
 				if ctx.Err() == nil {
 					rec.finished(i)
 				}
@@ -224,6 +238,9 @@ func playMatch(ctx context.Context, cfg matchConfig, specs [2]match.Spec) (match
 	wg.Wait()
 	if rec.err != nil {
 		return match.Tally{}, rec.err
+	}
+	if failed != nil {
+		return match.Tally{}, failed
 	}
 	if err := ctx.Err(); err != nil {
 		return match.Tally{}, errors.New("interrupted")

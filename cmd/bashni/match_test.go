@@ -84,3 +84,21 @@ func TestMatchWritesPDN(t *testing.T) {
 		t.Errorf("white players %q and %q, want A first then B", games[0].Tag("White"), games[1].Tag("White"))
 	}
 }
+
+// The first failure of an external player ends the match (issue 26, item
+// 11: each of the remaining games started the program again, 100 times
+// for -games 100): the program, which counts its starts and fails, is
+// started once, and the error names the game.
+func TestMatchEndsAtFirstFailure(t *testing.T) {
+	dir := t.TempDir()
+	script := filepath.Join(dir, "engine.sh")
+	starts := filepath.Join(dir, "starts")
+	if err := os.WriteFile(script, []byte("#!/bin/sh\necho started >> "+starts+"\nexit 1\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	_, errOut, status := cli(t, "match", "-games", "100", "depth=2,cmd="+script, "random")
+	b, _ := os.ReadFile(starts)
+	if n := strings.Count(string(b), "started"); status != 1 || n != 1 || !strings.HasPrefix(errOut, "bashni match: game 1: ") {
+		t.Errorf("status %d, %d starts of the program, stderr %q; want status 1, one start and game 1's error", status, n, errOut)
+	}
+}

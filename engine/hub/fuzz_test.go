@@ -28,7 +28,7 @@ func addDialogueSeeds(f *testing.F) {
 // line it reads to the same message.
 func FuzzParseMessage(f *testing.F) {
 	addDialogueSeeds(f)
-	for _, s := range []string{`info depth=21 mean-depth=20.8 score=-0.01 pv="32-28 17-22"`, `a="" b= c`, `x ="y"`, "\x00", `"`, "=", `pos pos="W`} {
+	for _, s := range []string{`info depth=21 mean-depth=20.8 score=-0.01 pv="32-28 17-22"`, `a="" b= c`, `x ="y"`, "\x00", `"`, "=", `pos pos="W`, "set-param name=variant value=lasca,rejump=any", "a=b=c=", `a=b="c"`} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, line string) {
@@ -59,6 +59,7 @@ func FuzzSession(f *testing.F) {
 	addDialogueSeeds(f)
 	f.Add("hub\ninit\npos pos=" + startPos + " moves=\"9-13\"\ngo think\nping")
 	f.Add("set-param name=variant value=bashni\npos fen=\"W:Wa1b:Bh8bw\"\ngo think")
+	f.Add("set-param name=tt-size value=22\nset-param name=variant value=russian\ninit\npos pos=" + startPos + " moves=\"10-13 21-18 12-16 23-20 16x23 27x20\"\ngo analyze\nnew-game\nstop\ngo ponder\nponder-hit")
 	f.Fuzz(func(t *testing.T, input string) {
 		var in strings.Builder
 		for _, l := range strings.Split(input, "\n") {

@@ -10,7 +10,10 @@
 // ponder or analyze -> info ..., done; stop; ponder-hit; ping -> pong; quit),
 // with unknown commands and arguments ignored as the protocol requires and
 // "error message=..." for a line that is malformed, after which the session
-// goes on.
+// goes on. A session never stops reading: a search runs in the background,
+// and a command sent during it waits for its end without holding back the
+// lines after it. It answers lidraughts' in-browser analysis as Scan does
+// (tt-size, level lines that add up, captures written as their path).
 //
 // For the classic 8x8 games (russian-draughts, brazilian-draughts: variant
 // values "russian" and "brazilian") positions and moves are written as
@@ -53,7 +56,7 @@ type Options struct {
 const MaxLine = 1 << 20
 
 // DefaultMoveTime is the time a search takes when no level line has been
-// sent.
+// sent since the last pos or go.
 const DefaultMoveTime = time.Second
 
 // A Session is one Hub conversation: its parameters, the position to
@@ -81,6 +84,7 @@ type Session struct {
 	// The search under way, if any (it ends with its done line), and in
 	// ponder mode what starts its clock.
 	search    *background.Job
+	searchLim engine.Limits // its limits
 	ponderHit func()
 	endless   bool            // the search ends only by stop (level infinite, or ponder before ponder-hit)
 	stopping  bool            // stop was sent to the search under way
@@ -219,7 +223,7 @@ func (s *Session) execute(line string) (goOn bool, stopped *background.Job) {
 	case "ponder-hit":
 		if s.search != nil && s.ponderHit != nil {
 			s.ponderHit()
-			s.endless = !bounded(s.level.limits(), true)
+			s.endless = !bounded(s.searchLim, true)
 		}
 		return true, nil
 	}
@@ -346,24 +350,31 @@ func (s *Session) setParam(m Message) error {
 		s.opts.Threads = n
 	case "hash":
 		n, err := strictnum.Int(value, 1, maxHashMB)
+		if err == nil {
+			err = s.setHash(n)
+		}
 		if err != nil {
 			return fmt.Errorf("hash: %v", err)
 		}
-		if err := (engine.Options{HashMB: n}).Validate(); err != nil {
-			return fmt.Errorf("hash: %v", err)
-		}
-		s.opts.HashMB = n
 	case "tt-size":
 		n, err := strictnum.Int(value, minTTSize, ttSize(maxHashMB))
+		if err == nil {
+			err = s.setHash(1 << (n - minTTSize))
+		}
 		if err != nil {
 			return fmt.Errorf("tt-size: %v", err)
 		}
-		mb := 1 << (n - minTTSize)
-		if err := (engine.Options{HashMB: mb}).Validate(); err != nil {
-			return fmt.Errorf("tt-size: %v", err)
-		}
-		s.opts.HashMB = mb
 	}
+	return nil
+}
+
+// setHash makes the table mb MiB from the next init or go, if the process
+// can have it.
+func (s *Session) setHash(mb int) error {
+	if err := (engine.Options{HashMB: mb}).Validate(); err != nil {
+		return err
+	}
+	s.opts.HashMB = mb
 	return nil
 }
 
@@ -451,7 +462,7 @@ func (s *Session) goSearch(m Message) error {
 		lim.Ponder = &engine.Ponder{}
 		s.ponderHit = lim.Ponder.Hit
 	}
-	s.root, s.endless, s.stopping = s.pos, !bounded(lim, mode != "ponder"), false
+	s.root, s.searchLim, s.endless, s.stopping = s.pos, lim, !bounded(lim, mode != "ponder"), false
 	eng, start, moves, root := s.eng, s.start, s.moves, s.pos
 	s.search = background.Start(func(ctx context.Context) {
 		res, err := eng.SearchGame(ctx, start, moves, lim)

@@ -243,3 +243,22 @@ func TestLidraughtsAnalysis(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// ponder-hit reads the limits of the search it hits (the level lines
+// before go, which go then starts afresh): with level infinite the search
+// still has no limit after the hit, so a pos is refused until stop.
+func TestPonderHitKeepsTheSearchsLimits(t *testing.T) {
+	l := startLive(t)
+	l.send("pos pos=" + startPos)
+	l.send("level infinite")
+	l.send("go ponder")
+	l.send("ponder-hit")
+	l.send("pos pos=" + startPos)
+	l.expect(`error message="pos: a search without a limit is under way (send stop first)"`)
+	l.send("stop")
+	l.expect("done move=")
+	l.send("quit")
+	if err := <-l.end; err != nil {
+		t.Fatal(err)
+	}
+}

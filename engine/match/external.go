@@ -43,14 +43,24 @@ type process struct {
 	stderr *tailBuffer
 	waited chan struct{} // closed once the program has exited
 	err    error         // its exit status, once waited is closed
+
+	// readErr is why the reading stopped, once lines is closed: nil at
+	// the end of the output, bufio.ErrTooLong for a line over maxOutLine.
+	readErr error
 }
 
-// handshakeTimeout bounds the wait for answers outside of a search, and
-// searchSlack is the time a timed search gets beyond its limit or clock
-// (variables for the tests).
+// maxOutLine is the longest line read from an external program, in bytes.
+const maxOutLine = 1 << 20
+
+// handshakeTimeout bounds the wait for answers outside of a search,
+// searchSlack is the time a timed search gets beyond its limit or clock,
+// and moveTimeout bounds the wait for the move of a search bounded only by
+// depth or nodes, which has no time to go by: a program stuck there fails
+// its game rather than hang the match (variables for the tests).
 var (
 	handshakeTimeout = 10 * time.Second
 	searchSlack      = 10 * time.Second
+	moveTimeout      = 5 * time.Minute
 )
 
 // StartExternal starts the program argv[0] with the arguments argv[1:],
@@ -112,10 +122,11 @@ func startProcess(argv []string) (*process, error) {
 	}
 	go func() {
 		sc := bufio.NewScanner(out)
-		sc.Buffer(make([]byte, 4096), 1<<20)
+		sc.Buffer(make([]byte, 4096), maxOutLine)
 		for sc.Scan() {
 			p.lines <- strings.TrimSpace(sc.Text())
 		}
+		p.readErr = sc.Err()
 		close(p.lines)
 		p.err = p.cmd.Wait()
 		close(p.waited)
@@ -163,17 +174,7 @@ func (p *External) move(ctx context.Context, start bashni.Position, moves []bash
 	if err := p.send("go" + goArgs(p.limits, clocks)); err != nil {
 		return bashni.Move{}, err
 	}
-	// A search bounded by time gets that and plenty of slack (the program
-	// may be slow to start, the machine busy); one bounded by depth or
-	// nodes gets as long as it takes.
-	var timeout time.Duration
-	switch {
-	case clocks != nil:
-		timeout = clocks.Left[pos.Turn()] + searchSlack
-	case p.limits.Time > 0 && p.limits.Depth == 0 && p.limits.Nodes == 0:
-		timeout = 10*p.limits.Time + searchSlack
-	}
-	line, err := p.await(ctx, timeout, "bestmove", nil)
+	line, err := p.await(ctx, moveWait(p.limits, clocks, pos.Turn()), "bestmove", nil)
 	if err != nil {
 		return bashni.Move{}, err
 	}
@@ -186,6 +187,20 @@ func (p *External) move(ctx context.Context, start bashni.Position, moves []bash
 		return bashni.Move{}, fmt.Errorf("external engine %q: %q in %s: %w", p.name, line, pos.FEN(), err)
 	}
 	return m, nil
+}
+
+// moveWait returns how long to wait for an external program's move: a
+// search bounded by time gets that and plenty of slack (the program may be
+// slow to start, the machine busy); one bounded by depth or nodes only,
+// moveTimeout.
+func moveWait(l engine.Limits, clocks *Clocks, turn bashni.Color) time.Duration {
+	switch {
+	case clocks != nil:
+		return clocks.Left[turn] + searchSlack
+	case l.Time > 0:
+		return 10*l.Time + searchSlack
+	}
+	return moveTimeout
 }
 
 // goArgs writes limits and clocks (when set) as the arguments of "go".
@@ -249,6 +264,13 @@ func (p *process) await(ctx context.Context, timeout time.Duration, word string,
 		select {
 		case l, ok := <-p.lines:
 			if !ok {
+				if errors.Is(p.readErr, bufio.ErrTooLong) {
+					// Such as cat /dev/zero: it still runs, writing on.
+					return "", fmt.Errorf("external engine %q: it wrote a line longer than %d bytes while %q was awaited", p.name, maxOutLine, word)
+				}
+				if p.readErr != nil {
+					return "", p.died(fmt.Errorf("reading its output while %q was awaited: %w", word, p.readErr))
+				}
 				return "", p.died(fmt.Errorf("it ended its output while %q was awaited", word))
 			}
 			if l == word || strings.HasPrefix(l, word+" ") {

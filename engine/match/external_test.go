@@ -128,18 +128,33 @@ func TestExternalErrors(t *testing.T) {
 	pos := v.MustStart()
 	defer func(d time.Duration) { searchSlack = d }(searchSlack)
 	searchSlack = 100 * time.Millisecond // the silent engine is given up on this long after its millisecond
+	defer func(d time.Duration) { moveTimeout = d }(moveTimeout)
+	moveTimeout = 200 * time.Millisecond
 	for _, tc := range []struct {
 		mode, want string
 		lim        engine.Limits
 	}{
 		{"illegal", `"bestmove a1-h8"`, engine.Limits{Depth: 2}},
 		{"silent", `no "bestmove" within`, engine.Limits{Time: time.Millisecond}},
+		{"silent", `no "bestmove" within 200ms`, engine.Limits{Depth: 2}}, // issue 26, item 11: it waited for ever
+		{"silent", `no "bestmove" within 200ms`, engine.Limits{Nodes: 100}},
 		{"crash", "crashed on purpose", engine.Limits{Depth: 2}},
 	} {
 		ext := external(t, tc.mode, v, tc.lim)
-		_, err := ext.Move(context.Background(), pos, nil, pos)
+		ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+		_, err := ext.Move(ctx, pos, nil, pos)
+		cancel()
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%s: error %v, want one containing %q", tc.mode, err, tc.want)
+		}
+	}
+	// A program that writes endless bytes without a line break (cat
+	// /dev/zero) is said to, not to have ended its output (issue 26,
+	// item 14).
+	if _, err := os.Stat("/dev/zero"); err == nil {
+		_, err := StartExternal(context.Background(), []string{"/bin/cat", "/dev/zero"}, v, engine.Limits{}, 0, 0)
+		if err == nil || !strings.Contains(err.Error(), "wrote a line longer than 1048576 bytes") {
+			t.Errorf("cat /dev/zero: error %v, want one about a line too long", err)
 		}
 	}
 	if _, err := StartExternal(context.Background(), []string{"/nonexistent/engine"}, v, engine.Limits{}, 0, 0); err == nil {

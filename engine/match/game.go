@@ -127,7 +127,9 @@ func PlayTimedGame(ctx context.Context, start bashni.Position, opening []bashni.
 // seed: up to n plies from start, stopping early if the game ends. The
 // same arguments give the same opening.
 func Opening(start bashni.Position, n int, seed uint64, k int) []bashni.Move {
-	return engine.RandomOpening(start, n, rand.New(rand.NewPCG(seed, uint64(k))))
+	// Its only errors are a nil source and a negative length.
+	line, _ := engine.RandomOpening(start, max(n, 0), rand.New(rand.NewPCG(seed, uint64(k))))
+	return line
 }
 
 // Record returns the game's PDN record: its event, round and players, a

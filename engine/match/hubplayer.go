@@ -94,13 +94,13 @@ func (p *Hub) move(ctx context.Context, start bashni.Position, moves []bashni.Mo
 		}
 		sb.WriteString(fmt.Sprintf(" moves=%q", strings.Join(texts, " ")))
 	}
-	level, timeout := p.level(clocks, pos.Turn())
+	level := p.level(clocks, pos.Turn())
 	for _, c := range []string{sb.String(), level, "go think"} {
 		if err := p.send(c); err != nil {
 			return bashni.Move{}, err
 		}
 	}
-	line, err := p.await(ctx, timeout, "done", nil)
+	line, err := p.await(ctx, moveWait(p.limits, clocks, pos.Turn()), "done", nil)
 	if err != nil {
 		return bashni.Move{}, err
 	}
@@ -116,9 +116,8 @@ func (p *Hub) move(ctx context.Context, start bashni.Position, moves []bashni.Mo
 	return mv, nil
 }
 
-// level returns the "level" line of the limits or, when set, the clocks,
-// and how long to wait for the move (0: as long as it takes).
-func (p *Hub) level(clocks *Clocks, turn bashni.Color) (string, time.Duration) {
+// level returns the "level" line of the limits or, when set, the clocks.
+func (p *Hub) level(clocks *Clocks, turn bashni.Color) string {
 	secs := func(d time.Duration) string { return strconv.FormatFloat(d.Seconds(), 'f', 3, 64) }
 	l := p.limits
 	switch {
@@ -128,13 +127,22 @@ func (p *Hub) level(clocks *Clocks, turn bashni.Color) (string, time.Duration) {
 		if clocks.MovesToGo > 0 {
 			line += fmt.Sprintf(" moves=%d", clocks.MovesToGo)
 		}
-		return line, left + searchSlack
-	case l.Depth > 0:
-		return fmt.Sprintf("level depth=%d", l.Depth), 0
-	case l.Nodes > 0:
-		return fmt.Sprintf("level nodes=%d", l.Nodes), 0
-	case l.Time > 0:
-		return "level move-time=" + secs(l.Time), 10*l.Time + searchSlack
+		return line
 	}
-	return "level infinite", 0
+	// Every limit set, on one line, as Scan reads them: the first reached
+	// ends the search.
+	line := "level"
+	if l.Depth > 0 {
+		line += fmt.Sprintf(" depth=%d", l.Depth)
+	}
+	if l.Nodes > 0 {
+		line += fmt.Sprintf(" nodes=%d", l.Nodes)
+	}
+	if l.Time > 0 {
+		line += " move-time=" + secs(l.Time)
+	}
+	if line == "level" {
+		line += " infinite"
+	}
+	return line
 }

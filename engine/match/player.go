@@ -74,11 +74,16 @@ func ParseSpec(text string) (Spec, error) {
 		}
 		break
 	}
+	seen := map[string]bool{}
 	for _, item := range strings.Split(limits, ",") {
 		key, val, ok := strings.Cut(strings.TrimSpace(item), "=")
 		if !ok {
 			return ps, fmt.Errorf("player %q: want random, greedy, or engine limits such as depth=6, nodes=100000, time=1s", text)
 		}
+		if seen[key] {
+			return ps, fmt.Errorf("player %q: %s is given twice", text, key)
+		}
+		seen[key] = true
 		var err error
 		switch key {
 		case "threads":

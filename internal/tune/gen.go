@@ -140,7 +140,11 @@ func Generate(ctx context.Context, cfg GenConfig, w io.Writer) (int, error) {
 func playGame(ctx context.Context, cfg GenConfig, start bashni.Position, e *engine.Engine, k int) ([]Sample, error) {
 	e.Clear()
 	g := bashni.NewGameFrom(start)
-	for _, m := range engine.RandomOpening(start, cfg.Opening, rand.New(rand.NewPCG(cfg.Seed, uint64(k)))) {
+	opening, err := engine.RandomOpening(start, cfg.Opening, rand.New(rand.NewPCG(cfg.Seed, uint64(k))))
+	if err != nil {
+		return nil, err
+	}
+	for _, m := range opening {
 		if err := g.Play(m); err != nil {
 			return nil, err
 		}
