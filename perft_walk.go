@@ -294,26 +294,29 @@ func (w *pathWalk) goOn(x, white, black, kings uint64, last, jumps int) (uint64,
 
 // jumps returns what the sequences that go on with a jump in each
 // direction whose set (ne, nw, se, sw) holds the piece's square give, after
-// n jumps. (The count of jumps travels as an argument, in a register,
+// n jumps. Its sums are plain: counting sequences or replies they are
+// small, and playing (playForwardMen) there is no table, so each leaf
+// counted was visited, and 2^64 of them would take centuries; the sums
+// above it saturate (addCounts). (The count of jumps travels as an argument, in a register,
 // rather than in w.mv, where it was a store and a load at every jump.)
 func (w *pathWalk) jumps(ne, nw, se, sw, white, black, kings uint64, n int) (uint64, bool) {
 	var sum, k uint64
 	ok := true
 	if ne != 0 {
 		k, ok = w.jump(ne<<9, ne<<18, white, black, kings, dirNE, n)
-		sum = addCounts(sum, k)
+		sum += k
 	}
 	if nw != 0 && ok {
 		k, ok = w.jump(nw<<7, nw<<14, white, black, kings, dirNW, n)
-		sum = addCounts(sum, k)
+		sum += k
 	}
 	if se != 0 && ok {
 		k, ok = w.jump(se>>7, se>>14, white, black, kings, dirSE, n)
-		sum = addCounts(sum, k)
+		sum += k
 	}
 	if sw != 0 && ok {
 		k, ok = w.jump(sw>>9, sw>>18, white, black, kings, dirSW, n)
-		sum = addCounts(sum, k)
+		sum += k
 	}
 	return sum, ok
 }

@@ -134,11 +134,16 @@ func (r *rules) midCaptureCrown() crownEffect {
 // too in russian and international, forward only in lasca (L2); kings
 // capture every way.
 func (r *rules) manCaptureDirs(us Color) (north, south bool) {
-	if r.MenCaptureBackward {
+	if r.menCaptureBackward() {
 		return true, true
 	}
 	return us == White, us == Black
 }
+
+// menCaptureBackward decides L2: whether men capture backward as well as
+// forward (russian, international), or forward only (lasca). Forward is
+// north for White, south for Black: manCaptureDirs, and menJumps for sets.
+func (r *rules) menCaptureBackward() bool { return r.MenCaptureBackward }
 
 // reversalBarred decides R3 (RejumpNoReversal): no jump may go in the
 // direction exactly opposite to the jump just before.
