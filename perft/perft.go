@@ -75,8 +75,10 @@ func (c Config) Perft(ctx context.Context, p *bashni.Position, depth int) (uint6
 }
 
 // overflow is the error of a count of the given depth that passes 2^64-1.
+// It begins "perft: ", as this package's errors do, which the command
+// bashni perft takes off after its own "bashni perft: ".
 func overflow(depth int) error {
-	return fmt.Errorf("bashni: perft of depth %d: %w", depth, bashni.ErrPerftOverflow)
+	return fmt.Errorf("perft: depth %d: %w", depth, bashni.ErrPerftOverflow)
 }
 
 // Total returns the perft of the given depth that the lines of its divide

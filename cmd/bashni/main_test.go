@@ -211,7 +211,7 @@ func TestBuiltBinaryExitStatus(t *testing.T) {
 		t.Errorf("perft 22 of W:WKa1:BKh2: status %d, stdout %q, stderr %q", status, out, errOut)
 	}
 	out, errOut, status = run("perft", "-hash", "64", "-fen", "W:WKa1:BKh2", "23")
-	if want := "bashni perft: perft of depth 23: the count reaches 2^64-1 (18446744073709551615), the most a uint64 holds\n"; status != 1 || out != "" || errOut != want {
+	if want := "bashni perft: depth 23: the count reaches 2^64-1 (18446744073709551615), the most a uint64 holds\n"; status != 1 || out != "" || errOut != want {
 		t.Errorf("perft 23 of W:WKa1:BKh2: status %d, stdout %q, stderr %q; want status 1 and %q", status, out, errOut, want)
 	}
 	for _, args := range [][]string{
