@@ -1,7 +1,7 @@
 package bashni
 
 import (
-	"fmt"
+	"context"
 	"sync"
 	"testing"
 	"time"
@@ -138,12 +138,17 @@ func BenchmarkPerft(b *testing.B) {
 			b.Run(name, func(b *testing.B) {
 				p := pb.v.MustStart()
 				above := positionsAbove(pb.v, depth)
-				cfg := PerftConfig{NoBulk: !bulk}
+				opt := PerftOptions{NoBulk: !bulk}
+				ctx := context.Background()
 				var n uint64
 				b.ReportAllocs()
 				b.ResetTimer()
 				for i := 0; i < b.N; i++ {
-					n += cfg.Perft(p, depth)
+					k, err := opt.Count(ctx, &p, depth)
+					if err != nil {
+						b.Fatal(err)
+					}
+					n += k
 				}
 				secs := b.Elapsed().Seconds()
 				b.ReportMetric(float64(n)/secs/1e6, "Mleaves/s")
@@ -168,48 +173,16 @@ func positionsAbove(v Variant, depth int) uint64 {
 		return n.(uint64)
 	}
 	var n uint64
+	start := v.MustStart()
 	for d := range depth {
-		n += Perft(v.MustStart(), d)
+		k, err := Perft(&start, d)
+		if err != nil {
+			panic(err)
+		}
+		n += k
 	}
 	aboveCounts.Store(key{v, depth}, n)
 	return n
-}
-
-// BenchmarkPerftThreads counts russian perft 11 on one and on two
-// goroutines: the ratio of the two rates is the scaling of -threads.
-func BenchmarkPerftThreads(b *testing.B) {
-	for _, threads := range []int{1, 2} {
-		b.Run(fmt.Sprintf("russian/threads=%d", threads), func(b *testing.B) {
-			p := Russian().MustStart()
-			cfg := PerftConfig{Threads: threads}
-			var n uint64
-			b.ReportAllocs()
-			for i := 0; i < b.N; i++ {
-				n += cfg.Perft(p, 11)
-			}
-			b.ReportMetric(float64(n)/b.Elapsed().Seconds()/1e6, "Mleaves/s")
-		})
-	}
-}
-
-// BenchmarkPerftHash counts with a table much smaller than the count needs,
-// as the deep counts of docs/PERFT.md do: its entries are replaced all the
-// time, and what it keeps decides the speed.
-func BenchmarkPerftHash(b *testing.B) {
-	for _, pb := range []struct {
-		v     Variant
-		depth int
-	}{{Russian(), 14}, {Lasca(), 19}} {
-		b.Run(fmt.Sprintf("%s/%d/16MiB", pb.v.Name(), pb.depth), func(b *testing.B) {
-			p := pb.v.MustStart()
-			cfg := PerftConfig{HashMB: 16}
-			var n uint64
-			for i := 0; i < b.N; i++ {
-				n += cfg.Perft(p, pb.depth)
-			}
-			b.ReportMetric(float64(n)/b.Elapsed().Seconds()/1e6, "Mleaves/s")
-		})
-	}
 }
 
 // BenchmarkPerftLevels splits bulk perft's time per leaf by where it goes:
@@ -249,7 +222,10 @@ func BenchmarkPerftLevels(b *testing.B) {
 			b.ResetTimer()
 			for i := 0; i < b.N; i++ {
 				t0 := time.Now()
-				leaves = Perft(start, c.depth)
+				var err error
+				if leaves, err = Perft(&start, c.depth); err != nil {
+					b.Fatal(err)
+				}
 				t1 := time.Now()
 				quietLeaves = 0
 				for i := range quiet {

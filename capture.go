@@ -131,7 +131,7 @@ func (g *generator) visit(p *Position, sq Square, king bool, lastDir int, occ, o
 		out &= opp &^ excl
 	}
 	if lastDir >= 0 && r.reversalBarred() {
-		out &^= r.rays[sq][3-lastDir] // R3: never back the way it came
+		out &^= r.rays[sq][reverse(lastDir)] // R3: never back the way it came
 	}
 	if out == 0 {
 		if n > 0 {
@@ -247,7 +247,7 @@ func (g *generator) flyingLandings(p *Position, a Square, d int, occ, opp, excl 
 		for _, l := range land[:nl] {
 			out := flyingOvers(r, l, occ, opp&^excl)
 			if r.reversalBarred() {
-				out &^= r.rays[l][3-d]
+				out &^= r.rays[l][reverse(d)]
 			}
 			if out != 0 {
 				land[kept] = l
@@ -312,7 +312,7 @@ func (g *generator) pushFinished(l Square, king bool) *Move {
 	m := &g.out[n]
 	*m = g.cur
 	m.to = l
-	if !g.startKing && (king || g.r.far[g.us]&l.bit() != 0) {
+	if !g.startKing && (king || promotes(g.r.far[g.us], l.bit())) {
 		m.flags |= flagPromote
 	}
 	return m

@@ -29,9 +29,10 @@ func sequences(pos *bashni.Position, bufs *[16][64]bashni.Move, depth int) int {
 func ExamplePosition_AppendLegalMoves() {
 	var bufs [16][64]bashni.Move
 	start := bashni.Russian().MustStart()
-	fmt.Println(sequences(&start, &bufs, 5), bashni.Perft(start, 5))
+	n, err := bashni.Perft(&start, 5)
+	fmt.Println(sequences(&start, &bufs, 5), n, err)
 	// Output:
-	// 7482 7482
+	// 7482 7482 <nil>
 }
 
 // The recursive walk of the AppendLegalMoves example allocates nothing, in
@@ -45,8 +46,8 @@ func TestRecursiveWalkAllocatesNothing(t *testing.T) {
 		if allocs := testing.AllocsPerRun(3, func() { n = sequences(&start, &bufs, 6) }); allocs != 0 {
 			t.Errorf("%v: %v allocations walking %d sequences", v, allocs, n)
 		}
-		if want := bashni.Perft(start, 6); uint64(n) != want {
-			t.Errorf("%v: %d sequences of 6 plies, perft says %d", v, n, want)
+		if want, err := bashni.Perft(&start, 6); uint64(n) != want || err != nil {
+			t.Errorf("%v: %d sequences of 6 plies, perft says %d, %v", v, n, want, err)
 		}
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"errors"
 	"fmt"
+	"log"
 	"slices"
 
 	"github.com/bashni-dev/bashni"
@@ -171,19 +172,26 @@ func ExamplePosition_Diagram() {
 func ExamplePerft() {
 	// docs/PERFT.md: 302 sequences of three plies from the russian start, 18 in
 	// lasca.
-	fmt.Println(bashni.Perft(bashni.Russian().MustStart(), 3))
-	fmt.Println(bashni.Perft(bashni.Lasca().MustStart(), 3))
-	// Divide splits the count by first move; PerftConfig chooses how to count
-	// (here on two goroutines), never what.
-	total := uint64(0)
-	for _, mc := range (bashni.PerftConfig{Threads: 2}).Divide(bashni.Lasca().MustStart(), 3) {
-		total += mc.Nodes
+	russian, lasca := bashni.Russian().MustStart(), bashni.Lasca().MustStart()
+	fmt.Println(bashni.Perft(&russian, 3))
+	fmt.Println(bashni.Perft(&lasca, 3))
+	// Divide splits the count by first move.
+	lines, err := bashni.Divide(&lasca, 3)
+	if err != nil {
+		log.Fatal(err)
 	}
-	fmt.Println(total)
+	for _, mc := range lines {
+		fmt.Println(mc.Move, mc.Nodes)
+	}
 	// Output:
-	// 302
-	// 18
-	// 18
+	// 302 <nil>
+	// 18 <nil>
+	// a3-b4 5
+	// c3-d4 2
+	// e3-f4 2
+	// c3-b4 2
+	// e3-d4 2
+	// g3-f4 5
 }
 
 func ExampleParseVariant() {

@@ -1,28 +1,34 @@
 package bashni
 
 import (
+	"context"
+	"errors"
 	"fmt"
+	"math"
 	"math/bits"
-	"sync"
-	"sync/atomic"
-
-	"github.com/bashni-dev/bashni/internal/sysmem"
 )
 
-// Perft counts the move sequences of depth plies from p, each position's legal
-// moves counted per docs/RULES.md section 8 (one per resulting position). Depth 0
-// counts 1; a depth below 0 or above MaxPerftDepth panics. The last ply is counted
-// without being played (bulk counting); see PerftConfig for the other ways
-// to count.
-func Perft(p Position, depth int) uint64 {
-	return PerftConfig{}.Perft(p, depth)
+// Perft counts the move sequences of depth plies from p, each position's
+// legal moves counted per docs/RULES.md section 8 (one per resulting
+// position). Depth 0 counts 1. The last ply is counted without being played
+// (bulk counting). The error is a depth below 0 or above MaxPerftDepth, or a
+// count too large for a uint64 (ErrPerftOverflow); PerftOptions chooses how
+// to count, and the perft package shares a count among goroutines with a
+// table.
+func Perft(p *Position, depth int) (uint64, error) {
+	return PerftOptions{}.Count(context.Background(), p, depth)
+}
+
+// PerftContext is Perft, giving up with ctx's error when ctx ends.
+func PerftContext(ctx context.Context, p *Position, depth int) (uint64, error) {
+	return PerftOptions{}.Count(ctx, p, depth)
 }
 
 // Divide returns, for each legal move of p in generation order, the perft of
 // depth-1 plies after it; the counts add up to Perft(p, depth). Depth 0
-// gives no lines; a depth below 0 or above MaxPerftDepth panics.
-func Divide(p Position, depth int) []MoveCount {
-	return PerftConfig{}.Divide(p, depth)
+// gives no lines. Its errors are Perft's.
+func Divide(p *Position, depth int) ([]MoveCount, error) {
+	return PerftOptions{}.Divide(context.Background(), p, depth)
 }
 
 // MoveCount is one line of a perft divide: a legal move and the number of
@@ -32,179 +38,120 @@ type MoveCount struct {
 	Nodes uint64
 }
 
-// PerftConfig says how to count perft. The zero value counts on one
-// goroutine, with bulk counting and no table.
-type PerftConfig struct {
-	// NoBulk plays every move of the last ply instead of counting them.
-	NoBulk bool
-	// Threads splits the root moves over this many goroutines (0 or 1: one;
-	// at most MaxPerftThreads).
-	Threads int
-	// HashMB, when positive, keeps a table of that many MiB mapping
-	// (position key, depth) to counts, so transpositions are counted once.
-	// The count is exact unless two positions share a 64-bit key. The table
-	// is allocated at once: it must fit in the machine's memory.
-	HashMB int
-	// Progress, if set, is called each time a share of the work has been
-	// counted, with the number of shares counted so far and in all, so
-	// that a long count can show how far it has got. The shares are the
-	// subtrees a few plies down (at least 64 per goroutine where the tree
-	// has them), of unequal sizes: done/total is a rough guide, not a
-	// forecast. Calls come one at a time, from the counting goroutines.
-	Progress func(done, total int)
-}
-
-// MaxPerftThreads is the most goroutines a PerftConfig may ask for. The
-// subtrees shared among them are kept in memory, 64 per goroutine, so a
-// larger number costs memory without speed.
-const MaxPerftThreads = 1024
-
-// Validate reports a configuration that cannot be honoured: a negative
-// number of goroutines or table size, more than MaxPerftThreads
-// goroutines, or a table larger than the machine's physical
-// memory (known on Linux), which would end the program when allocated (Go
-// cannot recover from running out of memory). Perft and Divide panic with
-// this error; a program that takes the configuration from its users should
-// call Validate first.
-func (c PerftConfig) Validate() error {
-	if c.Threads < 0 {
-		return fmt.Errorf("bashni: perft on %d goroutines: 0 or 1 counts on one, more on that many", c.Threads)
-	}
-	if c.Threads > MaxPerftThreads {
-		return fmt.Errorf("bashni: perft on %d goroutines: at most %d", c.Threads, MaxPerftThreads)
-	}
-	if c.HashMB < 0 {
-		return fmt.Errorf("bashni: a perft table of %d MiB: want 0 (none) or more", c.HashMB)
-	}
-	if ok, have := sysmem.TableFits(c.HashMB); !ok {
-		return fmt.Errorf("bashni: a perft table of %d MiB is more than the machine's memory (%d MiB)", c.HashMB, have)
-	}
-	return nil
-}
-
 // MaxPerftDepth is the deepest perft counts: the count goes down the lines
 // depth first, as deep as they go, and a line of kings can go on for ever;
 // a billion plies would overflow the stack. No count deeper than a few
 // dozen plies ever ends, but for positions whose lines all end soon.
 const MaxPerftDepth = 1000
 
-// mustBeValid panics with Validate's error, if any, or if depth is below 0
-// or more than MaxPerftDepth.
-func (c PerftConfig) mustBeValid(depth int) {
-	if err := c.Validate(); err != nil {
-		panic(err)
-	}
+// ErrPerftOverflow is wrapped by the error of a perft count that reaches
+// math.MaxUint64 (2^64-1), the most a uint64 holds: a count never wraps
+// around. Only a count with a table (PerftOptions.Table) gets there in
+// less than centuries: bashni perft -hash 64 -fen W:WKa1:BKh2 23.
+var ErrPerftOverflow = errors.New("the count reaches 2^64-1 (18446744073709551615), the most a uint64 holds")
+
+// PerftOptions says how to count perft. The zero value counts with bulk
+// counting and no table.
+type PerftOptions struct {
+	// NoBulk plays every move of the last ply instead of counting them.
+	NoBulk bool
+	// Table, if not nil, is asked for the count of each position of
+	// MinDepth plies or more before it is counted, and told the count
+	// after, so that transpositions are counted once. The perft package
+	// has one (perft.NewTable).
+	Table PerftTable
+}
+
+// PerftTable keeps perft counts by position key and depth, for
+// PerftOptions.Table. A count may be lost or never stored; one that Get
+// returns must be the count of the key and depth (up to a collision of
+// 64-bit keys). A counter calls it from one goroutine; a table shared by
+// several counts at once must be safe for that.
+type PerftTable interface {
+	// Get returns the count stored for the position of the given key at
+	// depth, and whether there is one.
+	Get(key uint64, depth int) (count uint64, ok bool)
+	// Put stores the count of the position of the given key at depth. A
+	// count of math.MaxUint64 stands for that count or more.
+	Put(key uint64, depth int, count uint64)
+	// MinDepth returns the shallowest depth worth asking about: a probe is
+	// a cache miss, which costs more than counting a small subtree.
+	MinDepth() int
+}
+
+// checkPerftDepth returns the error of a count of the given depth, or nil.
+func checkPerftDepth(depth int) error {
 	if depth < 0 {
-		panic(fmt.Errorf("bashni: perft of depth %d: a depth is 0 or more", depth))
+		return fmt.Errorf("bashni: perft of depth %d: a depth is 0 or more", depth)
 	}
 	if depth > MaxPerftDepth {
-		panic(fmt.Errorf("bashni: perft of depth %d: at most %d", depth, MaxPerftDepth))
+		return fmt.Errorf("bashni: perft of depth %d: at most %d", depth, MaxPerftDepth)
 	}
+	return nil
 }
 
-// Perft counts as the package-level Perft does, as configured.
-func (c PerftConfig) Perft(p Position, depth int) uint64 {
+// Count counts as Perft does, as o says, giving up with ctx's error when
+// ctx ends.
+func (o PerftOptions) Count(ctx context.Context, p *Position, depth int) (uint64, error) {
+	if err := checkPerftDepth(depth); err != nil {
+		return 0, err
+	}
 	if depth == 0 {
-		c.mustBeValid(depth)
-		return 1
+		return 1, nil
 	}
-	var n uint64
-	for _, mc := range c.Divide(p, depth) {
-		n += mc.Nodes
+	pc := newPerftCounter(ctx, o, depth)
+	n := pc.count(p, depth)
+	if err := pc.err(ctx, depth, n); err != nil {
+		return 0, err
 	}
-	return n
+	return n, nil
 }
 
-// Divide counts as the package-level Divide does, as configured.
-func (c PerftConfig) Divide(p Position, depth int) []MoveCount {
-	c.mustBeValid(depth)
-	if depth < 1 {
-		return nil
+// Divide divides as the package-level Divide does, as o says, giving up
+// with ctx's error when ctx ends.
+func (o PerftOptions) Divide(ctx context.Context, p *Position, depth int) ([]MoveCount, error) {
+	if err := checkPerftDepth(depth); err != nil {
+		return nil, err
+	}
+	if depth == 0 {
+		return nil, nil
 	}
 	moves := p.LegalMoves()
 	out := make([]MoveCount, len(moves))
+	pc := newPerftCounter(ctx, o, depth)
 	for i, m := range moves {
 		out[i].Move = m
-	}
-	var table *perftTable
-	if c.HashMB > 0 {
-		table = newPerftTable(c.HashMB)
-		table.from = tableFrom(p, depth)
-	}
-	threads := c.Threads
-	if threads < 1 {
-		threads = 1
-	}
-	// The work is shared out as subtrees: the root moves' subtrees are split
-	// ply by ply until there are enough of them to share evenly (a start
-	// position has 6 or 7 moves, and lasca's 6 second plies are no better),
-	// keeping at least two plies in each so that bulk counting still counts.
-	// A Progress callback wants shares on one goroutine too.
-	type item struct {
-		root int
-		pos  Position
-		left int // plies still to count
-	}
-	items := make([]item, len(moves))
-	for i, m := range moves {
-		items[i] = item{i, p.PlayUnchecked(m), depth - 1}
-	}
-	split := threads > 1 || c.Progress != nil // one share a root move is enough otherwise
-	for split && len(items) < 64*threads && len(items) > 0 && items[0].left > 2 {
-		var next []item
-		for _, it := range items {
-			for _, m := range it.pos.LegalMoves() {
-				next = append(next, item{it.root, it.pos.PlayUnchecked(m), it.left - 1})
-			}
-		}
-		items = next
-	}
-	var next atomic.Int64
-	counts := make([]atomic.Uint64, len(moves))
-	var progress sync.Mutex
-	done := 0
-	work := func() {
-		pc := newPerftCounter(c, table, depth)
-		for {
-			i := int(next.Add(1) - 1)
-			if i >= len(items) {
-				return
-			}
-			counts[items[i].root].Add(pc.count(&items[i].pos, items[i].left))
-			if c.Progress != nil {
-				progress.Lock()
-				done++
-				c.Progress(done, len(items))
-				progress.Unlock()
-			}
+		next := p.PlayUnchecked(m)
+		out[i].Nodes = pc.count(&next, depth-1)
+		if err := pc.err(ctx, depth, out[i].Nodes); err != nil {
+			return nil, err
 		}
 	}
-	if threads == 1 {
-		work() // no goroutine for small counts: tests and tools call perft often
-	} else {
-		var wg sync.WaitGroup
-		for range threads {
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
-				work()
-			}()
-		}
-		wg.Wait()
-	}
-	for i := range out {
-		out[i].Nodes = counts[i].Load()
-	}
-	return out
+	return out, nil
 }
 
-// perftCounter is one goroutine's counting state: its own position, played
-// and taken back in place, and a move buffer shared by all depths.
+// addCounts returns a+b, or math.MaxUint64 if that is more: a count that
+// passes the most a uint64 holds stays there, and perft refuses it
+// (ErrPerftOverflow) rather than wrap around. Written without a branch,
+// for the counter's loops.
+func addCounts(a, b uint64) uint64 {
+	s, c := bits.Add64(a, b, 0)
+	return s | -c
+}
+
+// perftCounter is one count's state: its own position, played and taken
+// back in place, and a move buffer shared by all depths.
 type perftCounter struct {
 	_     [128]byte // no cache line shared with another goroutine's counter
 	bulk  bool
-	table *perftTable
-	buf   []Move
+	table PerftTable
+	from  int // the shallowest depth looked up in table
+	// done is the context's Done channel, nil for one that never ends;
+	// stopped is set when the count has seen it closed, and counts nothing
+	// more (nor stores what it counted so far).
+	done    <-chan struct{}
+	stopped bool
+	buf     []Move
 	// walks: the pathWalk of each depth that plays captures in place
 	// (pathWalk.playForwardMen), set up once: one built and zeroed for each
 	// position cost 2% of lasca perft without bulk counting.
@@ -215,13 +162,28 @@ type perftCounter struct {
 	_       [128]byte
 }
 
-func newPerftCounter(c PerftConfig, table *perftTable, depth int) *perftCounter {
-	pc := &perftCounter{bulk: !c.NoBulk, table: table, buf: make([]Move, 0, 64*(depth+1))}
+func newPerftCounter(ctx context.Context, o PerftOptions, depth int) *perftCounter {
+	pc := &perftCounter{bulk: !o.NoBulk, table: o.Table, done: ctx.Done(), buf: make([]Move, 0, 64*(depth+1))}
+	if pc.table != nil {
+		pc.from = pc.table.MinDepth()
+	}
 	pc.walks = make([]pathWalk, depth+1)
 	for d := range pc.walks {
 		pc.walks[d].startDeeper(pc, d)
 	}
 	return pc
+}
+
+// err returns the error of the count n of the given depth just made:
+// ctx's if it ended, or ErrPerftOverflow's if the count reached the bound.
+func (pc *perftCounter) err(ctx context.Context, depth int, n uint64) error {
+	if pc.stopped {
+		return ctx.Err()
+	}
+	if n == math.MaxUint64 {
+		return fmt.Errorf("bashni: perft of depth %d: %w", depth, ErrPerftOverflow)
+	}
+	return nil
 }
 
 func (pc *perftCounter) count(p *Position, depth int) uint64 {
@@ -232,15 +194,32 @@ func (pc *perftCounter) count(p *Position, depth int) uint64 {
 	return pc.countAt(depth, pc.buf)
 }
 
+// stop reports whether the count is to end: its context has ended. It is
+// asked at positions of 3 plies or more from the leaves, each the root of
+// a subtree of hundreds of positions, so that asking costs nothing that
+// shows, and a count ends within a few such subtrees.
+func (pc *perftCounter) stop() bool {
+	select {
+	case <-pc.done:
+		pc.stopped = true
+		return true
+	default:
+		return false
+	}
+}
+
 // countAt counts from pc.pos, at a depth of 1 or more (its callers count
 // the leaves: countBelow); moves go into buf, whose tail the next depth
 // reuses.
 func (pc *perftCounter) countAt(depth int, buf []Move) uint64 {
 	p := &pc.pos
+	if depth >= 3 && pc.done != nil && pc.stop() {
+		return 0
+	}
 	// Near the leaves a table probe (a cache miss) costs more than counting.
-	hashed := pc.table != nil && depth >= pc.table.from
+	hashed := pc.table != nil && depth >= pc.from
 	if hashed {
-		if n, ok := pc.table.get(p.key, depth); ok {
+		if n, ok := pc.table.Get(p.key, depth); ok {
 			return n
 		}
 	}
@@ -260,13 +239,13 @@ func (pc *perftCounter) countAt(depth int, buf []Move) uint64 {
 			c &^= men
 		}
 		if c != 0 {
-			n += pc.countMoves(appendCaptures(p, r, c, buf[:0], false), depth)
+			n = addCounts(n, pc.countMoves(appendCaptures(p, r, c, buf[:0], false), depth))
 		}
 	} else {
 		n = pc.countQuietChildren(r, t, depth, buf)
 	}
-	if hashed {
-		pc.table.put(p.key, depth, n)
+	if hashed && !pc.stopped {
+		pc.table.Put(p.key, depth, n)
 	}
 	return n
 }
@@ -290,7 +269,7 @@ func (pc *perftCounter) countMoves(moves []Move, depth int) uint64 {
 	var u undo
 	for i := range moves {
 		p.playSaving(&moves[i], &u, pc.table != nil)
-		n += pc.countBelow(depth-1, rest)
+		n = addCounts(n, pc.countBelow(depth-1, rest))
 		p.unplay(&u)
 	}
 	return n
@@ -304,19 +283,16 @@ func (pc *perftCounter) countQuietChildren(r *rules, t tops, depth int, buf []Mo
 	men := t.own &^ t.ownKings
 	var n uint64
 	a, b, backA, backB := menSteps(r, t.us, men, empty)
-	n = pc.countSteps(r, a, backA, depth, buf) + pc.countSteps(r, b, backB, depth, buf)
+	n = addCounts(pc.countSteps(r, a, backA, depth, buf), pc.countSteps(r, b, backB, depth, buf))
 	if t.ownKings != 0 {
-		n += pc.countMoves(appendKingMoves(r, t.ownKings, empty, buf[:0]), depth)
+		n = addCounts(n, pc.countMoves(appendKingMoves(r, t.ownKings, empty, buf[:0]), depth))
 	}
 	return n
 }
 
 // countSteps counts from pc.pos after each step of a man onto the squares in
-// targets, each from the square delta below it. A step is taken back by
-// flipping the same bits (the square stepped to was empty, so no king was
-// there before), not by restoring saved words: the words saved around the
-// count below had to be kept in memory across its call, six loads and
-// stores a step more (callgrind).
+// targets, each from the square delta below it, played by playStep (by
+// playQuiet where a table reads the key) and taken back by unplayStep.
 func (pc *perftCounter) countSteps(r *rules, targets uint64, delta, depth int, buf []Move) uint64 {
 	p := &pc.pos
 	far := r.far[p.turn]
@@ -332,26 +308,16 @@ func (pc *perftCounter) countSteps(r *rules, targets uint64, delta, depth int, b
 		key := p.key
 		if keyed {
 			m := Move{from: from, to: to}
-			if far&to.bit() != 0 {
+			if promotes(far, to.bit()) {
 				m.flags = flagPromote
 			}
 			p.playQuiet(&m, true)
 		} else {
-			// playQuiet without the key, for a man: move its top bit and
-			// its stack, crowned on the far rank. Every step of perft
-			// goes this way; through playQuiet it took 10% more
-			// instructions without bulk counting (callgrind, 96eb47e).
-			*own ^= from.bit() | to.bit()
-			p.kings |= far & to.bit()
-			p.below[idx(from)], p.below[idx(to)] = 0, p.below[idx(from)]
-			p.turn ^= 1
+			p.playStep(own, from, to, far)
 		}
-		n += pc.countBelow(depth-1, buf)
-		*own ^= from.bit() | to.bit()
-		p.kings &^= to.bit()
+		n = addCounts(n, pc.countBelow(depth-1, buf))
+		p.unplayStep(own, from, to)
 		p.key = key
-		p.below[idx(from)], p.below[idx(to)] = p.below[idx(to)], 0
-		p.turn ^= 1
 	}
 	return n
 }

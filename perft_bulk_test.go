@@ -1,6 +1,7 @@
 package bashni
 
 import (
+	"context"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -156,9 +157,9 @@ func TestCount_CasesAgreeWithTheGenerator(t *testing.T) {
 			}
 			for depth := 1; depth <= 4; depth++ {
 				want := playedPerft(p, depth)
-				for _, cfg := range []PerftConfig{{}, {NoBulk: true}} {
-					if got := cfg.Perft(p, depth); got != want {
-						t.Errorf("%s: %+v.Perft(%d) = %d, want %d (every move played)", c.fen, cfg, depth, got, want)
+				for _, opt := range []PerftOptions{{}, {NoBulk: true}} {
+					if got, err := opt.Count(context.Background(), &p, depth); got != want || err != nil {
+						t.Errorf("%s: %+v.Count(%d) = %d, %v; want %d (every move played)", c.fen, opt, depth, got, err, want)
 					}
 				}
 			}

@@ -57,3 +57,29 @@ func (p *Position) restoreStacks(u *undo) {
 		p.below[u.idx[i]&31] = u.below[i]
 	}
 }
+
+// playStep is playQuiet(m, false) for m the step of a man of the side to
+// move from from to the empty square to, crowned if to is in far
+// (promotes), where own is the mover's tops (p.white or p.black): the key
+// is left as it is. unplayStep takes back either by flipping the same bits
+// (the square stepped to was empty, so no king was there), but for the
+// key. It is the form perft steps every man with where no table reads the
+// key: through playQuiet and unplay, a step took 10% more instructions of
+// perft without bulk counting (callgrind, 96eb47e), and words saved around
+// the count below the step had to be kept in memory across its call, six
+// loads and stores more. Small enough to be inlined.
+func (p *Position) playStep(own *uint64, from, to Square, far uint64) {
+	*own ^= from.bit() | to.bit()
+	p.kings |= far & to.bit()
+	p.below[idx(from)], p.below[idx(to)] = 0, p.below[idx(from)]
+	p.turn ^= 1
+}
+
+// unplayStep takes back playStep(own, from, to, ...), or playQuiet of that
+// step, but for the key.
+func (p *Position) unplayStep(own *uint64, from, to Square) {
+	*own ^= from.bit() | to.bit()
+	p.kings &^= to.bit()
+	p.below[idx(from)], p.below[idx(to)] = p.below[idx(to)], 0
+	p.turn ^= 1
+}

@@ -1,7 +1,7 @@
 package bashni_test
 
 // perft from the start of every preset against the tables of docs/PERFT.md, and
-// the agreement of Divide and of every PerftConfig with plain Perft.
+// the agreement of Divide with plain Perft, its errors.
 //
 // By default each table runs to its quick depth (measured on a busy 2-core
 // machine: 0.1-0.5 s a ruleset). Deeper rows run on request:
@@ -16,12 +16,11 @@ package bashni_test
 // about 2.5 s, 18 about 7 s (each row some 3x).
 
 import (
+	"context"
+	"errors"
 	"flag"
-	"fmt"
 	"os"
-	"runtime"
 	"strconv"
-	"strings"
 	"testing"
 	"time"
 
@@ -103,13 +102,13 @@ func TestPerftTables(t *testing.T) {
 				t.Fatalf("preset named %q, want %q", tab.v.Name(), tab.name)
 			}
 			start := tab.v.MustStart()
-			if n := bashni.Perft(start, 0); n != 1 {
-				t.Errorf("perft(0) = %d, want 1", n)
+			if n, err := bashni.Perft(&start, 0); n != 1 || err != nil {
+				t.Errorf("perft(0) = %d, %v; want 1", n, err)
 			}
 			got := make([]uint64, 0, depth)
 			for d := 1; d <= depth; d++ {
 				begin := time.Now()
-				got = append(got, bashni.Perft(start, d))
+				got = append(got, mustPerft(t, &start, d))
 				if d > tab.quick {
 					t.Logf("depth %d: %d in %v", d, got[d-1], time.Since(begin).Round(time.Millisecond))
 				}
@@ -121,7 +120,7 @@ func TestPerftTables(t *testing.T) {
 	}
 }
 
-// perftDivideDepth is the depth of the Divide and PerftConfig checks: a few
+// perftDivideDepth is the depth of the Divide check: a few
 // tens of milliseconds in each ruleset.
 func perftDivideDepth(tab perftTable) int {
 	if tab.v.Size == 7 {
@@ -136,11 +135,14 @@ func TestPerftDivide(t *testing.T) {
 	for _, tab := range perftTables {
 		t.Run(tab.name, func(t *testing.T) {
 			start := tab.v.MustStart()
-			if lines := bashni.Divide(start, 0); len(lines) != 0 {
-				t.Errorf("Divide(start, 0) gave %d lines, want none", len(lines))
+			if lines, err := bashni.Divide(&start, 0); len(lines) != 0 || err != nil {
+				t.Errorf("Divide(start, 0) gave %d lines, %v; want none", len(lines), err)
 			}
 			depth := perftDivideDepth(tab)
-			lines := bashni.Divide(start, depth)
+			lines, err := bashni.Divide(&start, depth)
+			if err != nil {
+				t.Fatal(err)
+			}
 			var moves []string
 			var sum uint64
 			for _, l := range lines {
@@ -151,7 +153,7 @@ func TestPerftDivide(t *testing.T) {
 					t.Errorf("Divide line %s: %v", l.Move, err)
 					continue
 				}
-				if n := bashni.Perft(next, depth-1); n != l.Nodes {
+				if n := mustPerft(t, &next, depth-1); n != l.Nodes {
 					t.Errorf("Divide line %s: %d, perft after it %d", l.Move, l.Nodes, n)
 				}
 			}
@@ -169,195 +171,121 @@ func TestPerftDivide(t *testing.T) {
 	}
 }
 
-// Every way of counting gives the same numbers as plain Perft: without bulk
-// counting, on two goroutines, with a hash table, and all three at once.
-// Besides the starts, a tower-rich position (the Codex game after 10...
-// f4:d2:b4) checks the hash table where towers make keys differ in depth.
-func TestPerftConfigs(t *testing.T) {
-	configs := []bashni.PerftConfig{
-		{NoBulk: true},
-		{Threads: 2},
-		{HashMB: 16},
-		{NoBulk: true, Threads: 2, HashMB: 16},
-	}
-	type run struct {
-		name   string
-		pos    bashni.Position
-		depths []int
-	}
-	var runs []run
-	for _, tab := range perftTables {
-		d := perftDivideDepth(tab)
-		runs = append(runs, run{tab.name, tab.v.MustStart(), []int{1, d - 2, d}})
-	}
-	codex, err := bashni.ParseFEN(bashni.Russian(), ruleCodexPositions[20])
+// mustPerft returns Perft(p, depth), failing the test on an error.
+func mustPerft(t testing.TB, p *bashni.Position, depth int) uint64 {
+	t.Helper()
+	n, err := bashni.Perft(p, depth)
 	if err != nil {
-		t.Fatal(err)
+		t.Fatalf("Perft(%s, %d): %v", p.FEN(), depth, err)
 	}
-	runs = append(runs, run{"codex-ply-20", codex, []int{1, 3, 5}})
-
-	for _, r := range runs {
-		t.Run(r.name, func(t *testing.T) {
-			for _, d := range r.depths {
-				want := bashni.Perft(r.pos, d)
-				for _, c := range configs {
-					if got := c.Perft(r.pos, d); got != want {
-						t.Errorf("%+v.Perft(depth %d) = %d, plain Perft %d", c, d, got, want)
-					}
-					var sum uint64
-					for _, l := range c.Divide(r.pos, d) {
-						sum += l.Nodes
-					}
-					if sum != want {
-						t.Errorf("%+v.Divide(depth %d) sums to %d, plain Perft %d", c, d, sum, want)
-					}
-				}
-			}
-		})
-	}
+	return n
 }
 
-// A table too small for the count fills up and entries are replaced: the
-// counts stay exact. In a 1 MiB table (65,536 entries), russian perft 10
-// stores 45,241 counts, 4,226 of them in place of another (buckets fill
-// unevenly), and lasca perft 16 (from depth 5 up, tableFrom) 39,459,
-// 2,420 in place of another. Checked against docs/PERFT.md, by one goroutine and by two.
-func TestPerftFullTable(t *testing.T) {
-	for _, c := range []struct {
-		tab   perftTable
-		depth int
-	}{{perftTables[0], 10}, {perftTables[2], 16}} {
-		for _, threads := range []int{1, 2} {
-			cfg := bashni.PerftConfig{HashMB: 1, Threads: threads}
-			if got, want := cfg.Perft(c.tab.v.MustStart(), c.depth), c.tab.counts[c.depth-1]; got != want {
-				t.Errorf("%s: %+v.Perft(%d) = %d, want %d", c.tab.name, cfg, c.depth, got, want)
-			}
-		}
-	}
-}
-
-// Progress is told of every share once, in order, with the same total, on
-// one goroutine and on two, and the count is the same as without it; a
-// position without moves has no share to tell of.
-func TestPerftProgress(t *testing.T) {
-	// The shares are the positions of the first ply with at least 64 per
-	// goroutine: perft 3 of the 8x8 starts, lasca's perft 5 and 6.
-	for _, c := range []struct {
-		v       bashni.Variant
-		depth   int
-		threads int
-		shares  int
-	}{{bashni.Russian(), 6, 1, 302}, {bashni.Russian(), 6, 2, 302}, {bashni.Lasca(), 9, 1, 116}, {bashni.Lasca(), 9, 2, 324}} {
-		var calls [][2]int
-		cfg := bashni.PerftConfig{Threads: c.threads, Progress: func(done, total int) {
-			calls = append(calls, [2]int{done, total})
-		}}
-		p := c.v.MustStart()
-		if got, want := cfg.Perft(p, c.depth), bashni.Perft(p, c.depth); got != want {
-			t.Errorf("%s %d, %d goroutines: Perft with Progress = %d, want %d", c.v.Name(), c.depth, c.threads, got, want)
-		}
-		var want [][2]int
-		for i := range c.shares {
-			want = append(want, [2]int{i + 1, c.shares})
-		}
-		if diff := cmp.Diff(want, calls); diff != "" {
-			t.Errorf("%s %d, %d goroutines: Progress calls (-want +got):\n%s", c.v.Name(), c.depth, c.threads, diff)
-		}
-	}
-	lost, err := bashni.ParseFEN(bashni.Russian(), "W:W:Bc5")
-	if err != nil {
-		t.Fatal(err)
-	}
-	called := false
-	bashni.PerftConfig{Progress: func(int, int) { called = true }}.Perft(lost, 3)
-	if called {
-		t.Error("Progress was called for a position without moves")
-	}
-}
-
-// A configuration that cannot be honoured is an error from Validate, and a
-// panic with that error from Perft and Divide, not a crash of the program
-// when the table does not fit in memory.
-func TestPerftConfigValidate(t *testing.T) {
-	for _, c := range []bashni.PerftConfig{{}, {Threads: 1, HashMB: 1}, {Threads: bashni.MaxPerftThreads, HashMB: 16, NoBulk: true}} {
-		if err := c.Validate(); err != nil {
-			t.Errorf("%+v: %v", c, err)
-		}
-	}
-	bad := []struct {
-		c    bashni.PerftConfig
-		want string
-	}{
-		{bashni.PerftConfig{Threads: bashni.MaxPerftThreads + 1}, "at most 1024"},
-		// Negative numbers are refused (issue 15, case 9), not read as 0.
-		{bashni.PerftConfig{Threads: -3}, "bashni: perft on -3 goroutines: 0 or 1 counts on one"},
-		{bashni.PerftConfig{HashMB: -1}, "bashni: a perft table of -1 MiB: want 0 (none) or more"},
-	}
-	if runtime.GOOS == "linux" {
-		bad = append(bad, struct {
-			c    bashni.PerftConfig
-			want string
-		}{bashni.PerftConfig{HashMB: 1 << 40}, "more than the machine's memory"})
-	}
-	for _, b := range bad {
-		err := b.c.Validate()
-		if err == nil || !strings.Contains(err.Error(), b.want) {
-			t.Errorf("%+v: Validate() = %v, want %q", b.c, err, b.want)
-			continue
-		}
-		for name, f := range map[string]func(){
-			"Perft":   func() { b.c.Perft(bashni.Russian().MustStart(), 3) },
-			"Perft 0": func() { b.c.Perft(bashni.Russian().MustStart(), 0) },
-			"Divide":  func() { b.c.Divide(bashni.Russian().MustStart(), 3) },
-		} {
-			func() {
-				defer func() {
-					if r := recover(); r != err && fmt.Sprint(r) != err.Error() {
-						t.Errorf("%+v: %s panicked with %v, want %v", b.c, name, r, err)
-					}
-				}()
-				f()
-			}()
-		}
-	}
-}
-
-// A depth above MaxPerftDepth panics with a message rather than overflow
-// the stack going down a line of kings; at the limit, a position whose lines
-// all end soon is counted at once.
+// A depth above MaxPerftDepth is an error rather than a stack overflow
+// going down a line of kings, and so is a negative depth (issue 15, case 9:
+// Perft(p, -1) was 1); at the limit, a position whose lines all end soon
+// is counted at once.
 func TestPerftMaxDepth(t *testing.T) {
 	p, err := bashni.ParseFEN(bashni.Russian(), "W:Wc3:Bd4")
 	if err != nil {
 		t.Fatal(err)
 	}
-	if n := bashni.Perft(p, bashni.MaxPerftDepth); n != 0 {
+	if n := mustPerft(t, &p, bashni.MaxPerftDepth); n != 0 {
 		t.Errorf("perft %d = %d, want 0 (Black has no move after c3:e5)", bashni.MaxPerftDepth, n)
 	}
-	for name, f := range map[string]func(){
-		"Perft":  func() { bashni.Perft(p, bashni.MaxPerftDepth+1) },
-		"Divide": func() { bashni.Divide(p, 1<<40) },
+	for _, c := range []struct {
+		depth int
+		want  string
+	}{
+		{bashni.MaxPerftDepth + 1, "bashni: perft of depth 1001: at most 1000"},
+		{1 << 40, "bashni: perft of depth 1099511627776: at most 1000"},
+		{-1, "bashni: perft of depth -1: a depth is 0 or more"},
 	} {
-		func() {
-			defer func() {
-				if r := recover(); r == nil || !strings.Contains(fmt.Sprint(r), "at most 1000") {
-					t.Errorf("%s: panic %v, want the depth limit", name, r)
-				}
-			}()
-			f()
-		}()
+		if n, err := bashni.Perft(&p, c.depth); err == nil || err.Error() != c.want {
+			t.Errorf("Perft(%d) = %d, %v; want the error %q", c.depth, n, err, c.want)
+		}
+		if lines, err := bashni.Divide(&p, c.depth); err == nil || err.Error() != c.want || lines != nil {
+			t.Errorf("Divide(%d) = %v, %v; want no lines and the error %q", c.depth, lines, err, c.want)
+		}
 	}
-	// A negative depth is no count (issue 15, case 9: Perft(p, -1) was 1).
-	for name, f := range map[string]func(){
-		"Perft":  func() { bashni.Perft(p, -1) },
-		"Divide": func() { bashni.Divide(p, -1) },
+}
+
+// A count never wraps around (issue 26, item 5): W:WKa1:BKh2 has more
+// than 2^64 lines of 23 plies, which a table counts in a second; without
+// one that takes centuries, so a table of our own (a map, every count kept)
+// stands in for perft's. Depth 22 fits, and is what docs/PERFT.md's
+// overflow example shows; depth 23 is ErrPerftOverflow, from Perft and
+// from Divide, whose lines each pass it too.
+func TestPerftOverflow(t *testing.T) {
+	p, err := bashni.ParseFEN(bashni.Russian(), "W:WKa1:BKh2")
+	if err != nil {
+		t.Fatal(err)
+	}
+	opt := bashni.PerftOptions{Table: mapTable{}}
+	ctx := context.Background()
+	n22, err := opt.Count(ctx, &p, 22)
+	if err != nil || n22 < 1<<63 {
+		t.Fatalf("perft 22 = %d, %v; want a count over 2^63, no error", n22, err)
+	}
+	if bulk, err := (bashni.PerftOptions{Table: mapTable{}, NoBulk: true}).Count(ctx, &p, 22); bulk != n22 || err != nil {
+		t.Errorf("perft 22 without bulk counting = %d, %v; want %d", bulk, err, n22)
+	}
+	n, err := opt.Count(ctx, &p, 23)
+	if !errors.Is(err, bashni.ErrPerftOverflow) || n != 0 {
+		t.Fatalf("perft 23 = %d, %v; want 0 and ErrPerftOverflow", n, err)
+	}
+	const want = "bashni: perft of depth 23: the count reaches 2^64-1 (18446744073709551615), the most a uint64 holds"
+	if err.Error() != want {
+		t.Errorf("perft 23: error %q, want %q", err, want)
+	}
+	if lines, err := opt.Divide(ctx, &p, 23); !errors.Is(err, bashni.ErrPerftOverflow) || lines != nil {
+		t.Errorf("divide 23 = %v, %v; want ErrPerftOverflow", lines, err)
+	}
+}
+
+// mapTable is a bashni.PerftTable that keeps every count.
+type mapTable map[[2]uint64]uint64
+
+func (m mapTable) Get(key uint64, depth int) (uint64, bool) {
+	n, ok := m[[2]uint64{key, uint64(depth)}]
+	return n, ok
+}
+func (m mapTable) Put(key uint64, depth int, n uint64) { m[[2]uint64{key, uint64(depth)}] = n }
+func (mapTable) MinDepth() int                         { return 3 }
+
+// PerftContext gives up when its context ends, with the context's error:
+// russian perft 30 would take years; cancelled after 50 ms it returns at
+// once (within seconds on a loaded machine), as does Divide; a context
+// ended before the count counts nothing. A count with a table stores no
+// count cut short.
+func TestPerftContext(t *testing.T) {
+	p := bashni.Russian().MustStart()
+	ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
+	defer cancel()
+	begin := time.Now()
+	n, err := bashni.PerftContext(ctx, &p, 30)
+	if !errors.Is(err, context.DeadlineExceeded) || n != 0 {
+		t.Errorf("PerftContext(30) under a 50 ms deadline = %d, %v; want 0, the deadline", n, err)
+	}
+	if took := time.Since(begin); took > 20*time.Second {
+		t.Errorf("PerftContext(30) took %v to end after its deadline", took)
+	}
+	ended, cancel := context.WithCancel(context.Background())
+	cancel()
+	tab := mapTable{}
+	for name, f := range map[string]func() error{
+		"Count":  func() error { _, err := (bashni.PerftOptions{Table: tab}).Count(ended, &p, 12); return err },
+		"Divide": func() error { _, err := (bashni.PerftOptions{NoBulk: true}).Divide(ended, &p, 12); return err },
 	} {
-		func() {
-			defer func() {
-				if r := recover(); fmt.Sprint(r) != "bashni: perft of depth -1: a depth is 0 or more" {
-					t.Errorf("%s(-1): panic %v, want the message of a negative depth", name, r)
-				}
-			}()
-			f()
-		}()
+		if err := f(); !errors.Is(err, context.Canceled) {
+			t.Errorf("%s under an ended context: %v, want context.Canceled", name, err)
+		}
+	}
+	if len(tab) != 0 {
+		t.Errorf("a cancelled count stored %d counts", len(tab))
+	}
+	// A context that has not ended changes nothing.
+	if n, err := bashni.PerftContext(context.Background(), &p, 6); n != 37908 || err != nil {
+		t.Errorf("PerftContext(6) = %d, %v; want 37908", n, err)
 	}
 }

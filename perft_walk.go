@@ -99,11 +99,11 @@ func (w *pathWalk) startDeeper(pc *perftCounter, depth int) {
 	w.pc, w.p, w.depth, w.at = pc, &pc.pos, depth, countDeeper
 }
 
-// setEnds fills w.ends from the jump sets and midCaptureCrown: a man
-// crowned on w.far stops there (L6), goes on as a man on the jump sets
-// (I3), or goes on as a king, which goOn leaves to the search (R6).
+// setEnds fills w.ends from the jump sets: rules.endsAt, where no jump
+// goes on or a man crowned on w.far stops (L6); a man crowned to go on as
+// a king (R6) goes to goOn, which leaves it to the search.
 func (w *pathWalk) setEnds() {
-	w.ends = (^(w.m.ne | w.m.nw | w.m.se | w.m.sw) | w.far&w.r.crownEnds) &^ (w.far & w.r.crownSearched)
+	w.ends = w.r.endsAt(w.m.any(), w.far)
 }
 
 // count is walk for a walk that counts sequences, which keeps no tops.
@@ -174,7 +174,7 @@ func (w *pathWalk) playForwardMen(r *rules, t tops, men uint64, buf []Move) uint
 		w.top, w.st = p.topCode(s), p.below[idx(s)]
 		p.clear(s)
 		k, _ := w.jumps(x&w.m.ne, x&w.m.nw, x&w.m.se, x&w.m.sw, 0, 0, 0, 0)
-		n += k
+		n = addCounts(n, k)
 		p.white, p.black, p.kings = white, black, kings
 		p.below[idx(s)] = w.st
 	}
@@ -244,7 +244,7 @@ func (w *pathWalk) replies(x, white, black, kings uint64, n int) uint64 {
 	}
 	w.mv.to, w.mv.n = Square(bits.TrailingZeros64(x)), uint8(n)
 	w.mv.flags = 0
-	if x&w.far != 0 {
+	if promotes(w.far, x) {
 		w.mv.flags = flagPromote
 	}
 	return uint64(k) + w.p.searchedReplies(&w.mv, slow, w.buf)
@@ -255,7 +255,7 @@ func (w *pathWalk) replies(x, white, black, kings uint64, n int) uint64 {
 func (w *pathWalk) deeper(x uint64) uint64 {
 	p := w.p
 	top := w.top
-	if x&w.far != 0 {
+	if promotes(w.far, x) {
 		top |= codeKing
 	}
 	sq := Square(bits.TrailingZeros64(x))
@@ -272,24 +272,21 @@ func (w *pathWalk) deeper(x uint64) uint64 {
 // of jumps (at least one), the last in direction last; white, black and
 // kings are the tops now, without the piece.
 func (w *pathWalk) goOn(x, white, black, kings uint64, last, jumps int) (uint64, bool) {
-	crowned := false
+	crowned := false // L6: crowned, the move ends (rules.endsAt)
 	if x&w.far != 0 {
-		switch w.r.crown { // midCaptureCrown
-		case crownStops: // L6
-			crowned = true
-		case crownGoesOnAsMan: // I3
-		default: // R6, and any effect not counted here: the search decides
+		if x&w.far&w.r.crownSearched != 0 { // R6, and any effect not counted here
 			return 0, false
 		}
+		crowned = x&w.far&w.r.crownEnds != 0
 	}
 	ne, nw, se, sw := nextJumps(w.m, x, last)
 	if !crowned && ne|nw|se|sw != 0 {
-		if jumps == 3 {
+		if jumps == pathJumps {
 			return 0, false
 		}
 		return w.jumps(ne, nw, se, sw, white, black, kings, jumps)
 	}
-	if jumps == 3 && !crowned && loopsBack(w.r, w.opp, w.mv.from.bit(), x, last) {
+	if jumps == pathJumps && !crowned && loopsBack(w.r, w.opp, w.mv.from.bit(), x, last) {
 		return 0, false
 	}
 	return w.end(x, white, black, kings, jumps), true
@@ -297,7 +294,10 @@ func (w *pathWalk) goOn(x, white, black, kings uint64, last, jumps int) (uint64,
 
 // jumps returns what the sequences that go on with a jump in each
 // direction whose set (ne, nw, se, sw) holds the piece's square give, after
-// n jumps. (The count of jumps travels as an argument, in a register,
+// n jumps. Its sums are plain: counting sequences or replies they are
+// small, and playing (playForwardMen) there is no table, so each leaf
+// counted was visited, and 2^64 of them would take centuries; the sums
+// above it saturate (addCounts). (The count of jumps travels as an argument, in a register,
 // rather than in w.mv, where it was a store and a load at every jump.)
 func (w *pathWalk) jumps(ne, nw, se, sw, white, black, kings uint64, n int) (uint64, bool) {
 	var sum, k uint64
@@ -366,9 +366,9 @@ func (w *pathWalk) jump(over, land, white, black, kings uint64, d, jumps int) (u
 
 // endsOn reports whether the sequence so far, of the given number of
 // jumps, which has just landed on x, ends there at once, without a look at
-// the next jumps: x is in w.ends, and it has made fewer than three jumps
-// (goOn checks a fourth).
-func (w *pathWalk) endsOn(x uint64, jumps int) bool { return x&w.ends != 0 && jumps != 3 }
+// the next jumps: x is in w.ends, and it has made fewer than pathJumps
+// jumps (goOn checks for one more).
+func (w *pathWalk) endsOn(x uint64, jumps int) bool { return x&w.ends != 0 && jumps != pathJumps }
 
 // withNextTop returns the tops white, black and kings with the top of the
 // tower on b (a one-bit set) taken: the top of its stack st, if any, is its
@@ -382,30 +382,17 @@ func withNextTop(white, black, kings, b uint64, st stack) (uint64, uint64, uint6
 }
 
 // nextJumps returns, for each direction, x (a one-bit set) if a piece there
-// can jump that way on the jump sets m, else 0; never back the way it came,
-// after a jump in direction last (-1 before the first).
+// can jump on that way on the jump sets m (jumpSets.onward) after a jump in
+// direction last (-1 before the first), else 0.
 func nextJumps(m jumpSets, x uint64, last int) (ne, nw, se, sw uint64) {
-	ne, nw, se, sw = x&m.ne, x&m.nw, x&m.se, x&m.sw
-	switch last {
-	case dirNE:
-		sw = 0
-	case dirNW:
-		se = 0
-	case dirSE:
-		nw = 0
-	case dirSW:
-		ne = 0
-	}
-	return ne, nw, se, sw
+	m = m.onward(last)
+	return x & m.ne, x & m.nw, x & m.se, x & m.sw
 }
 
-// loopsBack reports whether a short piece on x, after three jumps from s,
-// the last in direction last, can jump onto s, the square it left: over an
-// opponent's tower, not back the way it came. (A man that captures forward
-// only is six ranks on from s by then, and never comes back.)
+// loopsBack reports whether a short piece on x, after pathJumps jumps from
+// s, the last in direction last, can jump onto s, the square it left: over
+// an opponent's tower, onward (jumpSets.onward). (A man that captures
+// forward only is six ranks on from s by then, and never comes back.)
 func loopsBack(r *rules, opp, s, x uint64, last int) bool {
-	return last != dirSW && x&r.canJump[dirNE]<<18 == s && x<<9&opp != 0 ||
-		last != dirSE && x&r.canJump[dirNW]<<14 == s && x<<7&opp != 0 ||
-		last != dirNW && x&r.canJump[dirSE]>>14 == s && x>>7&opp != 0 ||
-		last != dirNE && x&r.canJump[dirSW]>>18 == s && x>>9&opp != 0
+	return x&shortJumpSets(r, opp, s).onward(last).any() != 0
 }

@@ -12,6 +12,7 @@ package bashni_test
 // no undo.
 
 import (
+	"context"
 	"fmt"
 	"slices"
 	"sort"
@@ -580,8 +581,10 @@ func refCompare(tb refTB, p bashni.Position) int {
 	// the one before from the tops where it can) agrees with playing every
 	// move the generator lists.
 	for depth := 2; depth <= 3; depth++ {
-		if bulk, plain := bashni.Perft(p, depth), (bashni.PerftConfig{NoBulk: true}).Perft(p, depth); bulk != plain {
-			tb.Fatalf("start %s\nvariant %s: perft %d is %d with bulk counting, %d without", p.FEN(), v, depth, bulk, plain)
+		bulk, err := bashni.Perft(&p, depth)
+		plain, err2 := (bashni.PerftOptions{NoBulk: true}).Count(context.Background(), &p, depth)
+		if bulk != plain || err != nil || err2 != nil {
+			tb.Fatalf("start %s\nvariant %s: perft %d is %d (%v) with bulk counting, %d (%v) without", p.FEN(), v, depth, bulk, err, plain, err2)
 		}
 	}
 	return len(moves)

@@ -91,6 +91,12 @@ func (r *rules) asPrisoner(c pieceCode) pieceCode {
 	return c
 }
 
+// promotes decides the crowning at the end of a move (docs/RULES.md
+// section 4): a man whose move ends on to (a one-bit set) is crowned if to
+// is on its far rank far. Every way of listing, counting and playing a
+// move asks it (see DESIGN.md, "Where each rule is decided").
+func promotes(far, to uint64) bool { return far&to != 0 }
+
 // The rule decisions. Each rule of docs/RULES.md that both the move
 // generator (movegen.go, capture.go) and perft's bulk counting
 // (perft_bulk.go, perft.go) apply is decided by one function below; they
@@ -128,11 +134,16 @@ func (r *rules) midCaptureCrown() crownEffect {
 // too in russian and international, forward only in lasca (L2); kings
 // capture every way.
 func (r *rules) manCaptureDirs(us Color) (north, south bool) {
-	if r.MenCaptureBackward {
+	if r.menCaptureBackward() {
 		return true, true
 	}
 	return us == White, us == Black
 }
+
+// menCaptureBackward decides L2: whether men capture backward as well as
+// forward (russian, international), or forward only (lasca). Forward is
+// north for White, south for Black: manCaptureDirs, and menJumps for sets.
+func (r *rules) menCaptureBackward() bool { return r.MenCaptureBackward }
 
 // reversalBarred decides R3 (RejumpNoReversal): no jump may go in the
 // direction exactly opposite to the jump just before.
@@ -162,6 +173,49 @@ func (r *rules) barAfterJump(b, occ, excl uint64) (uint64, uint64) {
 // jump sets of the position before the move because of it.
 func (r *rules) wayBackBarred() bool { return r.Rejump != RejumpAny }
 
+// reverse returns the direction opposite to d: back the way a jump in
+// direction d came. Where the way back is barred (reversalBarred, and for
+// short pieces wayBackBarred), every walker takes it from here: the
+// generator's rays (visit, flyingLandings) and the jump sets (onward).
+func reverse(d int) int { return 3 - d }
+
+// onward returns which jumps of m go on from a square a short piece has
+// just reached with a jump in direction last (-1: none yet): all but the
+// one back the way it came (reverse). Bulk counting, the counting walk
+// (nextJumps) and its loop test (loopsBack) follow captures with it.
+func (m jumpSets) onward(last int) jumpSets {
+	switch reverse(last) {
+	case dirNE:
+		m.ne = 0
+	case dirNW:
+		m.nw = 0
+	case dirSE:
+		m.se = 0
+	case dirSW:
+		m.sw = 0
+	}
+	return m
+}
+
+// pathJumps is how many jumps of a short piece's capture are those of the
+// position before the move: its first loop, the first time it can meet a
+// square the move has changed, takes pathJumps+1 jumps (see pathWalk). The
+// counting walks follow up to pathJumps jumps on the jump sets and hand a
+// longer sequence to the generator.
+const pathJumps = 3
+
+// endsAt returns the squares where a short piece's capture that lands
+// there ends, as bulk counting counts it: those with no jump onward (not
+// in onward), and on its far rank far those where a man crowned mid-capture
+// stops (L6), less those where what a crowned man does is left to the
+// search (R6, and any effect the counting does not know): midCaptureCrown,
+// through the masks rulesFor fills. A man goes on from the others (I3 on
+// the far rank). The counting walk (pathWalk.setEnds) and the count of a
+// position's captures (countFromTops) both take it.
+func (r *rules) endsAt(onward, far uint64) uint64 {
+	return (^onward | far&r.crownEnds) &^ (far & r.crownSearched)
+}
+
 // onlyLongest decides I2 (Majority): of the capture sequences, only those
 // that take the most pieces may be chosen.
 func (r *rules) onlyLongest() bool { return r.Majority }
@@ -178,4 +232,21 @@ func (r *rules) forwardCaptures() bool {
 	north, south := r.manCaptureDirs(White)
 	c := r.midCaptureCrown() // on the far rank a forward man has nothing left to jump
 	return north != south && (c == crownStops || c == crownGoesOnAsMan) && !r.onlyLongest()
+}
+
+// shortKingPaths reports whether bulk counting follows short kings'
+// captures of up to pathJumps jumps on the jump sets, as men's (see
+// countFromTops): no flying kings, no majority rule to compare sequences,
+// and the way back barred.
+func (r *rules) shortKingPaths() bool {
+	return !r.FlyingKings && !r.onlyLongest() && r.wayBackBarred()
+}
+
+// menFollowable reports whether men's capture sequences can be followed on
+// the jump sets of the position before the move (pathWalk): the way back
+// barred (by every rejump rule but RejumpAny, or because men capture
+// forward only).
+func (r *rules) menFollowable() bool {
+	north, south := r.manCaptureDirs(White)
+	return r.wayBackBarred() || north != south
 }

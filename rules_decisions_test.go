@@ -114,3 +114,39 @@ func TestMenJumpsAgree(t *testing.T) {
 		}
 	}
 }
+
+// onward, "which jumps go on after a jump in direction d", drops exactly
+// the direction back the way the piece came (reverse), and nothing before
+// the first jump; loopsBack asks it for the jump onto the square the piece
+// left.
+func TestOnwardDropsTheWayBack(t *testing.T) {
+	all := jumpSets{1, 2, 4, 8}
+	for _, c := range []struct {
+		last int
+		want jumpSets
+	}{
+		{-1, jumpSets{1, 2, 4, 8}},
+		{dirNE, jumpSets{1, 2, 4, 0}}, // not back south-west
+		{dirNW, jumpSets{1, 2, 0, 8}}, // not back south-east
+		{dirSE, jumpSets{1, 0, 4, 8}}, // not back north-west
+		{dirSW, jumpSets{0, 2, 4, 8}}, // not back north-east
+	} {
+		if got := all.onward(c.last); got != c.want {
+			t.Errorf("onward(%d) = %v, want %v", c.last, got, c.want)
+		}
+	}
+	// A man on e5 (square 36) that can jump d6 (43) north-west onto c7
+	// (50), the square it left: a loop, unless its last jump was
+	// south-east, for which north-west is the way back.
+	r := rulesOf(t, Russian(), func(*Variant) {})
+	e5, d6, c7 := uint64(1)<<36, uint64(1)<<43, uint64(1)<<50
+	if !loopsBack(r, d6, c7, e5, dirNE) {
+		t.Error("e5 over d6 onto c7 after a jump north-east: want a loop back")
+	}
+	if loopsBack(r, d6, c7, e5, dirSE) {
+		t.Error("e5 over d6 onto c7 after a jump south-east: that is the way back, barred")
+	}
+	if loopsBack(r, 0, c7, e5, dirNE) {
+		t.Error("e5 onto c7 with nothing to jump on d6: want no loop")
+	}
+}

@@ -49,8 +49,8 @@ func TestPerftPage(t *testing.T) {
 				if want > quickPerft && !slow {
 					continue
 				}
-				if got := bashni.Perft(start, depth); got != want {
-					t.Errorf("PERFT.md:%d: %s perft %d = %d, the page says %d", tab.line, name, depth, got, want)
+				if got, err := bashni.Perft(&start, depth); got != want || err != nil {
+					t.Errorf("PERFT.md:%d: %s perft %d = %d, %v; the page says %d", tab.line, name, depth, got, err, want)
 				}
 			}
 		}

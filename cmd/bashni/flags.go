@@ -242,8 +242,8 @@ func checkHash(mb int) error {
 // checkTables refuses n tables of mb MiB each (mb the value of the flag
 // named flag, n the engines that have one at once) that together do not fit
 // in this machine's memory: allocating them would end the program with a
-// runtime error rather than a message (and engine.New and PerftConfig
-// would panic).
+// runtime error rather than a message (and engine.New and perft.Config
+// would refuse it).
 func checkTables(flag string, mb, n int) error {
 	if ok, have := sysmem.TableFits(mb); !ok {
 		return fmt.Errorf("%s %d: more than this machine's memory (%d MiB)", flag, mb, have)

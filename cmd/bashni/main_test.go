@@ -204,6 +204,16 @@ func TestBuiltBinaryExitStatus(t *testing.T) {
 	if status != 0 || errOut != "" || !strings.HasPrefix(out, "depth 4: 54 nodes in ") {
 		t.Errorf("perft: status %d, stdout %q, stderr %q", status, out, errOut)
 	}
+	// A count never wraps (issue 26, item 5): depth 23 of two kings passes
+	// 2^64 and printed a count smaller than depth 22's, with status 0.
+	out, errOut, status = run("perft", "-hash", "64", "-fen", "W:WKa1:BKh2", "22")
+	if status != 0 || errOut != "" || !strings.HasPrefix(out, "depth 22: ") {
+		t.Errorf("perft 22 of W:WKa1:BKh2: status %d, stdout %q, stderr %q", status, out, errOut)
+	}
+	out, errOut, status = run("perft", "-hash", "64", "-fen", "W:WKa1:BKh2", "23")
+	if want := "bashni perft: depth 23: the count reaches 2^64-1 (18446744073709551615), the most a uint64 holds\n"; status != 1 || out != "" || errOut != want {
+		t.Errorf("perft 23 of W:WKa1:BKh2: status %d, stdout %q, stderr %q; want status 1 and %q", status, out, errOut, want)
+	}
 	for _, args := range [][]string{
 		{"moves", "-variant", "checkers"},
 		{"show", "-fen", "W:Wz9:B"},

@@ -1,12 +1,14 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"sort"
 	"time"
 
 	"github.com/bashni-dev/bashni"
+	"github.com/bashni-dev/bashni/perft"
 )
 
 func init() {
@@ -37,8 +39,8 @@ func runPerft(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	if *threads < 1 || *threads > bashni.MaxPerftThreads {
-		return fmt.Errorf("-threads %d: need 1 to %d", *threads, bashni.MaxPerftThreads)
+	if *threads < 1 || *threads > perft.MaxThreads {
+		return fmt.Errorf("-threads %d: need 1 to %d", *threads, perft.MaxThreads)
 	}
 	if *hashMB < 0 {
 		return fmt.Errorf("-hash %d: need 0 (no table) or more MiB", *hashMB)
@@ -50,7 +52,8 @@ func runPerft(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	cfg := bashni.PerftConfig{NoBulk: !*bulk, Threads: *threads, HashMB: *hashMB}
+	cfg := perft.Config{NoBulk: !*bulk, Threads: *threads, HashMB: *hashMB}
+	ctx := context.Background()
 
 	start := time.Now()
 	if *progress {
@@ -58,26 +61,29 @@ func runPerft(args []string, stdout, stderr io.Writer) error {
 	}
 	var nodes uint64
 	if *divide {
-		lines := cfg.Divide(pos, depth)
-		for _, l := range lines {
-			nodes += l.Nodes
+		lines, err := cfg.Divide(ctx, &pos, depth)
+		if err != nil {
+			return err
+		}
+		if nodes, err = perft.Total(lines, depth); err != nil {
+			return err
 		}
 		sort.Slice(lines, func(i, j int) bool { return lines[i].Move.String() < lines[j].Move.String() })
 		for _, l := range lines {
 			fmt.Fprintf(stdout, "%s %d\n", l.Move, l.Nodes)
 		}
-		if depth == 0 {
-			nodes = 1
-		}
 	} else {
-		nodes = cfg.Perft(pos, depth)
+		nodes, err = cfg.Perft(ctx, &pos, depth)
+		if err != nil {
+			return err
+		}
 	}
 	elapsed := time.Since(start)
 	fmt.Fprintf(stdout, "depth %d: %d nodes in %s (%s Mnps)\n", depth, nodes, roundDuration(elapsed), rate(nodes, elapsed))
 	return nil
 }
 
-// progressReporter returns a PerftConfig.Progress that writes
+// progressReporter returns a perft.Config.Progress that writes
 // "perft: DONE/TOTAL subtrees in TIME" to w: at most one line per interval,
 // and always the last.
 func progressReporter(w io.Writer, start time.Time, interval time.Duration) func(done, total int) {

@@ -6,11 +6,13 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"log"
 
 	"github.com/bashni-dev/bashni"
+	"github.com/bashni-dev/bashni/perft"
 )
 
 func main() {
@@ -70,9 +72,10 @@ func main() {
 		log.Fatal(err)
 	}
 
-	// Perft: move-path counts, split per first move with Divide, and
-	// configurable (threads, a transposition table, no bulk counting).
-	fmt.Println(bashni.Perft(lasca.MustStart(), 6))
-	cfg := bashni.PerftConfig{Threads: 2, HashMB: 64}
-	fmt.Println(cfg.Perft(bashni.Russian().MustStart(), 8)) // 925862
+	// Perft: move-path counts; the perft package shares one among
+	// goroutines, with a table.
+	lascaStart := lasca.MustStart()
+	fmt.Println(bashni.Perft(&lascaStart, 6)) // 324 <nil>
+	russian := bashni.Russian().MustStart()
+	fmt.Println(perft.Config{Threads: 2, HashMB: 64}.Perft(context.Background(), &russian, 8)) // 925862 <nil>
 }

@@ -1,14 +1,16 @@
-package bashni
+package perft
 
 import (
 	"math"
 	"sync/atomic"
 	"unsafe"
 
+	"github.com/bashni-dev/bashni"
 	"github.com/bashni-dev/bashni/internal/sysmem"
 )
 
-// perftTable maps (key, depth) to a count. It is made of buckets of four
+// Table maps (key, depth) to a count: the table of Config.HashMB, and a
+// bashni.PerftTable for a count of one's own. It is made of buckets of four
 // entries, 64 bytes, one cache line: a probe reads one line, as a table of
 // single entries would, and a new count replaces the entry of least depth
 // in its bucket. A count of depth d stands for many of depth d-1, so when
@@ -19,7 +21,7 @@ import (
 //
 // An entry is two words written and read atomically; a torn entry is
 // detected by the check word and ignored.
-type perftTable struct {
+type Table struct {
 	buckets []perftBucket
 	mask    uint64
 	from    int // the shallowest depth counted in the table (tableFrom)
@@ -36,7 +38,12 @@ type perftSlot struct {
 // stored (it would take years to count without a table anyway).
 const perftMaxStored = 1<<56 - 1
 
-func newPerftTable(mb int) *perftTable {
+// NewTable returns a table of mb MiB (rounded down to a power of two
+// buckets of 64 bytes, at least one), which keeps counts of depth 3 and
+// more until told otherwise (SetMinDepth). On Linux it asks for huge pages.
+// It allocates the memory at once: mb must fit in the machine's memory
+// (Config.Validate checks it).
+func NewTable(mb int) *Table {
 	n := uint64(mb) << 20 / uint64(unsafe.Sizeof(perftBucket{}))
 	size := uint64(1)
 	for size*2 <= n {
@@ -44,8 +51,15 @@ func newPerftTable(mb int) *perftTable {
 	}
 	buckets := make([]perftBucket, size)
 	sysmem.AdviseHugePages(buckets)
-	return &perftTable{buckets: buckets, mask: size - 1}
+	return &Table{buckets: buckets, mask: size - 1, from: 3}
 }
+
+// SetMinDepth sets the shallowest depth the table keeps (MinDepth): for a
+// count of depth d from p, tableFrom(p, d) is what Config uses.
+func (t *Table) SetMinDepth(d int) { t.from = d }
+
+// MinDepth returns the shallowest depth the table keeps.
+func (t *Table) MinDepth() int { return t.from }
 
 // tableFrom returns the shallowest depth whose counts a table keeps when
 // counting perft depth from p. A probe is a cache miss, worth it only above
@@ -55,12 +69,16 @@ func newPerftTable(mb int) *perftTable {
 // (lasca perft 21 with 1 GiB: 17 s from depth 3 or 4, 10 s from 5; russian
 // perft 15: the same from 3 or 4). The factor is judged from perft 5 of p,
 // or less for a shallower count: russian starts keep depth 3 up, lasca 5.
-func tableFrom(p Position, depth int) int {
+func tableFrom(p *bashni.Position, depth int) int {
 	k := min(depth-1, 5)
 	if k < 1 {
 		return 3
 	}
-	b := math.Pow(float64(Perft(p, k)), 1/float64(k))
+	n, err := bashni.Perft(p, k)
+	if err != nil {
+		return 3
+	}
+	b := math.Pow(float64(n), 1/float64(k))
 	d := 3
 	for d < 6 && math.Pow(b, float64(d)) < 100 {
 		d++
@@ -68,9 +86,15 @@ func tableFrom(p Position, depth int) int {
 	return d
 }
 
-func depthSalt(depth int) uint64 { return mix64(uint64(depth) + 0x51ED27) }
+// depthSalt is what the key of a position is changed by at each depth, so
+// that its counts of different depths go to different buckets: the keys
+// are well mixed already, and a multiple of an odd constant keeps them
+// apart.
+func depthSalt(depth int) uint64 { return (uint64(depth) + 0x51ED27) * 0x9E3779B97F4A7C15 }
 
-func (t *perftTable) get(key uint64, depth int) (uint64, bool) {
+// Get returns the count of the position of the given key at depth, if the
+// table has it.
+func (t *Table) Get(key uint64, depth int) (uint64, bool) {
 	k := key ^ depthSalt(depth)
 	b := &t.buckets[k&t.mask]
 	for i := range b {
@@ -82,7 +106,10 @@ func (t *perftTable) get(key uint64, depth int) (uint64, bool) {
 	return 0, false
 }
 
-func (t *perftTable) put(key uint64, depth int, count uint64) {
+// Put stores the count of the position of the given key at depth, in place
+// of the entry of least depth in its bucket; a count above perftMaxStored
+// is not stored.
+func (t *Table) Put(key uint64, depth int, count uint64) {
 	if count > perftMaxStored {
 		return
 	}
