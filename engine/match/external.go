@@ -166,7 +166,7 @@ func (p *External) move(ctx context.Context, start bashni.Position, moves []bash
 		sb.WriteString("position fen " + start.FEN())
 	}
 	if len(moves) > 0 {
-		sb.WriteString(" moves " + bashni.LineText(moves))
+		sb.WriteString(" moves " + bashni.Notation{}.FormatLine(&start, moves))
 	}
 	if err := p.send(sb.String()); err != nil {
 		return bashni.Move{}, err

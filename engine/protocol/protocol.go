@@ -14,7 +14,6 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -43,6 +42,10 @@ type Session struct {
 	moves   []bashni.Move
 	pos     bashni.Position // start after moves
 	eng     *engine.Engine
+	// searched is the position of the search under way, whose ruleset's
+	// own notation the info lines write the principal variation in (lasca's
+	// captures with 'x'); set before the search starts.
+	searched bashni.Position
 
 	// The search under way, if any: cancel stops it, done is closed once
 	// its bestmove line is written (with outMu held, so a command read
@@ -87,7 +90,7 @@ func NewSession(out io.Writer, hashMB int) *Session {
 func (s *Session) newEngine() *engine.Engine {
 	return engine.New(engine.Options{HashMB: s.hashMB, Threads: s.threads, Progress: func(i engine.Info) {
 		s.printf("info depth %d seldepth %d score %s nodes %d nps %.0f time %d pv %s",
-			i.Depth, i.SelDepth, protoScore(i.Score), i.Nodes, i.NPS(), i.Time.Milliseconds(), bashni.LineText(i.PV))
+			i.Depth, i.SelDepth, protoScore(i.Score), i.Nodes, i.NPS(), i.Time.Milliseconds(), bashni.Notation{}.FormatLine(&s.searched, i.PV))
 	}})
 }
 
@@ -343,13 +346,8 @@ func (s *Session) execute(line string) bool {
 		}
 		s.goSearch(lim, infinite)
 	case "legal":
-		legal := s.pos.LegalMoves()
-		texts := make([]string, len(legal))
-		for i, m := range legal {
-			texts[i] = m.String()
-		}
-		slices.Sort(texts)
-		s.printf("legal %s", strings.Join(texts, " "))
+		// Sorted, in the ruleset's own notation (lasca's captures with 'x').
+		s.printf("legal %s", strings.Join(bashni.Notation{}.MoveTexts(&s.pos, s.pos.LegalMoves()), " "))
 	case "fen":
 		s.printf("fen %s", s.pos.FEN())
 	case "show":
@@ -362,10 +360,16 @@ func (s *Session) execute(line string) bool {
 	return true
 }
 
-// errorf answers an error line; the library's "bashni: " prefix is dropped,
-// as "error" already says what the line is.
+// errorf answers an error line. An error among args is written by its
+// bashni.Message, without the library's "bashni: ", as "error" already says
+// what the line is.
 func (s *Session) errorf(format string, args ...any) {
-	s.printf("error %s", strings.TrimPrefix(fmt.Errorf(format, args...).Error(), "bashni: "))
+	for i, a := range args {
+		if err, ok := a.(error); ok {
+			args[i] = bashni.Message(err)
+		}
+	}
+	s.printf("error %s", fmt.Sprintf(format, args...))
 }
 
 func (s *Session) setGame(start bashni.Position, moves []bashni.Move) {
@@ -416,7 +420,7 @@ func (s *Session) playMoves(start bashni.Position, moves []bashni.Move, texts []
 	more, err := pos.ParseLine(strings.Join(texts, " "))
 	if le := (*bashni.LineError)(nil); errors.As(err, &le) {
 		// `move 2: "c3-d4": not a legal move here`, each part once.
-		return fmt.Errorf("move %d: %s", le.Index, strings.TrimPrefix(strings.TrimPrefix(le.Err.Error(), "bashni: "), "move "))
+		return le
 	}
 	s.setGame(start, append(append([]bashni.Move(nil), moves...), more...))
 	return nil
@@ -504,6 +508,8 @@ func (s *Session) goSearch(lim engine.Limits, infinite bool) {
 	s.cancel, s.done, s.infinite = cancel, done, infinite || lim.Ponder != nil
 	s.ponder = lim.Ponder
 	eng, start, moves := s.eng, s.start, s.moves
+	s.searched = s.pos
+	pos := s.pos
 	go func() {
 		defer cancel()
 		res, err := eng.SearchGame(ctx, start, moves, lim)
@@ -513,7 +519,7 @@ func (s *Session) goSearch(lim engine.Limits, infinite bool) {
 		case err != nil:
 			s.errorf("go: %v", err)
 		default:
-			best = res.Move.String()
+			best = bashni.Notation{}.FormatMove(&pos, res.Move)
 		}
 		s.outMu.Lock()
 		defer s.outMu.Unlock()
