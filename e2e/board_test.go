@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/bashni-dev/bashni"
+	"github.com/bashni-dev/bashni/pdn"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 )
@@ -185,4 +186,65 @@ func (p page) play(move string) {
 	before := p.eval(`document.getElementById("board").dataset.fen`)
 	p.do("type "+move, chromedp.SetValue(chromedp.CSS("#move-text"), move), chromedp.Click(chromedp.CSS("#move-form button")))
 	p.waitFor("the move "+move, fmt.Sprintf(`document.getElementById("board").dataset.fen !== %q`, before))
+}
+
+// A variation made on the board is downloaded as PDN, which package pdn
+// reads back with its variation and comment; a pasted record of two games
+// offers both, and picking one opens it.
+func TestPDNOutAndIn(t *testing.T) {
+	p := open(t)
+	p.waitFEN(fenAfter(t, bashni.Russian(), ""))
+	for _, m := range []string{"c3-d4", "f6-g5", "g3-f4"} {
+		p.play(m)
+	}
+	p.key(kb.ArrowLeft)
+	p.key(kb.ArrowLeft)
+	p.waitFEN(fenAfter(t, bashni.Russian(), "", "c3-d4"))
+	p.play("b6-c5")
+	p.do("comment", chromedp.SetValue(chromedp.CSS("#comment"), "the other way"),
+		chromedp.Evaluate[chromedp.Void](`document.getElementById("comment").dispatchEvent(new Event("change"))`))
+	p.do("download", chromedp.Click(chromedp.CSS("#pdn-download")))
+	p.waitFor("the PDN", `document.getElementById("pdn-text").value.includes("1-0") || document.getElementById("pdn-text").value.includes("*")`)
+	text := p.eval(`document.getElementById("pdn-text").value`)
+	games, err := pdn.ReadAll(strings.NewReader(text))
+	if err != nil || len(games) != 1 {
+		t.Fatalf("package pdn reads %d games, %v, from the page's PDN:\n%s", len(games), err, text)
+	}
+	g := games[0]
+	if got := moveTexts(g.Moves()); got != "c3-d4 f6-g5 g3-f4" {
+		t.Errorf("main line read back %q\n%s", got, text)
+	}
+	n := g.Notes[2]
+	if n == nil || len(n.Variations) != 1 || moveTexts(n.Variations[0].Moves) != "b6-c5" {
+		t.Fatalf("the variation of move 2 is not read back:\n%s", text)
+	}
+	if v := n.Variations[0].Notes[1]; v == nil || strings.Join(v.Comments, "|") != "the other way" {
+		t.Errorf("the variation's comment is not read back:\n%s", text)
+	}
+
+	record := "[White \"Ann\"]\n[Black \"Bob\"]\n\n1. c3-d4 f6-g5 *\n\n[White \"Cid\"]\n[Black \"Dee\"]\n[GameType \"25\"]\n\n1. e3-f4 (1. a3-b4) b6-a5 *\n"
+	p.do("paste a record", chromedp.SetValue(chromedp.CSS("#pdn-text"), record), chromedp.Click(chromedp.CSS("#pdn-open")))
+	p.waitFEN(fenAfter(t, bashni.Russian(), ""))
+	p.waitFor("the list of games", `!document.getElementById("pdn-pick").hidden`)
+	if got := p.eval(`[...document.querySelectorAll("#pdn-games option")].map(o => o.textContent).join(" | ")`); got != "1. Ann – Bob * | 2. Cid – Dee *" {
+		t.Errorf("games offered: %q", got)
+	}
+	p.choose("pdn-games", "1")
+	p.waitFor("the second game", `document.getElementById("variant").value === "russian-draughts"`)
+	p.waitFEN(fenAfter(t, bashni.RussianDraughts(), ""))
+	if got, want := strings.Join(p.moveList(), " | "), "e3-f4 b6-a5"; got != want {
+		t.Errorf("move list of the second game %q, want %q", got, want)
+	}
+	if got, want := p.lines(), "(1. a3-b4)"; got != want {
+		t.Errorf("variations of the second game %q, want %q", got, want)
+	}
+	p.screenshot("pdn")
+}
+
+func moveTexts(ms []bashni.Move) string {
+	s := make([]string, len(ms))
+	for i, m := range ms {
+		s[i] = m.String()
+	}
+	return strings.Join(s, " ")
 }

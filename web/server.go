@@ -16,6 +16,8 @@
 //	POST /api/engine   the same request → the engine's move and the state after it
 //	GET  /api/svg      ?variant=&fen=&moves=&move=&flip=&size= → image/svg+xml
 //	GET  /api/analyse  ?variant=&fen=&moves=&lines=&depth=&movetime= → text/event-stream
+//	POST /api/pdn/read  {pdn, variant} → the record's games as trees of moves
+//	POST /api/pdn/write {variant, fen, tags, line, result} → {pdn}
 //
 // Only the server's own page may use it: a POST must be sent as
 // Content-Type: application/json (415 otherwise) and the Host header must
@@ -142,11 +144,13 @@ func New(opts Options) *Server {
 		method string
 		h      http.HandlerFunc
 	}{
-		"/api/info":    {http.MethodGet, s.info},
-		"/api/state":   {http.MethodPost, s.state},
-		"/api/engine":  {http.MethodPost, s.engine},
-		"/api/svg":     {http.MethodGet, s.picture},
-		"/api/analyse": {http.MethodGet, s.analyse},
+		"/api/info":      {http.MethodGet, s.info},
+		"/api/state":     {http.MethodPost, s.state},
+		"/api/engine":    {http.MethodPost, s.engine},
+		"/api/svg":       {http.MethodGet, s.picture},
+		"/api/analyse":   {http.MethodGet, s.analyse},
+		"/api/pdn/read":  {http.MethodPost, s.pdnRead},
+		"/api/pdn/write": {http.MethodPost, s.pdnWrite},
 	}
 	for path, rt := range routes {
 		h := rt.h

@@ -9,6 +9,7 @@ import * as moveList from "./movelist.js";
 import * as link from "./link.js";
 import * as opponent from "./opponent.js";
 import { initKeys } from "./keys.js";
+import { initRecord } from "./record.js";
 import { setStatus, notice, initNotice } from "./status.js";
 
 const $ = (id) => document.getElementById(id);
@@ -47,7 +48,11 @@ function variantOption(text) {
 async function newGame(variant, fen) {
   track(); // forget any answer still on its way
   const root = new Node("", null);
-  if (await begin(variant, fen, root)) variantOption(study.state.variant);
+  if (await begin(variant, fen, root)) {
+    variantOption(study.state.variant);
+    study.tags = [];
+    study.result = "";
+  }
 }
 
 // turnAfter is the side to move after n moves from the start.
@@ -82,6 +87,8 @@ async function init() {
   board.initBoard();
   moveList.initMoveList();
   initKeys();
+  initRecord();
+  document.addEventListener("study-opened", () => variantOption(study.state.variant));
   board.setBlocked(opponent.isThinking);
   $("new").addEventListener("click", () => newGame($("variant").value, ""));
   $("undo").addEventListener("click", undo);

@@ -13,6 +13,8 @@ export const study = {
   root: new Node("", null),
   cur: null, // the node shown
   state: null, // the server's answer for cur (POST /api/state)
+  tags: [], // a record's tags (White, Event ...), kept to write it back
+  result: "", // "1-0", "0-1", "1/2-1/2" when the game ended other than by the rules
 };
 study.cur = study.root;
 
