@@ -10,6 +10,7 @@ import * as link from "./link.js";
 import * as opponent from "./opponent.js";
 import { initKeys } from "./keys.js";
 import { initRecord } from "./record.js";
+import { initAnalysis } from "./analysis.js";
 import { setStatus, notice, initNotice } from "./status.js";
 
 const $ = (id) => document.getElementById(id);
@@ -118,6 +119,7 @@ async function init() {
     for (const name of info.variants) variantOption(name);
     $("variant").value = info.variants[0];
     $("engine-row").hidden = !info.engine;
+    initAnalysis(info.engine);
   } catch (err) {
     setStatus("Cannot reach the server: " + err.message, "error");
     return;

@@ -81,6 +81,25 @@ export async function play(text) {
   }
 }
 
+// playLine plays moves one after the other from the node shown, adding
+// them to the tree, and shows the last.
+export async function playLine(moves) {
+  const from = study.cur;
+  const current = track();
+  try {
+    const path = from.path();
+    const st = await post("/api/state", gameRequest(study, path.concat(moves)));
+    if (!current()) return false;
+    let node = from;
+    for (const m of st.moves.slice(path.length)) node = node.add(m);
+    show(node, st);
+    return true;
+  } catch (err) {
+    if (current()) setStatus(err.message, "error");
+    return false;
+  }
+}
+
 // begin starts a new study of the ruleset from fen with the tree root and
 // shows the node at; it leaves everything as it was when the server
 // refuses.
