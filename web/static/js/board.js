@@ -17,9 +17,16 @@ export function setBlocked(fn) {
   blocked = fn;
 }
 
-// draw shows the study's state on the board.
-export function draw() {
-  const st = study.state;
+// squareHandler, when set, takes the clicks on squares instead of the
+// move choosing (the position editor).
+let squareHandler = null;
+export function setSquareHandler(fn) {
+  squareHandler = fn;
+  clearSelection();
+}
+
+// draw shows a state on the board: the study's, or another's (the editor's).
+export function draw(st = study.state) {
   selection = null;
   const doc = new DOMParser().parseFromString(st.svg, "image/svg+xml");
   const board = $("board");
@@ -154,7 +161,9 @@ export function playMove(text) {
 export function initBoard() {
   $("board").addEventListener("click", (e) => {
     const el = e.target.closest("[data-square]");
-    if (el) onSquare(el.dataset.square);
+    if (!el) return;
+    if (squareHandler) squareHandler(el.dataset.square);
+    else onSquare(el.dataset.square);
   });
   // After an error no choice box stands for a question no longer asked.
   onError(clearSelection);

@@ -11,6 +11,7 @@ import * as opponent from "./opponent.js";
 import { initKeys } from "./keys.js";
 import { initRecord } from "./record.js";
 import { initAnalysis } from "./analysis.js";
+import { initEditor } from "./editor.js";
 import { setStatus, notice, initNotice } from "./status.js";
 
 const $ = (id) => document.getElementById(id);
@@ -89,6 +90,7 @@ async function init() {
   moveList.initMoveList();
   initKeys();
   initRecord();
+  initEditor();
   document.addEventListener("study-opened", () => variantOption(study.state.variant));
   board.setBlocked(opponent.isThinking);
   $("new").addEventListener("click", () => newGame($("variant").value, ""));
