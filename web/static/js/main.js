@@ -12,6 +12,7 @@ import { initKeys } from "./keys.js";
 import { initRecord } from "./record.js";
 import { initAnalysis } from "./analysis.js";
 import { initEditor } from "./editor.js";
+import { initReview } from "./review.js";
 import { setStatus, notice, initNotice } from "./status.js";
 
 const $ = (id) => document.getElementById(id);
@@ -122,6 +123,7 @@ async function init() {
     $("variant").value = info.variants[0];
     $("engine-row").hidden = !info.engine;
     initAnalysis(info.engine);
+    initReview(info.engine);
   } catch (err) {
     setStatus("Cannot reach the server: " + err.message, "error");
     return;

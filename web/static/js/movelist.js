@@ -20,6 +20,13 @@ function moveSpan(node) {
   const s = document.createElement("span");
   s.className = "move" + (node === study.cur ? " cur" : "");
   s.textContent = node.move + node.annotation;
+  if (node.mark) {
+    // The review's mark (?!, ?, ??), apart from the record's annotation.
+    const m = document.createElement("span");
+    m.className = "mark";
+    m.textContent = node.mark;
+    s.append(m);
+  }
   s.dataset.node = node.id;
   return s;
 }
