@@ -13,6 +13,7 @@ import { initRecord } from "./record.js";
 import { initAnalysis } from "./analysis.js";
 import { initEditor } from "./editor.js";
 import { initReview } from "./review.js";
+import * as match from "./match.js";
 import { setStatus, notice, initNotice } from "./status.js";
 
 const $ = (id) => document.getElementById(id);
@@ -51,10 +52,10 @@ function variantOption(text) {
 async function newGame(variant, fen) {
   track(); // forget any answer still on its way
   const root = new Node("", null);
+  match.restart();
   if (await begin(variant, fen, root)) {
     variantOption(study.state.variant);
     study.tags = [];
-    study.result = "";
   }
 }
 
@@ -69,6 +70,7 @@ function turnAfter(n) {
 // back; against the engine, its reply goes too, so it is the player's turn.
 function undo() {
   track();
+  match.reopen();
   const takeBack = (node) => (node.children.length === 0 ? remove(node) : node.parent);
   let to = study.cur.parent ? takeBack(study.cur) : study.cur;
   if (opponent.side && to.parent && turnAfter(to.ply) === opponent.side) to = takeBack(to);
@@ -93,7 +95,7 @@ async function init() {
   initRecord();
   initEditor();
   document.addEventListener("study-opened", () => variantOption(study.state.variant));
-  board.setBlocked(opponent.isThinking);
+  board.setBlocked(() => opponent.isThinking() || match.isOver());
   $("new").addEventListener("click", () => newGame($("variant").value, ""));
   $("undo").addEventListener("click", undo);
   $("flip").addEventListener("click", () => {
@@ -117,17 +119,19 @@ async function init() {
     const text = $("ruleset-text").value.trim();
     if (text !== "") newGame(text, "");
   });
+  let info;
   try {
-    const info = await get("/api/info");
-    for (const name of info.variants) variantOption(name);
-    $("variant").value = info.variants[0];
-    $("engine-row").hidden = !info.engine;
-    initAnalysis(info.engine);
-    initReview(info.engine);
+    info = await get("/api/info");
   } catch (err) {
     setStatus("Cannot reach the server: " + err.message, "error");
     return;
   }
+  for (const name of info.variants) variantOption(name);
+  $("variant").value = info.variants[0];
+  $("engine-row").hidden = !info.engine;
+  initAnalysis(info.engine);
+  initReview(info.engine);
+  match.initMatch(info);
   const parts = link.read(location.search);
   if (parts) await openLink(parts);
   else await newGame("russian", "");
