@@ -84,8 +84,7 @@ func TestShareLinkRoundTrip(t *testing.T) {
 	p.waitFEN(fenAfter(t, bashni.Lasca(), "", moves[:1]...))
 	link := p.eval(`location.href`)
 
-	again := open(t)
-	again.do("open the copied link", chromedp.Navigate(link))
+	again := openAt(t, strings.TrimPrefix(link, shared.addr))
 	again.waitFEN(fenAfter(t, bashni.Lasca(), "", moves[:1]...))
 	if got, want := strings.Join(again.moveList(), " | "), "c3-d4 e5xc3 | b2xd4 d6-e5"; got != want {
 		t.Errorf("reopened link's move list %q, want %q", got, want)

@@ -68,6 +68,12 @@ func TestMain(m *testing.M) {
 // the server and the browser first if this is the first test.
 func open(t *testing.T) page {
 	t.Helper()
+	return openAt(t, "")
+}
+
+// openAt is open with the page's address followed by rest ("?fen=...").
+func openAt(t *testing.T, rest string) page {
+	t.Helper()
 	path := chromium(t)
 	shared.once.Do(func() {
 		if shared.addr, shared.err = serve(); shared.err == nil {
@@ -85,7 +91,7 @@ func open(t *testing.T) page {
 		t.Fatalf("opening a tab: %v", err)
 	}
 	p := page{t, ctx}
-	p.do("open the page", chromedp.Navigate(shared.addr))
+	p.do("open the page", chromedp.Navigate(shared.addr+rest))
 	return p
 }
 

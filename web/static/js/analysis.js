@@ -8,6 +8,7 @@ import { study, onShow, playLine } from "./study.js";
 import { bind } from "./keys.js";
 import { forWhite, share, label } from "./score.js";
 import { moveNumber } from "./movelist.js";
+import { write } from "./squares.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -113,7 +114,7 @@ function showLines(data, turn, node) {
       if (i === 0 || white) li.append(" " + moveNumber(ply, blackFirst));
       const b = document.createElement("button");
       b.className = "pv-move";
-      b.textContent = m;
+      b.textContent = write(m);
       b.title = "play the line to here";
       b.addEventListener("click", () => playLine(line.pv.slice(0, i + 1)));
       li.append(" ", b);

@@ -4,6 +4,7 @@
 
 import { study, play } from "./study.js";
 import { setStatus, onError } from "./status.js";
+import { learn, write } from "./squares.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -32,6 +33,7 @@ export function draw(st = study.state) {
   const board = $("board");
   board.replaceChildren(document.importNode(doc.documentElement, true));
   board.dataset.fen = st.fen;
+  learn(board);
   $("choices").hidden = true;
 }
 
@@ -133,7 +135,7 @@ function offerChoices(cands) {
   box.replaceChildren();
   for (const m of cands) {
     const b = document.createElement("button");
-    b.textContent = m.text;
+    b.textContent = write(m.text);
     b.addEventListener("click", () => playMove(m.text));
     // Pointing at a choice shows its route on the board.
     b.addEventListener("mouseenter", () => showRoute(m));

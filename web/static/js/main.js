@@ -14,6 +14,7 @@ import { initAnalysis } from "./analysis.js";
 import { initEditor } from "./editor.js";
 import { initReview } from "./review.js";
 import * as match from "./match.js";
+import { useNumbers } from "./squares.js";
 import { setStatus, notice, initNotice } from "./status.js";
 
 const $ = (id) => document.getElementById(id);
@@ -100,6 +101,10 @@ async function init() {
   $("undo").addEventListener("click", undo);
   $("flip").addEventListener("click", () => {
     study.flip = !study.flip;
+    goTo(study.cur);
+  });
+  $("squares").addEventListener("change", () => {
+    useNumbers($("squares").value === "numbers", $("board"));
     goTo(study.cur);
   });
   $("engine").addEventListener("change", () => opponent.setSide($("engine").value));

@@ -6,6 +6,7 @@
 
 import { study, goTo, show } from "./study.js";
 import { promote, remove } from "./tree.js";
+import { write } from "./squares.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -19,7 +20,7 @@ export function moveNumber(index, blackFirst) {
 function moveSpan(node) {
   const s = document.createElement("span");
   s.className = "move" + (node === study.cur ? " cur" : "");
-  s.textContent = node.move + node.annotation;
+  s.textContent = write(node.move) + node.annotation;
   if (node.mark) {
     // The review's mark (?!, ?, ??), apart from the record's annotation.
     const m = document.createElement("span");

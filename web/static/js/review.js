@@ -11,6 +11,7 @@ import { study, goTo, onShow } from "./study.js";
 import { stream, analyseURL, pause, resume } from "./analysis.js";
 import { forWhite, DECIDED } from "./score.js";
 import { moveNumber } from "./movelist.js";
+import { write } from "./squares.js";
 
 const $ = (id) => document.getElementById(id);
 const SVG = "http://www.w3.org/2000/svg";
@@ -159,9 +160,9 @@ function draw() {
     const li = document.createElement("li");
     const b = document.createElement("button");
     b.className = m.kind;
-    b.textContent = `${moveNumber(m.node.ply - 1, blackFirst)} ${m.node.move}${m.sign} ${m.kind} (−${m.drop.toFixed(2)})`;
+    b.textContent = `${moveNumber(m.node.ply - 1, blackFirst)} ${write(m.node.move)}${m.sign} ${m.kind} (−${m.drop.toFixed(2)})`;
     b.addEventListener("click", () => goTo(m.node));
-    li.append(b, m.best ? ` better: ${m.best}` : "");
+    li.append(b, m.best ? ` better: ${write(m.best)}` : "");
     list.append(li);
   }
 }
