@@ -14,7 +14,6 @@ import { moveNumber } from "./movelist.js";
 import { write } from "./squares.js";
 
 const $ = (id) => document.getElementById(id);
-const SVG = "http://www.w3.org/2000/svg";
 
 // The chart shows evaluations up to this many men either way.
 const CHART_MEN = 5;
@@ -137,7 +136,7 @@ function draw() {
   const y = (v) => h / 2 - (Math.max(-CHART_MEN, Math.min(CHART_MEN, v)) / CHART_MEN) * (h / 2 - 4);
   chart.setAttribute("viewBox", `0 0 ${w} ${h}`);
   const el = (tag, attrs) => {
-    const e = document.createElementNS(SVG, tag);
+    const e = document.createElementNS(chart.namespaceURI, tag); // the chart is an <svg>
     for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
     chart.append(e);
     return e;
