@@ -135,14 +135,7 @@ func TestBadShareLink(t *testing.T) {
 // variation can be gone through, commented on, promoted and deleted.
 func TestMoveTree(t *testing.T) {
 	p := open(t)
-	p.waitFEN(fenAfter(t, bashni.Russian(), ""))
-	for _, m := range []string{"c3-d4", "f6-g5", "g3-f4"} {
-		p.play(m)
-	}
-	p.key(kb.ArrowLeft)
-	p.key(kb.ArrowLeft)
-	p.waitFEN(fenAfter(t, bashni.Russian(), "", "c3-d4"))
-	p.play("b6-c5")
+	p.branch()
 	p.play("d4:b6")
 	if got, want := strings.Join(p.moveList(), " | "), "c3-d4 f6-g5 | g3-f4"; got != want {
 		t.Errorf("main line %q, want %q (unchanged by the variation)", got, want)
@@ -179,6 +172,20 @@ func TestMoveTree(t *testing.T) {
 	p.waitFEN(fenAfter(t, bashni.Russian(), "", "c3-d4"))
 }
 
+// branch plays c3-d4 f6-g5 g3-f4 from the start, steps back two moves by
+// keyboard and plays b6-c5 there: a variation of f6-g5.
+func (p page) branch() {
+	p.t.Helper()
+	p.waitFEN(fenAfter(p.t, bashni.Russian(), ""))
+	for _, m := range []string{"c3-d4", "f6-g5", "g3-f4"} {
+		p.play(m)
+	}
+	p.key(kb.ArrowLeft)
+	p.key(kb.ArrowLeft)
+	p.waitFEN(fenAfter(p.t, bashni.Russian(), "", "c3-d4"))
+	p.play("b6-c5")
+}
+
 // play types a move into the move box.
 func (p page) play(move string) {
 	p.t.Helper()
@@ -192,14 +199,7 @@ func (p page) play(move string) {
 // offers both, and picking one opens it.
 func TestPDNOutAndIn(t *testing.T) {
 	p := open(t)
-	p.waitFEN(fenAfter(t, bashni.Russian(), ""))
-	for _, m := range []string{"c3-d4", "f6-g5", "g3-f4"} {
-		p.play(m)
-	}
-	p.key(kb.ArrowLeft)
-	p.key(kb.ArrowLeft)
-	p.waitFEN(fenAfter(t, bashni.Russian(), "", "c3-d4"))
-	p.play("b6-c5")
+	p.branch()
 	p.do("comment", chromedp.SetValue(chromedp.CSS("#comment"), "the other way"),
 		chromedp.Evaluate[chromedp.Void](`document.getElementById("comment").dispatchEvent(new Event("change"))`))
 	p.do("download", chromedp.Click(chromedp.CSS("#pdn-download")))

@@ -64,25 +64,9 @@ export async function goTo(node) {
 }
 
 
-// play plays a move, in any notation the server reads, at the node shown:
-// it goes to that child when the move was played there before, and makes a
-// new one (a variation when there are others) when not.
-export async function play(text) {
-  const from = study.cur;
-  const current = track();
-  try {
-    const st = await post("/api/state", gameRequest(study, from.path().concat([text])));
-    if (!current()) return false;
-    show(from.add(st.moves[st.moves.length - 1]), st);
-    return true;
-  } catch (err) {
-    if (current()) setStatus(err.message, "error");
-    return false;
-  }
-}
-
 // playLine plays moves one after the other from the node shown, adding
-// them to the tree, and shows the last.
+// them to the tree (as the moves' canonical text, so a move played before
+// in another notation is found), and shows the last.
 export async function playLine(moves) {
   const from = study.cur;
   const current = track();
@@ -99,6 +83,11 @@ export async function playLine(moves) {
     return false;
   }
 }
+
+// play plays a move, in any notation the server reads, at the node shown:
+// it goes to that child when the move was played there before, and makes a
+// new one (a variation when there are others) when not.
+export const play = (text) => playLine([text]);
 
 // begin starts a new study of the ruleset from fen with the tree root and
 // shows the node at; it leaves everything as it was when the server
