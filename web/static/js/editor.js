@@ -4,7 +4,7 @@
 // it refuses is not made, and its reason is shown.
 
 import { post } from "./api.js";
-import { study, begin, goTo } from "./study.js";
+import { study, begin, goTo, onShow } from "./study.js";
 import { Node } from "./tree.js";
 import * as board from "./board.js";
 
@@ -102,6 +102,10 @@ export function initEditor() {
       close();
       goTo(study.cur);
     }
+  });
+  // Going to a move of the study leaves the editor.
+  onShow(() => {
+    if (!$("editor").hidden) close();
   });
   $("editor-turn").addEventListener("change", () => tryFEN(format($("editor-turn").value, towers)));
   $("editor-fen").addEventListener("change", () => tryFEN($("editor-fen").value.trim()));
