@@ -1,5 +1,8 @@
-// Package web serves a page for playing bashni in a browser against another
-// person at the same screen or against an engine.
+// Package web serves the analysis board: a page for studying and playing
+// bashni in a browser, alone, against another person at the same screen or
+// against an engine, with a move tree, share links, PDN in and out, the
+// engine's lines, game review and a position editor (docs/BOARD.md). The
+// page is native ES modules under static/js, one idea a module.
 //
 // The page holds no rules: it sends the server the ruleset, the start and the
 // moves played, and the server answers with the position, its legal moves (each
