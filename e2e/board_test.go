@@ -25,7 +25,7 @@ func (p page) waitFor(what, cond string) {
 	p.t.Helper()
 	ctx, cancel := context.WithTimeout(p.ctx, 20*time.Second)
 	defer cancel()
-	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](cond)); err != nil {
+	if err := poll(ctx, cond); err != nil {
 		p.t.Fatalf("waiting for %s (%s): %v; status %q", what, cond, err, p.status())
 	}
 }

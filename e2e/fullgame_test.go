@@ -39,7 +39,7 @@ func (p page) playByClicks(m pageMove, plies int) {
 	}
 	ctx, cancel := context.WithTimeout(p.ctx, 20*time.Second)
 	defer cancel()
-	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](fmt.Sprintf(`bashni.study.state.moves.length === %d`, plies+1))); err != nil {
+	if err := poll(ctx, fmt.Sprintf(`bashni.study.state.moves.length === %d`, plies+1)); err != nil {
 		p.t.Fatalf("the page did not play %s: %v (status %q)", m.Text, err, p.status())
 	}
 	if got := p.eval(`bashni.study.state.moves[bashni.study.state.moves.length - 1]`); got != m.Text {
