@@ -143,7 +143,8 @@ function draw() {
   };
   el("rect", { x: 0, y: 0, width: w, height: h, class: "chart-bg" });
   const pts = evals.map((e, i) => `${x(i).toFixed(1)},${y(e.white).toFixed(1)}`);
-  el("polygon", { points: `0,${h / 2} ${pts.join(" ")} ${x(evals.length - 1)},${h / 2}`, class: "chart-area" });
+  // White's share below the curve, Black's above.
+  el("polygon", { points: `0,${h} ${pts.join(" ")} ${x(evals.length - 1)},${h}`, class: "chart-area" });
   el("line", { x1: 0, y1: h / 2, x2: w, y2: h / 2, class: "chart-axis" });
   el("polyline", { points: pts.join(" "), class: "chart-line" });
   const cur = nodes.indexOf(study.cur);
