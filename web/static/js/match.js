@@ -156,6 +156,8 @@ async function offerDraw() {
 
 export function initMatch(info) {
   const level = $("level");
+  // A server that lists no levels takes no strength with a move request.
+  level.hidden = $("level-label").hidden = !info.levels;
   for (const name of info.levels || []) {
     const opt = document.createElement("option");
     opt.value = "level:" + name;
