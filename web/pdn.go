@@ -129,7 +129,7 @@ func (s *Server) pdnRead(w http.ResponseWriter, r *http.Request) {
 	if req.Variant != "" {
 		v, err := bashni.ParseVariant(req.Variant)
 		if err != nil {
-			fail(w, badRequest("variant: "+trim(err)))
+			fail(w, badRequest("variant: "+bashni.Message(err)))
 			return
 		}
 		rd.Variant = v
@@ -171,7 +171,7 @@ func gameJSON(n int, g *pdn.Game) pdnGame {
 		Tags:     []pdnTag{},
 		Variant:  g.Variant().String(),
 		FEN:      g.Start().FEN(),
-		Line:     lineJSON(g.Moves(), g.Notes),
+		Line:     lineJSON(g.Start(), g.Moves(), g.Notes),
 		Result:   g.ResultText,
 		Warnings: []string{},
 	}
@@ -188,20 +188,21 @@ func gameJSON(n int, g *pdn.Game) pdnGame {
 }
 
 // lineJSON describes moves and their notes (notes[i] on the i-th move,
-// notes[0] before the first).
-func lineJSON(moves []bashni.Move, notes map[int]*pdn.Note) pdnLine {
+// notes[0] before the first), the moves in the notation of the ruleset of
+// the game's start position.
+func lineJSON(start *bashni.Position, moves []bashni.Move, notes map[int]*pdn.Note) pdnLine {
 	l := pdnLine{Comments: []string{}, Moves: make([]pdnMove, 0, len(moves))}
 	if n := notes[0]; n != nil {
 		l.Comments = append(l.Comments, n.Comments...)
 	}
 	for i, m := range moves {
-		pm := pdnMove{Move: m.String(), NAGs: []int{}, Comments: []string{}, Variations: []pdnLine{}}
+		pm := pdnMove{Move: bashni.Notation{}.FormatMove(start, m), NAGs: []int{}, Comments: []string{}, Variations: []pdnLine{}}
 		if n := notes[i+1]; n != nil {
 			pm.Annotation = n.Annotation
 			pm.NAGs = append(pm.NAGs, n.NAGs...)
 			pm.Comments = append(pm.Comments, n.Comments...)
 			for _, v := range n.Variations {
-				pm.Variations = append(pm.Variations, lineJSON(v.Moves, v.Notes))
+				pm.Variations = append(pm.Variations, lineJSON(start, v.Moves, v.Notes))
 			}
 		}
 		l.Moves = append(l.Moves, pm)
@@ -234,7 +235,7 @@ func (s *Server) pdnWrite(w http.ResponseWriter, r *http.Request) {
 	}
 	for i, m := range moves {
 		if err := g.Play(m); err != nil {
-			fail(w, badRequest(fmt.Sprintf("move %d: %q: %s", i+1, m.String(), trim(err))))
+			fail(w, badRequest(fmt.Sprintf("move %d: %q: %s", i+1, m.String(), bashni.Message(err))))
 			return
 		}
 	}
@@ -317,12 +318,12 @@ func (b *treeBuilder) line(start bashni.Position, l pdnLine, where string, depth
 		if b.moves++; b.moves > b.max {
 			return nil, nil, badRequest(fmt.Sprintf("%s: more moves than the %d a game may have here, variations included", at, b.max))
 		}
-		m, err := pos.ParseMoveContext(b.ctx, pm.Move)
+		m, err := bashni.Notation{}.ParseMoveContext(b.ctx, &pos, pm.Move)
 		if err != nil {
 			if b.ctx.Err() != nil {
 				return nil, nil, b.ctx.Err()
 			}
-			return nil, nil, badRequest(fmt.Sprintf("%s: %s", at, strings.TrimPrefix(trim(err), "move ")))
+			return nil, nil, badRequest(fmt.Sprintf("%s: %s", at, strings.TrimPrefix(bashni.Message(err), "move ")))
 		}
 		if pm.Annotation != "" || len(pm.NAGs) > 0 || len(pm.Comments) > 0 {
 			n := note(i + 1)
