@@ -6,7 +6,6 @@ import (
 	"time"
 
 	"github.com/bashni-dev/bashni"
-	"github.com/chromedp/chromedp"
 )
 
 // The engine's lines appear as it deepens, as many as asked for; clicking
@@ -29,10 +28,12 @@ func TestEngineLines(t *testing.T) {
 	}
 	p.screenshot("lines")
 
-	// Play the best line's first two moves.
-	first := p.eval(`document.querySelector("#pv-lines li .pv-move").textContent`)
-	second := p.eval(`document.querySelectorAll("#pv-lines li:first-child .pv-move")[1].textContent`)
-	p.do("play the line", chromedp.Click(chromedp.CSS(`#pv-lines li:first-child .pv-move:nth-of-type(2)`)))
+	// Play the best line's first two moves. The texts are read and the
+	// second move clicked in one script, so that a deeper iteration
+	// redrawing the lines in between cannot change which line is played.
+	played := p.eval(`(() => { const ms = document.querySelectorAll("#pv-lines li:first-child .pv-move");
+		const texts = ms[0].textContent + " " + ms[1].textContent; ms[1].click(); return texts; })()`)
+	first, second, _ := strings.Cut(played, " ")
 	p.waitFEN(fenAfter(t, bashni.Russian(), "", first, second))
 	if got := strings.Join(p.moveList(), " | "); got != first+" "+second {
 		t.Errorf("move list after playing the line: %q", got)
