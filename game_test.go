@@ -11,6 +11,7 @@ import (
 	"github.com/bashni-dev/bashni"
 	"github.com/bashni-dev/bashni/internal/testgame"
 	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
 	"pgregory.net/rapid"
 )
 
@@ -416,7 +417,56 @@ func TestGameUndoProperty(t *testing.T) {
 		if d := cmp.Diff(stateOf(fresh), stateOf(g)); d != "" {
 			t.Fatalf("game after undos differs from a fresh replay (-fresh +got):\n%s", d)
 		}
+		if d := cmp.Diff(reversibleKeys(g), g.AppendReversibleKeys(nil), cmpopts.EquateEmpty()); d != "" {
+			t.Fatalf("AppendReversibleKeys differs from the keys worked out from the positions (-want +got):\n%s", d)
+		}
 	})
+}
+
+// reversibleKeys works out what AppendReversibleKeys returns from the
+// game's positions and moves: the keys of the positions before each move
+// since the last that was not reversible.
+func reversibleKeys(g *bashni.Game) []uint64 {
+	var keys []uint64
+	ps := g.Positions()
+	for i, m := range g.Moves() {
+		if ps[i].IsReversible(m) {
+			keys = append(keys, ps[i].Key())
+		} else {
+			keys = keys[:0]
+		}
+	}
+	return keys
+}
+
+// A clone goes on by itself: moves, undos and a resignation in it leave
+// the original as it was, and the other way round.
+func TestGameClone(t *testing.T) {
+	g, err := bashni.NewGame(bashni.Russian())
+	if err != nil {
+		t.Fatal(err)
+	}
+	playAll(t, g, "c3-d4 f6-g5 g3-f4")
+	want := stateOf(g)
+	c := g.Clone()
+	if d := cmp.Diff(want, stateOf(c)); d != "" {
+		t.Fatalf("clone differs from the game (-game +clone):\n%s", d)
+	}
+	playAll(t, c, "g5-h4 f4-g5")
+	if err := c.Undo(); err != nil {
+		t.Fatal(err)
+	}
+	if err := c.Resign(bashni.White); err != nil {
+		t.Fatal(err)
+	}
+	if d := cmp.Diff(want, stateOf(g)); d != "" {
+		t.Errorf("the game changed with its clone (-before +after):\n%s", d)
+	}
+	playAll(t, g, "b6-a5")
+	got := stateOf(c)
+	if d := cmp.Diff([]string{"c3-d4", "f6-g5", "g3-f4", "g5-h4"}, got.Moves); d != "" || !c.Outcome().IsOver() {
+		t.Errorf("the clone changed with the game: %v, moves (-want +got):\n%s", c.Outcome(), d)
+	}
 }
 
 // A Game keeps little per ply: the move and a count, plus a position every

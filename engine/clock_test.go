@@ -38,7 +38,7 @@ func TestClockBudget(t *testing.T) {
 // with a clock of a millisecond its hard limit is the least there is.
 func TestSearchUnderAClock(t *testing.T) {
 	for name, v := range presets {
-		r, err := New(Options{}).Search(context.Background(), v.MustStart(), Limits{Clock: Clock{Left: time.Millisecond}})
+		r, err := New(Options{}).Search(context.Background(), ptr(v.MustStart()), Limits{Clock: Clock{Left: time.Millisecond}})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -60,7 +60,7 @@ func TestPonder(t *testing.T) {
 			p.Hit()
 		}
 	}})
-	r, err := e.Search(context.Background(), pos, Limits{Time: time.Microsecond, Ponder: p})
+	r, err := e.Search(context.Background(), &pos, Limits{Time: time.Microsecond, Ponder: p})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -69,7 +69,7 @@ func TestPonder(t *testing.T) {
 	}
 	early := new(Ponder)
 	early.Hit()
-	r, err = New(Options{}).Search(context.Background(), pos, Limits{Time: time.Microsecond, Ponder: early})
+	r, err = New(Options{}).Search(context.Background(), &pos, Limits{Time: time.Microsecond, Ponder: early})
 	if err != nil {
 		t.Fatal(err)
 	}

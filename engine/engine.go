@@ -7,9 +7,9 @@
 // threads search the same position together, sharing the table.
 //
 //	e := engine.New(engine.Options{})
-//	res, err := e.Search(ctx, pos, engine.Limits{Time: time.Second})
+//	res, err := e.SearchGame(ctx, g, engine.Limits{Time: time.Second})
 //	if err != nil { ... } // engine.ErrNoMoves: the game is over
-//	pos = pos.PlayUnchecked(res.Move)
+//	err = g.Play(res.Move)
 //
 // An Engine searches one position at a time (concurrent calls wait their
 // turn), with Options.Threads threads; run several Engines for several
@@ -234,20 +234,19 @@ func (e *Engine) clear() {
 //
 // Search knows nothing of the game that led to pos; use SearchGame to let it
 // see repetitions and the kings-only count.
-func (e *Engine) Search(ctx context.Context, pos bashni.Position, lim Limits) (Result, error) {
-	return e.search(ctx, game{pos: pos}, lim)
+func (e *Engine) Search(ctx context.Context, pos *bashni.Position, lim Limits) (Result, error) {
+	return e.search(ctx, game{pos: *pos}, lim)
 }
 
-// SearchGame searches the position reached from start by the moves, which
-// must be legal in turn. Unlike Search it knows the positions before, so it
-// scores a move that repeats one as a draw and counts towards the
-// ruleset's kings-only draw (Variant.KingsOnlyPlies).
-func (e *Engine) SearchGame(ctx context.Context, start bashni.Position, moves []bashni.Move, lim Limits) (Result, error) {
-	g, err := replay(start, moves)
-	if err != nil {
-		return Result{}, err
-	}
-	return e.search(ctx, g, lim)
+// SearchGame searches the current position of g as Search does, but knowing
+// the game before it (Game.AppendReversibleKeys, Game.KingsOnlyPlies): it
+// scores a move that repeats an earlier position as a draw and counts
+// towards the ruleset's kings-only draw (Variant.KingsOnlyPlies). The game
+// may be over by resignation, agreement or a draw rule: its position is
+// searched all the same. SearchGame only reads g, which must not change
+// until it returns.
+func (e *Engine) SearchGame(ctx context.Context, g *bashni.Game, lim Limits) (Result, error) {
+	return e.search(ctx, game{pos: *g.Position(), keys: g.AppendReversibleKeys(nil), kingsOnly: g.KingsOnlyPlies()}, lim)
 }
 
 // game is the position to search and what the draw rules need to know of
@@ -256,25 +255,4 @@ type game struct {
 	pos       bashni.Position
 	keys      []uint64 // keys of the earlier positions since the last capture or man move, oldest first
 	kingsOnly int      // plies in a row without a capture or a man move
-}
-
-// replay plays the moves from start, checking each, and records the game's
-// reversible tail.
-func replay(start bashni.Position, moves []bashni.Move) (game, error) {
-	g := game{pos: start}
-	for i, m := range moves {
-		next, err := g.pos.Play(m)
-		if err != nil {
-			return game{}, fmt.Errorf("engine: move %d (%s) of the game: %w", i+1, m, err)
-		}
-		if g.pos.IsReversible(m) {
-			g.keys = append(g.keys, g.pos.Key())
-			g.kingsOnly++
-		} else {
-			g.keys = g.keys[:0]
-			g.kingsOnly = 0
-		}
-		g.pos = next
-	}
-	return g, nil
 }

@@ -28,7 +28,7 @@ func TestThreadsSearchLegally(t *testing.T) {
 		if rapid.Bool().Draw(t, "timed") {
 			lim = Limits{Time: time.Duration(rapid.IntRange(1, 10).Draw(t, "ms")) * time.Millisecond}
 		}
-		r, err := e.Search(context.Background(), pos, lim)
+		r, err := e.Search(context.Background(), &pos, lim)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -54,7 +54,7 @@ func TestThreadsSearchLegally(t *testing.T) {
 func TestThreadsCountNodes(t *testing.T) {
 	pos := bashni.Russian().MustStart()
 	lim := Limits{Nodes: 200000}
-	r, err := New(Options{Threads: 2}).Search(context.Background(), pos, lim)
+	r, err := New(Options{Threads: 2}).Search(context.Background(), &pos, lim)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -67,7 +67,7 @@ func TestThreadsCountNodes(t *testing.T) {
 // stops at once: the helpers do not keep the search going (a search that
 // went on would end only at depth 64, or hang the test).
 func TestThreadsStop(t *testing.T) {
-	r, err := New(Options{Threads: 2}).Search(context.Background(), bashni.Lasca().MustStart(), Limits{Time: time.Microsecond})
+	r, err := New(Options{Threads: 2}).Search(context.Background(), ptr(bashni.Lasca().MustStart()), Limits{Time: time.Microsecond})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -80,7 +80,7 @@ func TestThreadsStop(t *testing.T) {
 			cancel()
 		}
 	}})
-	r, err = e.Search(ctx, bashni.Russian().MustStart(), Limits{})
+	r, err = e.Search(ctx, ptr(bashni.Russian().MustStart()), Limits{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -94,11 +94,11 @@ func TestThreadsStop(t *testing.T) {
 // Threads: 1 is the engine's default and searches exactly as before.
 func TestOneThreadIsTheDefault(t *testing.T) {
 	pos := bashni.International().MustStart()
-	a, err := New(Options{}).Search(context.Background(), pos, Limits{Depth: 6})
+	a, err := New(Options{}).Search(context.Background(), &pos, Limits{Depth: 6})
 	if err != nil {
 		t.Fatal(err)
 	}
-	b, err := New(Options{Threads: 1}).Search(context.Background(), pos, Limits{Depth: 6})
+	b, err := New(Options{Threads: 1}).Search(context.Background(), &pos, Limits{Depth: 6})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -149,7 +149,7 @@ func TestTableTornEntriesAreMisses(t *testing.T) {
 func TestMeanDepth(t *testing.T) {
 	var infos []Info
 	e := New(Options{Progress: func(i Info) { infos = append(infos, i) }})
-	if _, err := e.Search(context.Background(), bashni.Russian().MustStart(), Limits{Depth: 8}); err != nil {
+	if _, err := e.Search(context.Background(), ptr(bashni.Russian().MustStart()), Limits{Depth: 8}); err != nil {
 		t.Fatal(err)
 	}
 	for _, i := range infos {

@@ -52,7 +52,7 @@ func runAnalyze(args []string, stdout, stderr io.Writer) error {
 	e := engine.New(engine.Options{HashMB: lf.hashMB, Threads: *threads, Progress: func(i engine.Info) {
 		fmt.Fprintln(stdout, infoLine(i))
 	}})
-	res, err := e.Search(ctx, pos, lim)
+	res, err := e.Search(ctx, &pos, lim)
 	if errors.Is(err, engine.ErrNoMoves) {
 		return fmt.Errorf("%s has no legal move: the game is over", pos.Turn())
 	}

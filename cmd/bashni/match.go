@@ -331,7 +331,7 @@ func playMatchGame(ctx context.Context, cfg matchConfig, start bashni.Position, 
 		}
 		players[(k+i)%2] = p
 	}
-	return match.PlayTimedGame(ctx, start, match.Opening(start, cfg.opening, cfg.seed, i/2), players, cfg.maxPlies, cfg.clock)
+	return match.PlayTimedGame(ctx, &start, match.Opening(&start, cfg.opening, cfg.seed, i/2), players, cfg.maxPlies, cfg.clock)
 }
 
 // runLadder plays each rung against the one before it and prints a

@@ -41,7 +41,7 @@ func searchMover() mover {
 		if think <= 0 {
 			lim = engine.Limits{Depth: 1} // no time to think: the best capture or step at a glance
 		}
-		res, err := e.SearchGame(ctx, *g.Start(), g.Moves(), lim)
+		res, err := e.SearchGame(ctx, g, lim)
 		return res.Move, err
 	}
 }

@@ -111,7 +111,7 @@ func (sp selfplay) play(ctx context.Context, write func(*pdn.Game) error, stderr
 		if err != nil {
 			return err
 		}
-		g, err := match.PlayGame(ctx, start, match.Opening(start, opening, seed, i), [2]match.Player{p, p}, maxPlies)
+		g, err := match.PlayGame(ctx, &start, match.Opening(&start, opening, seed, i), [2]match.Player{p, p}, maxPlies)
 		if ctx.Err() != nil {
 			return errors.New("interrupted")
 		}

@@ -17,6 +17,7 @@ import (
 
 	"github.com/bashni-dev/bashni"
 	"github.com/bashni-dev/bashni/engine"
+	"github.com/bashni-dev/bashni/engine/match"
 	"github.com/bashni-dev/bashni/web"
 )
 
@@ -219,18 +220,14 @@ func (p *enginePool) put(e *pooledEngine) {
 	p.free <- e
 }
 
-// Move searches the game's position with the first free engine; it is
-// web.Opponent's method. The engine sees the whole game, so it knows which
+// Move searches the game's position with the first free engine; it is the
+// page's match.Player. The engine sees the whole game, so it knows which
 // moves would repeat a position.
-func (p *enginePool) Move(ctx context.Context, start bashni.Position, moves []bashni.Move) (bashni.Move, error) {
+func (p *enginePool) Move(ctx context.Context, g *bashni.Game, clocks *match.Clocks) (bashni.Move, error) {
 	e, err := p.take(ctx)
 	if err != nil {
 		return bashni.Move{}, err
 	}
 	defer p.put(e)
-	res, err := e.SearchGame(ctx, start, moves, p.limits)
-	if err != nil {
-		return bashni.Move{}, err
-	}
-	return res.Move, nil
+	return match.Engine{Engine: e.Engine, Limits: p.limits}.Move(ctx, g, clocks)
 }

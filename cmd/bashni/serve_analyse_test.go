@@ -129,7 +129,7 @@ func TestAnalysisToADepth(t *testing.T) {
 	if len(all) != 6 || !all[5].Final || all[5].Stop != "depth" || all[5].Depth != 5 || all[4].Final {
 		t.Fatalf("events %+v, want depths 1 to 5 then the final one", all)
 	}
-	m, err := newEnginePool(1, 4, engine.Limits{Depth: 5}).Move(context.Background(), bashni.Russian().MustStart(), nil)
+	m, err := newEnginePool(1, 4, engine.Limits{Depth: 5}).Move(context.Background(), bashni.NewGameFrom(bashni.Russian().MustStart()), nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -75,9 +75,9 @@ type Session struct {
 	eng     *engine.Engine
 	engOpts engine.Options // the options eng was made with
 
-	start bashni.Position
-	moves []bashni.Move
-	pos   bashni.Position // start after moves
+	// game is replaced, never changed, by a command that changes the game,
+	// so a search under way keeps reading the one it was given.
+	game *bashni.Game
 
 	level level
 
@@ -381,7 +381,7 @@ func (s *Session) setHash(mb int) error {
 // setVariant makes v the ruleset, at its start.
 func (s *Session) setVariant(name string, v bashni.Variant) {
 	s.name, s.variant = name, v
-	s.start, s.moves, s.pos = v.MustStart(), nil, v.MustStart()
+	s.game = bashni.NewGameFrom(v.MustStart())
 }
 
 // makeEngine makes the engine for the current options, unless it has them.
@@ -417,17 +417,19 @@ func (s *Session) position(m Message) error {
 		return err
 	}
 	movesText, _ := m.Get("moves")
-	pos := start
-	var moves []bashni.Move
+	g := bashni.NewGameFrom(start)
 	for i, t := range strings.Fields(movesText) {
-		mv, err := ParseMove(pos, t)
+		mv, err := ParseMove(*g.Position(), t)
+		if err == nil {
+			// A move after the end of the game (a draw by repetition or
+			// the kings-only rule) is refused, as one in a lost position.
+			err = g.Play(mv)
+		}
 		if err != nil {
 			return fmt.Errorf("move %d: %v", i+1, strings.TrimPrefix(err.Error(), "bashni: "))
 		}
-		moves = append(moves, mv)
-		pos = pos.PlayUnchecked(mv)
 	}
-	s.start, s.moves, s.pos = start, moves, pos
+	s.game = g
 	return nil
 }
 
@@ -445,7 +447,7 @@ func (s *Session) goSearch(m Message) error {
 	if mode == "" {
 		return errors.New("want think, ponder or analyze")
 	}
-	if !s.pos.HasLegalMoves() {
+	if !s.game.Position().HasLegalMoves() {
 		return errors.New("the position has no legal move (the game is over)")
 	}
 	if s.closed {
@@ -462,10 +464,10 @@ func (s *Session) goSearch(m Message) error {
 		lim.Ponder = &engine.Ponder{}
 		s.ponderHit = lim.Ponder.Hit
 	}
-	s.root, s.searchLim, s.endless, s.stopping = s.pos, lim, !bounded(lim, mode != "ponder"), false
-	eng, start, moves, root := s.eng, s.start, s.moves, s.pos
+	s.root, s.searchLim, s.endless, s.stopping = *s.game.Position(), lim, !bounded(lim, mode != "ponder"), false
+	eng, g, root := s.eng, s.game, s.root
 	s.search = background.Start(func(ctx context.Context) {
-		res, err := eng.SearchGame(ctx, start, moves, lim)
+		res, err := eng.SearchGame(ctx, g, lim)
 		if err != nil {
 			s.errorf("go: %v", err)
 		} else {

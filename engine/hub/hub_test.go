@@ -173,10 +173,10 @@ func TestDialoguesPositionsAndMoves(t *testing.T) {
 					m, _ := ParseMessage(text)
 					mv, _ := m.Get("moves")
 					ply = len(strings.Fields(mv))
-					if !s.pos.Equal(positions[ply]) {
-						t.Fatalf("%q: position %s, want the game's after %d plies, %s", text, s.pos, ply, positions[ply])
+					if !s.game.Position().Equal(positions[ply]) {
+						t.Fatalf("%q: position %s, want the game's after %d plies, %s", text, s.game.Position(), ply, positions[ply])
 					}
-					if hub, _ := FormatPosition(s.pos); ply == 0 && hub != startPos {
+					if hub, _ := FormatPosition(*s.game.Position()); ply == 0 && hub != startPos {
 						t.Errorf("FormatPosition of the start: %q", hub)
 					}
 				case strings.HasPrefix(l, "< done "):
@@ -248,12 +248,12 @@ func TestDialoguesReplayed(t *testing.T) {
 				}
 				dm, _ := ParseMessage(answers[0])
 				move, _ := dm.Get("move")
-				mv, err := ParseMove(s.pos, move)
-				if err != nil || FormatMove(s.pos, mv) != move {
+				mv, err := ParseMove(*s.game.Position(), move)
+				if err != nil || FormatMove(*s.game.Position(), mv) != move {
 					t.Errorf("after %q: done move=%s: %v", l, move, err)
 				}
 				if ponder, ok := dm.Get("ponder"); ok {
-					if _, err := ParseMove(s.pos.PlayUnchecked(mv), ponder); err != nil {
+					if _, err := ParseMove(s.game.Position().PlayUnchecked(mv), ponder); err != nil {
 						t.Errorf("after %q: ponder=%s: %v", l, ponder, err)
 					}
 				}
@@ -280,6 +280,10 @@ func TestErrorsAndIgnored(t *testing.T) {
 		{`pos pos=` + startPos + ` moves="9-14"`, `error message="pos: move 1: move '9-14' is not legal here (legal: 9-13 10-13 10-14 11-14 11-15 12-15 12-16)"`},
 		{`pos pos=` + startPos + ` moves="9x13"`, `error message="pos: move 1: move '9x13' is not legal here (legal: 9-13 10-13 10-14 11-14 11-15 12-15 12-16)"`},
 		{`pos`, `error message="pos: want pos=<position> (or fen=<FEN>)"`},
+		// docs/RULES.md section 9: the third time a1 (1) and h2 (8) are
+		// seen the game is drawn, and no move follows.
+		{`pos fen="W:WKa1:BKh2" moves="1-5 8-12 5-1 12-8 1-5 8-12 5-1 12-8 1-5"`, `error message="pos: move 9: the game is over: 1/2-1/2: draw by repetition"`},
+		{`pos fen="W:WKa1:BKh2" moves="1-5 8-12 5-1 12-8 1-5 8-12 5-1 12-8"`, ""},
 		{`pos fen="W:Wa2:Bc3"`, `error message="pos: FEN 'W:Wa2:Bc3': 'a2': a2 is a light square"`},
 		{`pos pos="Wbbbb`, `error message="pos pos='Wbbbb: at byte 9: the value of pos: the quote is not closed"`},
 		{`=x`, `error message="=x: at byte 1: want a command, found '='"`},

@@ -13,12 +13,16 @@ import (
 	"github.com/bashni-dev/bashni/internal/strictnum"
 )
 
-// A Player chooses moves in the games of a match.
+// A Player chooses moves in games: the engine, another program, a random
+// mover; the games of a match, and the computer side of the web page's.
 type Player interface {
-	// Move returns the move to play after moves from start. pos is where
-	// they lead; it has a legal move. Seeing the whole game lets a player
-	// avoid repetitions.
-	Move(ctx context.Context, start bashni.Position, moves []bashni.Move, pos bashni.Position) (bashni.Move, error)
+	// Move returns a legal move of g's current position, which has one.
+	// Seeing the whole game lets a player avoid repetitions. Move only
+	// reads g (Clone it to look ahead), which does not change until Move
+	// returns. clocks is the state of both clocks in a timed game, and nil
+	// in an untimed one. Move should return promptly, with its best move so
+	// far or ctx's error, once ctx is done.
+	Move(ctx context.Context, g *bashni.Game, clocks *Clocks) (bashni.Move, error)
 }
 
 // The kinds of player a Spec names.
@@ -165,9 +169,9 @@ func (ps Spec) NewPlayer(ctx context.Context, v bashni.Variant, rng *rand.Rand, 
 // Random plays a uniformly random legal move.
 type Random struct{ Rand *rand.Rand }
 
-// Move returns one of pos's legal moves at random.
-func (p Random) Move(_ context.Context, _ bashni.Position, _ []bashni.Move, pos bashni.Position) (bashni.Move, error) {
-	ms := pos.LegalMoves()
+// Move returns one of the position's legal moves at random.
+func (p Random) Move(_ context.Context, g *bashni.Game, _ *Clocks) (bashni.Move, error) {
+	ms := g.Position().LegalMoves()
 	return ms[p.Rand.IntN(len(ms))], nil
 }
 
@@ -177,13 +181,14 @@ func (p Random) Move(_ context.Context, _ bashni.Position, _ []bashni.Move, pos 
 type Greedy struct{ Rand *rand.Rand }
 
 // Move returns the move that leaves the player the most pieces.
-func (p Greedy) Move(_ context.Context, _ bashni.Position, _ []bashni.Move, pos bashni.Position) (bashni.Move, error) {
+func (p Greedy) Move(_ context.Context, g *bashni.Game, _ *Clocks) (bashni.Move, error) {
+	pos := g.Position()
 	me := pos.Turn()
 	var best []bashni.Move
 	bestScore := -1 << 30
 	for _, m := range pos.LegalMoves() {
 		next := pos.PlayUnchecked(m)
-		sc := control(next, me) - control(next, me.Opponent())
+		sc := control(&next, me) - control(&next, me.Opponent())
 		switch {
 		case sc > bestScore:
 			bestScore, best = sc, append(best[:0], m)
@@ -195,7 +200,7 @@ func (p Greedy) Move(_ context.Context, _ bashni.Position, _ []bashni.Move, pos 
 }
 
 // control counts the pieces in the towers whose top is c's.
-func control(pos bashni.Position, c bashni.Color) int {
+func control(pos *bashni.Position, c bashni.Color) int {
 	n := 0
 	for s := range pos.Tops(c).All() {
 		n += pos.Tower(s).Height()
@@ -209,8 +214,14 @@ type Engine struct {
 	Limits engine.Limits
 }
 
-// Move searches the game's position and returns the engine's move.
-func (p Engine) Move(ctx context.Context, start bashni.Position, moves []bashni.Move, _ bashni.Position) (bashni.Move, error) {
-	res, err := p.Engine.SearchGame(ctx, start, moves, p.Limits)
+// Move searches the game's position and returns the engine's move. Under
+// clocks it shares out the time of its side's (engine.Limits.Clock), and
+// keeps to its own limits too, if it has any.
+func (p Engine) Move(ctx context.Context, g *bashni.Game, clocks *Clocks) (bashni.Move, error) {
+	lim := p.Limits
+	if clocks != nil {
+		lim.Clock = clocks.engineClock(g.Position().Turn())
+	}
+	res, err := p.Engine.SearchGame(ctx, g, lim)
 	return res.Move, err
 }

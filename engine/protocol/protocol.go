@@ -31,7 +31,7 @@ import (
 const Version = 1
 
 // A Session is the state of one protocol conversation: the ruleset, the
-// game (start position and moves), the engine and the search under way.
+// game, the engine and the search under way.
 type Session struct {
 	outMu sync.Mutex
 	out   *bufio.Writer
@@ -39,10 +39,10 @@ type Session struct {
 	hashMB  int
 	threads int // engine.Options.Threads
 	variant bashni.Variant
-	start   bashni.Position
-	moves   []bashni.Move
-	pos     bashni.Position // start after moves
-	eng     *engine.Engine
+	// game is replaced, never changed, by a command that changes the game,
+	// so a search under way keeps reading the one it was given.
+	game *bashni.Game
+	eng  *engine.Engine
 
 	// The search under way, if any: cancel stops it, done is closed once
 	// its bestmove line is written (with outMu held, so a command read
@@ -79,8 +79,7 @@ func NewSession(out io.Writer, hashMB int) *Session {
 	russian, _ := bashni.Preset("russian")
 	s := &Session{out: bufio.NewWriter(out), hashMB: hashMB, variant: russian}
 	s.eng = s.newEngine()
-	s.start = s.variant.MustStart()
-	s.pos = s.start
+	s.game = bashni.NewGameFrom(s.variant.MustStart())
 	return s
 }
 
@@ -283,7 +282,7 @@ func (s *Session) execute(line string) bool {
 			break
 		}
 		s.variant = v
-		s.setGame(v.MustStart(), nil)
+		s.game = bashni.NewGameFrom(v.MustStart())
 	case "position":
 		if busy() {
 			break
@@ -295,7 +294,7 @@ func (s *Session) execute(line string) bool {
 		if busy() {
 			break
 		}
-		if err := s.playMoves(s.start, s.moves, args); err != nil {
+		if err := s.playMoves(s.game, args); err != nil {
 			s.errorf("moves: %v", err)
 		}
 	case "newgame":
@@ -343,7 +342,7 @@ func (s *Session) execute(line string) bool {
 		}
 		s.goSearch(lim, infinite)
 	case "legal":
-		legal := s.pos.LegalMoves()
+		legal := s.game.Position().LegalMoves()
 		texts := make([]string, len(legal))
 		for i, m := range legal {
 			texts[i] = m.String()
@@ -351,9 +350,9 @@ func (s *Session) execute(line string) bool {
 		slices.Sort(texts)
 		s.printf("legal %s", strings.Join(texts, " "))
 	case "fen":
-		s.printf("fen %s", s.pos.FEN())
+		s.printf("fen %s", s.game.Position().FEN())
 	case "show":
-		for _, l := range strings.Split(strings.TrimRight(s.pos.Diagram(), "\n"), "\n") {
+		for _, l := range strings.Split(strings.TrimRight(s.game.Position().Diagram(), "\n"), "\n") {
 			s.printf("board %s", l)
 		}
 	default:
@@ -366,13 +365,6 @@ func (s *Session) execute(line string) bool {
 // as "error" already says what the line is.
 func (s *Session) errorf(format string, args ...any) {
 	s.printf("error %s", strings.TrimPrefix(fmt.Errorf(format, args...).Error(), "bashni: "))
-}
-
-func (s *Session) setGame(start bashni.Position, moves []bashni.Move) {
-	s.start, s.moves, s.pos = start, moves, start
-	for _, m := range moves {
-		s.pos = s.pos.PlayUnchecked(m)
-	}
 }
 
 // position reads "startpos [moves ...]" or "fen <FEN> [moves ...]".
@@ -403,22 +395,24 @@ func (s *Session) position(args []string) error {
 		}
 		rest = rest[1:]
 	}
-	return s.playMoves(start, nil, rest)
+	return s.playMoves(bashni.NewGameFrom(start), rest)
 }
 
-// playMoves plays texts after moves from start and makes that the game;
-// on an error the game stays as it was.
-func (s *Session) playMoves(start bashni.Position, moves []bashni.Move, texts []string) error {
-	pos := start
-	for _, m := range moves {
-		pos = pos.PlayUnchecked(m)
-	}
-	more, err := pos.ParseLine(strings.Join(texts, " "))
+// playMoves plays texts in a copy of g and makes that the game; on an
+// error the game stays as it was. A move after the end of the game (a
+// draw by repetition or the kings-only rule, docs/RULES.md section 9) is
+// an error, as a move in a lost position is.
+func (s *Session) playMoves(g *bashni.Game, texts []string) error {
+	g = g.Clone()
+	err := g.PlayLine(strings.Join(texts, " "))
 	if le := (*bashni.LineError)(nil); errors.As(err, &le) {
 		// `move 2: "c3-d4": not a legal move here`, each part once.
 		return fmt.Errorf("move %d: %s", le.Index, strings.TrimPrefix(strings.TrimPrefix(le.Err.Error(), "bashni: "), "move "))
 	}
-	s.setGame(start, append(append([]bashni.Move(nil), moves...), more...))
+	if err != nil {
+		return err
+	}
+	s.game = g
 	return nil
 }
 
@@ -483,7 +477,7 @@ func (s *Session) goLimits(args []string) (lim engine.Limits, infinite bool, err
 			inc[bashni.Black] = ms
 		}
 	}
-	if c := s.pos.Turn(); clockGiven[c] {
+	if c := s.game.Position().Turn(); clockGiven[c] {
 		left := clock[c]
 		if left == 0 {
 			left = -1 // a clock that reads 0 (the zero Clock is none): the quickest move
@@ -503,10 +497,10 @@ func (s *Session) goSearch(lim engine.Limits, infinite bool) {
 	done := make(chan struct{})
 	s.cancel, s.done, s.infinite = cancel, done, infinite || lim.Ponder != nil
 	s.ponder = lim.Ponder
-	eng, start, moves := s.eng, s.start, s.moves
+	eng, g := s.eng, s.game
 	go func() {
 		defer cancel()
-		res, err := eng.SearchGame(ctx, start, moves, lim)
+		res, err := eng.SearchGame(ctx, g, lim)
 		best := "none"
 		switch {
 		case errors.Is(err, engine.ErrNoMoves):
