@@ -226,6 +226,14 @@ func (g *Game) Start() *Position { return g.start }
 // the caller may keep it; like Start's, it is not to be written to.
 func (g *Game) Position() *Position { return g.pos }
 
+// Last returns the last move played; ok is false when none has been.
+func (g *Game) Last() (m Move, ok bool) {
+	if len(g.plies) == 0 {
+		return Move{}, false
+	}
+	return g.plies[len(g.plies)-1].move, true
+}
+
 // Plies returns the number of moves played (each side's move is one ply).
 func (g *Game) Plies() int { return len(g.plies) }
 
@@ -338,19 +346,20 @@ func (g *Game) AgreeDraw() error {
 	return nil
 }
 
-// Undo takes back the last thing that happened: a resignation or agreed draw
-// if one ended the game, otherwise the last move. It fails with
-// ErrNothingToUndo at the start of a game.
-func (g *Game) Undo() error {
+// Undo takes back the last move and returns it. If a resignation or an
+// agreed draw ended the game, Undo takes back that instead, and returns the
+// zero Move. It fails with ErrNothingToUndo at the start of a game.
+func (g *Game) Undo() (Move, error) {
 	if g.ended.IsOver() {
 		g.ended = Outcome{}
 		g.update()
-		return nil
+		return Move{}, nil
 	}
 	n := len(g.plies)
 	if n == 0 {
-		return ErrNothingToUndo
+		return Move{}, ErrNothingToUndo
 	}
+	last := g.plies[n-1].move
 	k := g.pos.Key()
 	if g.seen[k] <= 1 {
 		delete(g.seen, k)
@@ -371,7 +380,7 @@ func (g *Game) Undo() error {
 	}
 	g.pos = &p
 	g.update()
-	return nil
+	return last, nil
 }
 
 // checkOpen returns an error wrapping ErrGameOver when the game has ended.

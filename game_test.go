@@ -304,8 +304,8 @@ func TestGameResignAndAgree(t *testing.T) {
 			if err := g.AgreeDraw(); !errors.Is(err, bashni.ErrGameOver) {
 				t.Errorf("AgreeDraw after the end: %v, want ErrGameOver", err)
 			}
-			if err := g.Undo(); err != nil {
-				t.Fatal(err)
+			if m, err := g.Undo(); err != nil || m != (bashni.Move{}) {
+				t.Fatalf("Undo of the end: %v, %v; want the zero Move", m, err)
 			}
 			if o := g.Outcome(); o.IsOver() || g.Plies() != 2 {
 				t.Fatalf("after Undo: Outcome() = %v, Plies() = %d; want ongoing, 2", o, g.Plies())
@@ -346,7 +346,7 @@ func TestGamePlayErrors(t *testing.T) {
 	if !g.Position().Equal(*before) || g.Plies() != 1 {
 		t.Errorf("the game changed: %s after %d plies", g.Position().FEN(), g.Plies())
 	}
-	if err := bashni.NewGameFrom(bashni.Russian().MustStart()).Undo(); !errors.Is(err, bashni.ErrNothingToUndo) {
+	if _, err := bashni.NewGameFrom(bashni.Russian().MustStart()).Undo(); !errors.Is(err, bashni.ErrNothingToUndo) {
 		t.Errorf("Undo at the start = %v, want ErrNothingToUndo", err)
 	}
 	if _, err := bashni.NewGameFEN(bashni.Russian(), "W:Wz9"); err == nil {
@@ -390,10 +390,27 @@ func TestGameUndoProperty(t *testing.T) {
 		for i := 0; i < steps; i++ {
 			moves := g.LegalMoves()
 			if len(moves) == 0 || rapid.IntRange(0, 5).Draw(t, "undo?") == 0 {
-				if err := g.Undo(); err != nil && g.Plies() > 0 {
-					t.Fatalf("Undo: %v", err)
+				last, had := g.Last()
+				m, err := g.Undo()
+				if had && (err != nil || m != last) {
+					t.Fatalf("Undo: %s, %v; want the last move %s", m, err, last)
+				}
+				if !had && !errors.Is(err, bashni.ErrNothingToUndo) {
+					t.Fatalf("Undo at the start: %v", err)
 				}
 				continue
+			}
+			// IsLegal says what Play accepts, of this position's moves
+			// and of the last one's.
+			var before []bashni.Move
+			if g.Plies() > 0 {
+				before = g.Positions()[g.Plies()-1].LegalMoves()
+			}
+			for _, c := range append(before, moves...) {
+				_, err := g.Position().Play(c)
+				if g.Position().IsLegal(c) != (err == nil) {
+					t.Fatalf("IsLegal(%s) = %v, but Play's error is %v", c, !(err == nil), err)
+				}
 			}
 			m := moves[rapid.IntRange(0, len(moves)-1).Draw(t, "move")]
 			if rapid.Bool().Draw(t, "text?") {
@@ -453,8 +470,11 @@ func TestGameClone(t *testing.T) {
 		t.Fatalf("clone differs from the game (-game +clone):\n%s", d)
 	}
 	playAll(t, c, "g5-h4 f4-g5")
-	if err := c.Undo(); err != nil {
-		t.Fatal(err)
+	if m, err := c.Undo(); err != nil || m.String() != "f4-g5" {
+		t.Fatalf("Undo: %s, %v; want f4-g5", m, err)
+	}
+	if m, ok := c.Last(); !ok || m.String() != "g5-h4" {
+		t.Errorf("Last after Undo: %s, %v; want g5-h4", m, ok)
 	}
 	if err := c.Resign(bashni.White); err != nil {
 		t.Fatal(err)

@@ -25,7 +25,7 @@ func ExampleReader() {
 			fmt.Println(err)
 			continue
 		}
-		fmt.Println(g.Variant(), g.Plies(), g.Position().FEN())
+		fmt.Println(g.Game().Variant(), g.Game().Plies(), g.Game().Position().FEN())
 		for _, w := range g.Warnings {
 			fmt.Println("warning:", w.Reason())
 		}

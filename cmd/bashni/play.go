@@ -266,12 +266,12 @@ func (s *playSession) command(line string) (quit bool) {
 // moves before it, so that it is a person's turn again.
 func (s *playSession) undo() {
 	g := s.game
-	if err := g.Undo(); err != nil {
+	if _, err := g.Undo(); err != nil {
 		fmt.Fprintln(s.out, "Nothing to undo.")
 		return
 	}
 	for s.engine[g.Position().Turn()] && g.Plies() > 0 && !(s.engine[0] && s.engine[1]) {
-		_ = g.Undo()
+		_, _ = g.Undo()
 	}
 	fmt.Fprintf(s.out, "Taken back (%d plies played).\n", g.Plies())
 	fmt.Fprint(s.out, g.Position().Diagram())

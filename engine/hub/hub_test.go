@@ -161,8 +161,8 @@ func TestDialoguesPositionsAndMoves(t *testing.T) {
 		t.Run(d.name, func(t *testing.T) {
 			var out bytes.Buffer
 			s := NewSession(&out, Options{HashMB: 1})
-			positions := d.game.Positions()
-			moves := d.game.Moves()
+			positions := d.game.Game().Positions()
+			moves := d.game.Game().Moves()
 			ply := 0
 			checked := 0
 			for _, l := range d.lines {
@@ -197,8 +197,8 @@ func TestDialoguesPositionsAndMoves(t *testing.T) {
 			if out.Len() != 0 {
 				t.Errorf("the session answered errors:\n%s", out.String())
 			}
-			if checked < 10 || s.variant.Name() != d.game.Variant().Name() {
-				t.Errorf("%d moves checked, variant %s (game %s)", checked, s.variant, d.game.Variant())
+			if checked < 10 || s.variant.Name() != d.game.Game().Variant().Name() {
+				t.Errorf("%d moves checked, variant %s (game %s)", checked, s.variant, d.game.Game().Variant())
 			}
 		})
 	}

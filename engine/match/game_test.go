@@ -81,7 +81,7 @@ func TestRecordOfAdjudicatedGame(t *testing.T) {
 	if rec.Tag("Round") != "3" || rec.Tag("White") != "W" || rec.Tag("Black") != "B" {
 		t.Errorf("tags Round %q White %q Black %q", rec.Tag("Round"), rec.Tag("White"), rec.Tag("Black"))
 	}
-	if got := rec.Game.Outcome(); got.Result != bashni.Draw {
+	if got := rec.Game().Outcome(); got.Result != bashni.Draw {
 		t.Errorf("outcome %v, want a draw", got)
 	}
 	if got := rec.Note(2).Comments; len(got) != 1 || got[0] != "random opening of 2 plies ends here" {
