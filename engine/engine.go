@@ -6,7 +6,7 @@
 // for towers with weights fitted to games (internal/eval), and Lazy SMP: with Options.Threads above 1 the
 // threads search the same position together, sharing the table.
 //
-//	e := engine.New(engine.Options{})
+//	e, err := engine.New(engine.Options{HashMB: 64}) // an error if the table cannot be had
 //	res, err := e.SearchGame(ctx, g, engine.Limits{Time: time.Second})
 //	if err != nil { ... } // engine.ErrNoMoves: the game is over
 //	err = g.Play(res.Move)
@@ -151,12 +151,25 @@ type Result struct {
 	// deepest that a thread completed), with Nodes and Time updated to the
 	// end of the search. Info.PV starts with Move.
 	Info
-	// Stop says why the search ended: "depth", "nodes", "time", "cancelled",
-	// "only move" or "win" (a forced result was found and proved).
-	Stop string
+	// Stop says why the search ended.
+	Stop StopReason
 	// TTHits counts transposition table probes that found their position.
 	TTHits uint64
 }
+
+// StopReason says why a search ended (Result.Stop). Its text is the
+// constant's value, as "bashni analyze" prints it.
+type StopReason string
+
+// The reasons a search ends.
+const (
+	StopDepth     StopReason = "depth"     // it completed its depth (Limits.Depth, or MaxPly/2)
+	StopNodes     StopReason = "nodes"     // it searched Limits.Nodes positions
+	StopTime      StopReason = "time"      // its time ran out (Limits.Time, or the clock's share)
+	StopCancelled StopReason = "cancelled" // its context was cancelled
+	StopOnlyMove  StopReason = "only move" // the position has one legal move, played without a search
+	StopWin       StopReason = "win"       // it found a forced result and proved it
+)
 
 // Engine is a searcher with its own transposition table and move-ordering
 // history. It is safe for use by several goroutines, which it serves one at
@@ -191,13 +204,27 @@ func (o Options) Validate() error {
 	return nil
 }
 
-// New returns an Engine configured by opts. It panics with Validate's
-// error if opts are not valid; a program that takes the table size from its
-// users should call Validate first.
-func New(opts Options) *Engine {
+// New returns an Engine configured by opts, or Validate's error if they
+// cannot be honoured.
+func New(opts Options) (*Engine, error) {
+	if err := opts.Validate(); err != nil {
+		return nil, err
+	}
+	return newEngine(opts), nil
+}
+
+// MustNew is New for options known to be valid, such as constants; it
+// panics with Validate's error if they are not. Options that come from a
+// program's users go to New.
+func MustNew(opts Options) *Engine {
 	if err := opts.Validate(); err != nil {
 		panic(err)
 	}
+	return newEngine(opts)
+}
+
+// newEngine returns an Engine of valid options.
+func newEngine(opts Options) *Engine {
 	e := &Engine{opts: opts, tt: newTable(opts.HashMB), history: make([]history, max(opts.Threads, 1))}
 	if opts.Threads > 1 {
 		e.busy = new(busyTable)

@@ -15,7 +15,7 @@ func ExampleEngine_Search() {
 	if err != nil {
 		panic(err)
 	}
-	e := engine.New(engine.Options{HashMB: 1})
+	e := engine.MustNew(engine.Options{HashMB: 1})
 	res, err := e.Search(context.Background(), &pos, engine.Limits{Depth: 8})
 	if err != nil {
 		panic(err)
@@ -37,7 +37,7 @@ func ExampleEngine_SearchGame() {
 	if err := g.PlayLine("c3-d4 e5xc3 b2xd4"); err != nil {
 		panic(err)
 	}
-	e := engine.New(engine.Options{HashMB: 1})
+	e := engine.MustNew(engine.Options{HashMB: 1})
 	res, err := e.SearchGame(context.Background(), g, engine.Limits{Nodes: 20000})
 	if err != nil {
 		panic(err)

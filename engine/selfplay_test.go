@@ -28,7 +28,7 @@ func TestSelfPlayIsLegalAndDeterministic(t *testing.T) {
 						t.Fatal(err)
 					}
 				}
-				e := New(Options{HashMB: 1})
+				e := MustNew(Options{HashMB: 1})
 				for !g.Outcome().IsOver() && g.Plies() < 200 {
 					r, err := e.SearchGame(context.Background(), g, Limits{Depth: 4})
 					if err != nil {

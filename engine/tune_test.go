@@ -57,7 +57,7 @@ func TestTuneWeights(t *testing.T) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			changed, base := New(Options{HashMB: 4}), New(Options{HashMB: 4})
+			changed, base := MustNew(Options{HashMB: 4}), MustNew(Options{HashMB: 4})
 			changed.weights = &w
 			for k := range next {
 				opening, _ := RandomOpening(ptr(v.MustStart()), 4, rand.New(rand.NewPCG(99, uint64(k))))

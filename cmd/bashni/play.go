@@ -35,7 +35,7 @@ func searchMover() mover {
 	var e *engine.Engine
 	return func(ctx context.Context, g *bashni.Game, think time.Duration) (bashni.Move, error) {
 		if e == nil {
-			e = engine.New(engine.Options{})
+			e = engine.MustNew(engine.Options{})
 		}
 		lim := engine.Limits{Time: think}
 		if think <= 0 {

@@ -84,7 +84,10 @@ func runServe(args []string, stdout, stderr io.Writer) error {
 	}
 	opts := web.Options{MaxEngines: *engines, AnalyseTime: *analyseTime}
 	if *think > 0 {
-		pool := newEnginePool(*engines, *hashMB, engine.Limits{Time: *think})
+		pool, err := newEnginePool(*engines, *hashMB, engine.Limits{Time: *think})
+		if err != nil {
+			return err
+		}
 		opts.Opponent, opts.Analyst = pool, pool
 		// The page's bound: the search, plus the wait for a free engine.
 		opts.Think = 3**think + 2*time.Second
@@ -191,18 +194,22 @@ type pooledEngine struct {
 	report func(engine.Info)
 }
 
-func newEnginePool(n, hashMB int, lim engine.Limits) *enginePool {
+func newEnginePool(n, hashMB int, lim engine.Limits) (*enginePool, error) {
 	p := &enginePool{free: make(chan *pooledEngine, n), limits: lim}
 	for i := 0; i < n; i++ {
 		pe := new(pooledEngine)
-		pe.Engine = engine.New(engine.Options{HashMB: hashMB, Progress: func(i engine.Info) {
+		e, err := engine.New(engine.Options{HashMB: hashMB, Progress: func(i engine.Info) {
 			if pe.report != nil {
 				pe.report(i)
 			}
 		}})
+		if err != nil {
+			return nil, err
+		}
+		pe.Engine = e
 		p.free <- pe
 	}
-	return p
+	return p, nil
 }
 
 // take waits for a free engine until ctx is done; put gives it back.

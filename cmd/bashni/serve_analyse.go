@@ -28,7 +28,7 @@ func (p *enginePool) Analyse(ctx context.Context, g *bashni.Game, lim web.Analys
 	if err != nil {
 		return web.Analysis{}, "", err
 	}
-	return analysisOf(res.Info), res.Stop, nil
+	return analysisOf(res.Info), string(res.Stop), nil
 }
 
 // analysisOf is an iteration of the engine's search as the page shows it.

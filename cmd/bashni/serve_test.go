@@ -142,10 +142,20 @@ func TestServeErrors(t *testing.T) {
 	}
 }
 
+// mustPool returns a pool of n engines with tables of mb MiB.
+func mustPool(t testing.TB, n, mb int, lim engine.Limits) *enginePool {
+	t.Helper()
+	p, err := newEnginePool(n, mb, lim)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
 // The pool hands out its engines one search at a time, and a request that
 // gives up while waiting for one leaves with its context's error.
 func TestEnginePool(t *testing.T) {
-	p := newEnginePool(1, 1, engine.Limits{Depth: 2})
+	p := mustPool(t, 1, 1, engine.Limits{Depth: 2})
 	start := bashni.Russian().MustStart()
 	m, err := p.Move(context.Background(), bashni.NewGameFrom(start), nil)
 	if err != nil {

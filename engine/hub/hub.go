@@ -390,10 +390,11 @@ func (s *Session) makeEngine() error {
 	if s.eng != nil && o.HashMB == s.engOpts.HashMB && o.Threads == s.engOpts.Threads {
 		return nil
 	}
-	if err := o.Validate(); err != nil {
+	e, err := engine.New(o)
+	if err != nil {
 		return err
 	}
-	s.eng, s.engOpts = engine.New(o), o
+	s.eng, s.engOpts = e, o
 	return nil
 }
 

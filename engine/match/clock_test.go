@@ -89,7 +89,7 @@ func TestNoLossOnTime(t *testing.T) {
 		start := tc.v.MustStart()
 		var players [2]Player
 		for c := range players {
-			players[c] = Engine{engine.New(engine.Options{HashMB: 1}), engine.Limits{}}
+			players[c] = Engine{engine.MustNew(engine.Options{HashMB: 1}), engine.Limits{}}
 		}
 		if tc.external {
 			ext, err := StartExternal(ctx, []string{os.Args[0]}, tc.v, engine.Limits{}, 1, 0)

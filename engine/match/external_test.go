@@ -92,15 +92,15 @@ func TestExternalPlaysGames(t *testing.T) {
 			t.Errorf("name %q, want the one in its id name line", ext.Name())
 		}
 		opening := Opening(&start, 4, 1, 0)
-		in := Engine{engine.New(engine.Options{HashMB: 1}), engine.Limits{Depth: 3}}
+		in := Engine{engine.MustNew(engine.Options{HashMB: 1}), engine.Limits{Depth: 3}}
 		g, err := PlayGame(context.Background(), &start, opening, [2]Player{ext, in}, 200)
 		if err != nil {
 			t.Fatalf("%s: %v", v, err)
 		}
 		// The same engine in both processes: the same game with the
 		// colours of one process each.
-		in2 := Engine{engine.New(engine.Options{HashMB: 1}), engine.Limits{Depth: 3}}
-		in3 := Engine{engine.New(engine.Options{HashMB: 1}), engine.Limits{Depth: 3}}
+		in2 := Engine{engine.MustNew(engine.Options{HashMB: 1}), engine.Limits{Depth: 3}}
+		in3 := Engine{engine.MustNew(engine.Options{HashMB: 1}), engine.Limits{Depth: 3}}
 		want, err := PlayGame(context.Background(), &start, opening, [2]Player{in2, in3}, 200)
 		if err != nil {
 			t.Fatal(err)
@@ -185,13 +185,13 @@ func TestHubPlaysGames(t *testing.T) {
 			t.Errorf("name %q, want the one in its id line", h.Name())
 		}
 		opening := Opening(&start, 4, 1, 0)
-		g, err := PlayGame(ctx, &start, opening, [2]Player{h, Engine{engine.New(engine.Options{HashMB: 1}), engine.Limits{Depth: 3}}}, 120)
+		g, err := PlayGame(ctx, &start, opening, [2]Player{h, Engine{engine.MustNew(engine.Options{HashMB: 1}), engine.Limits{Depth: 3}}}, 120)
 		if err != nil {
 			t.Fatalf("%s: %v", v, err)
 		}
 		want, err := PlayGame(ctx, &start, opening, [2]Player{
-			Engine{engine.New(engine.Options{HashMB: 1}), engine.Limits{Depth: 3}},
-			Engine{engine.New(engine.Options{HashMB: 1}), engine.Limits{Depth: 3}}}, 120)
+			Engine{engine.MustNew(engine.Options{HashMB: 1}), engine.Limits{Depth: 3}},
+			Engine{engine.MustNew(engine.Options{HashMB: 1}), engine.Limits{Depth: 3}}}, 120)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -205,7 +205,7 @@ func TestHubPlaysGames(t *testing.T) {
 	}
 	defer h.Close()
 	start := bashni.Russian().MustStart()
-	g, err := PlayTimedGame(ctx, &start, nil, [2]Player{h, Engine{engine.New(engine.Options{HashMB: 1}), engine.Limits{}}}, 8, TimeControl{Base: 5 * time.Second, Increment: 100 * time.Millisecond})
+	g, err := PlayTimedGame(ctx, &start, nil, [2]Player{h, Engine{engine.MustNew(engine.Options{HashMB: 1}), engine.Limits{}}}, 8, TimeControl{Base: 5 * time.Second, Increment: 100 * time.Millisecond})
 	if err != nil || g.TimeLoss {
 		t.Errorf("under a 5s clock: %v, %s", err, g.Reason())
 	}

@@ -74,7 +74,9 @@ const MaxLine = 1 << 20
 
 // NewSession returns a session that answers on out, its engine with a
 // transposition table of hashMB MiB. The ruleset is russian, at its start,
-// until a command says otherwise.
+// until a command says otherwise. hashMB must be a size that
+// engine.Options.Validate accepts (a program checks its users' value with
+// it first); NewSession panics with Validate's error otherwise.
 func NewSession(out io.Writer, hashMB int) *Session {
 	russian, _ := bashni.Preset("russian")
 	s := &Session{out: bufio.NewWriter(out), hashMB: hashMB, variant: russian}
@@ -83,8 +85,11 @@ func NewSession(out io.Writer, hashMB int) *Session {
 	return s
 }
 
+// newEngine makes the engine of the session's table size and threads,
+// which the commands that set them have checked (and NewSession's caller,
+// see there).
 func (s *Session) newEngine() *engine.Engine {
-	return engine.New(engine.Options{HashMB: s.hashMB, Threads: s.threads, Progress: func(i engine.Info) {
+	return engine.MustNew(engine.Options{HashMB: s.hashMB, Threads: s.threads, Progress: func(i engine.Info) {
 		s.printf("info depth %d seldepth %d score %s nodes %d nps %.0f time %d pv %s",
 			i.Depth, i.SelDepth, protoScore(i.Score), i.Nodes, i.NPS(), i.Time.Milliseconds(), bashni.LineText(i.PV))
 	}})

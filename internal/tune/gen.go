@@ -90,7 +90,7 @@ func Generate(ctx context.Context, cfg GenConfig, w io.Writer) (int, error) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			e := engine.New(engine.Options{HashMB: 4})
+			e := engine.MustNew(engine.Options{HashMB: 4})
 			for k := range jobs {
 				s, err := playGame(ctx, cfg, start, e, k)
 				results <- done{k, s, err}
