@@ -25,7 +25,7 @@ func FuzzParseFENNumbers(f *testing.F) {
 			return
 		}
 		back, err := ParseFENNumbers(v, p.FENNumbers(n), n)
-		if err != nil || !back.Equal(p) {
+		if err != nil || !back.Equal(&p) {
 			t.Fatalf("%q in %s: written %q, read back %v, %v", fen, n, p.FENNumbers(n), back, err)
 		}
 	})

@@ -343,7 +343,7 @@ func TestGamePlayErrors(t *testing.T) {
 	if err := g.Play(other); !errors.Is(err, bashni.ErrIllegalMove) {
 		t.Errorf("Play(%s) with Black to move = %v, want ErrIllegalMove", other, err)
 	}
-	if !g.Position().Equal(*before) || g.Plies() != 1 {
+	if !g.Position().Equal(before) || g.Plies() != 1 {
 		t.Errorf("the game changed: %s after %d plies", g.Position().FEN(), g.Plies())
 	}
 	if _, err := bashni.NewGameFrom(bashni.Russian().MustStart()).Undo(); !errors.Is(err, bashni.ErrNothingToUndo) {
@@ -530,7 +530,7 @@ func TestGamePositionAccessors(t *testing.T) {
 	f6 := bashni.SquareAt(5, 5)
 	got := []any{
 		p.Variant().Name(), p.Turn(), p.Tower(f6).String(), p.Squares(), p.Count(bashni.Black),
-		p.Key() == g.Start().Key(), p.Equal(*g.Position()), p.WithTurn(bashni.White).String(),
+		p.Key() == g.Start().Key(), p.Equal(g.Position()), p.WithTurn(bashni.White).String(),
 		len(p.LegalMoves()), p.HasLegalMoves(), len(p.AppendLegalMoves(nil)),
 		p.Tops(bashni.White), p.Kings(), p.Occupied(), p.Stacked(),
 		p.FEN(), p.String(), len(p.Diagram()) > 0,

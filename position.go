@@ -125,7 +125,7 @@ func (p *Position) Key() uint64 { return p.key }
 
 // Equal reports whether two positions have the same ruleset, side to move and
 // towers.
-func (p *Position) Equal(o Position) bool {
+func (p *Position) Equal(o *Position) bool {
 	return p.rules().Variant == o.rules().Variant && p.turn == o.turn &&
 		p.white == o.white && p.black == o.black && p.kings == o.kings && p.below == o.below
 }

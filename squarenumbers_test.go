@@ -100,7 +100,7 @@ func TestMoveNumbersRoundTrip(t *testing.T) {
 					}
 					fen := pos.FENNumbers(n)
 					back, err := ParseFENNumbers(v, fen, n)
-					if err != nil || !back.Equal(pos) {
+					if err != nil || !back.Equal(&pos) {
 						t.Fatalf("%v %s: FEN %q of %s reads %v, %v", v, n, fen, pos, back, err)
 					}
 				}

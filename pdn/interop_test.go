@@ -296,7 +296,7 @@ func TestWriteClassicPDN30(t *testing.T) {
 			t.Errorf("%s: moves not written with x:\n%s", c.v, s)
 		}
 		back := readOne(t, s)
-		if back.Game().Variant() != c.v || !back.Game().Position().Equal(*g.Position()) {
+		if back.Game().Variant() != c.v || !back.Game().Position().Equal(g.Position()) {
 			t.Errorf("%s: read back as %s at %s", c.v, back.Game().Variant(), back.Game().Position())
 		}
 	}
@@ -330,7 +330,7 @@ func TestWriteSquareNumbers(t *testing.T) {
 			t.Errorf("%v: want GameType %s and moves %q in\n%s", n, n.PDN(), wantMoves, s)
 		}
 		back := readOne(t, s)
-		if !back.Game().Position().Equal(*g.Position()) {
+		if !back.Game().Position().Equal(g.Position()) {
 			t.Errorf("%v: read back to %s, want %s", n, back.Game().Position(), g.Position())
 		}
 	}

@@ -151,7 +151,7 @@ func (wr Writer) outputTags(g *Game) []Tag {
 	} else {
 		out = append(out, Tag{"Variant", v.String()})
 	}
-	if start, err := v.Start(); err != nil || !start.Equal(*g.game.Start()) {
+	if start, err := v.Start(); err != nil || !start.Equal(g.game.Start()) {
 		fen := g.game.Start().FEN()
 		if wr.Numbers {
 			fen = g.game.Start().FENNumbers(wr.Numbering)

@@ -318,7 +318,7 @@ func TestWriteReadRoundTrip(t *testing.T) {
 		if got := viewOf(back); !reflect.DeepEqual(want, got) {
 			t.Fatalf("read back differs (-written +read):\n%s\ntext:\n%s", cmp.Diff(want, got), text)
 		}
-		if !back.Game().Start().Equal(*rec.Game().Start()) || back.Game().Variant() != rec.Game().Variant() {
+		if !back.Game().Start().Equal(rec.Game().Start()) || back.Game().Variant() != rec.Game().Variant() {
 			t.Fatalf("start %s (%s), want %s (%s)", back.Game().Start().FEN(), back.Game().Variant(), rec.Game().Start().FEN(), rec.Game().Variant())
 		}
 		again, err := back.MarshalText()

@@ -420,7 +420,7 @@ func (s *Session) position(m Message) error {
 	movesText, _ := m.Get("moves")
 	g := bashni.NewGameFrom(start)
 	for i, t := range strings.Fields(movesText) {
-		mv, err := ParseMove(*g.Position(), t)
+		mv, err := ParseMove(g.Position(), t)
 		if err == nil {
 			// A move after the end of the game (a draw by repetition or
 			// the kings-only rule) is refused, as one in a lost position.
@@ -472,9 +472,10 @@ func (s *Session) goSearch(m Message) error {
 		if err != nil {
 			s.errorf("go: %v", err)
 		} else {
-			line := "done move=" + FormatMove(root, res.Move)
+			line := "done move=" + FormatMove(&root, res.Move)
 			if len(res.PV) > 1 && res.PV[0] == res.Move {
-				line += " ponder=" + FormatMove(root.PlayUnchecked(res.Move), res.PV[1])
+				next := root.PlayUnchecked(res.Move)
+				line += " ponder=" + FormatMove(&next, res.PV[1])
 			}
 			s.write(line)
 		}
@@ -505,7 +506,7 @@ func (s *Session) info(i engine.Info) {
 	pv := make([]string, 0, len(i.PV))
 	pos := s.root
 	for _, m := range i.PV {
-		pv = append(pv, FormatMove(pos, m))
+		pv = append(pv, FormatMove(&pos, m))
 		pos = pos.PlayUnchecked(m)
 	}
 	s.write(Message{Command: "info", Args: []Arg{

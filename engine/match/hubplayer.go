@@ -74,7 +74,7 @@ func (p *Hub) Move(ctx context.Context, g *bashni.Game, clocks *Clocks) (bashni.
 	start, moves, pos := g.Start(), g.Moves(), g.Position()
 
 	var sb strings.Builder
-	if text, ok := hub.FormatPosition(*start); ok {
+	if text, ok := hub.FormatPosition(start); ok {
 		sb.WriteString("pos pos=" + text)
 	} else {
 		sb.WriteString(fmt.Sprintf("pos fen=%q", start.FEN()))
@@ -83,7 +83,7 @@ func (p *Hub) Move(ctx context.Context, g *bashni.Game, clocks *Clocks) (bashni.
 		texts := make([]string, len(moves))
 		at := *start
 		for i, m := range moves {
-			texts[i] = hub.FormatMove(at, m)
+			texts[i] = hub.FormatMove(&at, m)
 			at = at.PlayUnchecked(m)
 		}
 		sb.WriteString(fmt.Sprintf(" moves=%q", strings.Join(texts, " ")))
@@ -103,7 +103,7 @@ func (p *Hub) Move(ctx context.Context, g *bashni.Game, clocks *Clocks) (bashni.
 	if err != nil || !ok || text == "" {
 		return bashni.Move{}, fmt.Errorf("external engine %q: %q in %s: no move", p.name, line, pos.FEN())
 	}
-	mv, err := hub.ParseMove(*pos, text)
+	mv, err := hub.ParseMove(pos, text)
 	if err != nil {
 		return bashni.Move{}, fmt.Errorf("external engine %q: %q in %s: %w", p.name, line, pos.FEN(), err)
 	}
