@@ -25,7 +25,7 @@ func ExampleGame() {
 	}
 	// Output:
 	// 8 3 1/2-1/2: draw by repetition
-	// bashni: move 1 of the line: the game is over: 1/2-1/2: draw by repetition
+	// bashni: move 1: the game is over: 1/2-1/2: draw by repetition
 }
 
 // Undo takes back the last move and returns it; Last reads the move before

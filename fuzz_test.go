@@ -124,7 +124,7 @@ func FuzzParseMove(f *testing.F) {
 		}
 		// The move goes from the text's first square to its last, and is a
 		// capture exactly when the text is written as one.
-		squares, quiet, err := splitMove(text, nil)
+		squares, quiet, err := Notation{}.splitMove(p.rules(), text, nil)
 		if err != nil {
 			t.Fatalf("%s: ParseMove(%q) = %v, but the text does not split: %v", fen, text, m, err)
 		}

@@ -2,8 +2,6 @@ package bashni
 
 import (
 	"context"
-	"errors"
-	"fmt"
 	"maps"
 	"slices"
 )
@@ -12,10 +10,10 @@ import (
 var (
 	// ErrGameOver: the game has an outcome, so no move, resignation or draw
 	// agreement can follow.
-	ErrGameOver = errors.New("bashni: the game is over")
+	ErrGameOver = newError("the game is over")
 	// ErrNothingToUndo: Undo was called on a game with no move and no
 	// resignation or agreed draw to take back.
-	ErrNothingToUndo = errors.New("bashni: nothing to undo")
+	ErrNothingToUndo = newError("nothing to undo")
 )
 
 // Result is who won a game, if anyone: the score of a game record.
@@ -163,6 +161,8 @@ type Game struct {
 	seen    map[uint64]uint32
 	ended   Outcome // a resignation or agreed draw, when one ended the game
 	outcome Outcome // the outcome as of the last change
+	// notation is the notation of PlayText and PlayLine.
+	notation Notation
 }
 
 // ply is one move of a game, the key of the position it was played in, and
@@ -212,6 +212,14 @@ func (g *Game) Clone() *Game {
 	c.seen = maps.Clone(g.seen)
 	return &c
 }
+
+// Notation returns the notation in which PlayText and PlayLine read moves:
+// the ruleset's own (the zero Notation) unless SetNotation chose another.
+func (g *Game) Notation() Notation { return g.notation }
+
+// SetNotation sets the notation in which PlayText and PlayLine read moves,
+// such as square numbers for a record that numbers them.
+func (g *Game) SetNotation(n Notation) { g.notation = n }
 
 // Variant returns the game's ruleset.
 func (g *Game) Variant() Variant { return g.start.Variant() }
@@ -315,9 +323,9 @@ func (g *Game) Play(m Move) error {
 	return nil
 }
 
-// PlayText reads a move in the notation of docs/RULES.md section 10 (see
-// Position.ParseMove) and plays it, returning the move played. Errors are
-// those of ParseMove (a *MoveError) and of Play.
+// PlayText reads a move in the game's notation (see Notation.ParseMove) and
+// plays it, returning the move played. Errors are those of ParseMove (a
+// *MoveError) and of Play.
 func (g *Game) PlayText(text string) (Move, error) {
 	return g.PlayTextContext(context.Background(), text)
 }
@@ -326,7 +334,7 @@ func (g *Game) PlayText(text string) (Move, error) {
 // other than White or Black is an error, and the game goes on.
 func (g *Game) Resign(c Color) error {
 	if c != White && c != Black {
-		return fmt.Errorf("bashni: %v cannot resign: only White and Black play", c)
+		return errorf("%v cannot resign: only White and Black play", c)
 	}
 	if err := g.checkOpen(); err != nil {
 		return err
@@ -386,7 +394,7 @@ func (g *Game) Undo() (Move, error) {
 // checkOpen returns an error wrapping ErrGameOver when the game has ended.
 func (g *Game) checkOpen() error {
 	if g.outcome.IsOver() {
-		return fmt.Errorf("%w: %s", ErrGameOver, g.outcome)
+		return wrapError(ErrGameOver, "the game is over: "+g.outcome.String())
 	}
 	return nil
 }

@@ -534,13 +534,13 @@ func TestGamePositionAccessors(t *testing.T) {
 		len(p.LegalMoves()), p.HasLegalMoves(), len(p.AppendLegalMoves(nil)),
 		p.Tops(bashni.White), p.Kings(), p.Occupied(), p.Stacked(),
 		p.FEN(), p.String(), len(p.Diagram()) > 0,
-		p.MoveNumbers(p.LegalMoves()[0], bashni.NumberingTopLeft, 0) != "", p.FENNumbers(bashni.NumberingTopLeft) != "",
+		bashni.Notation{Numbers: true}.FormatMove(p, p.LegalMoves()[0]) != "", bashni.Notation{Numbers: true}.FEN(p) != "",
 	}
 	if m, err := g.Position().ParseMove("f6-g5"); err != nil || m.String() != "f6-g5" {
 		t.Errorf("ParseMove on Game.Position(): %v, %v", m, err)
 	}
-	if _, err := g.Position().ParseMoveNumbers("99-98", bashni.NumberingTopLeft); err == nil {
-		t.Error("ParseMoveNumbers on Game.Position(): no error for 99-98")
+	if _, err := (bashni.Notation{Numbers: true}).ParseMove(g.Position(), "99-98"); err == nil {
+		t.Error("a numeric Notation's ParseMove on Game.Position(): no error for 99-98")
 	}
 	if next, err := g.Position().Play(mustParse(t, *g.Position(), "f6-g5")); err != nil || next.Turn() != bashni.White {
 		t.Errorf("Play on Game.Position(): %v, %v", next.Turn(), err)

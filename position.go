@@ -1,9 +1,6 @@
 package bashni
 
-import (
-	"fmt"
-	"math/bits"
-)
+import "math/bits"
 
 // Position is a position of a game: the towers on the board, the side to
 // move and the ruleset. It is a value: Play returns a new Position and leaves
@@ -408,52 +405,4 @@ func (p *Position) playQuiet(m *Move, keyed bool) {
 	default:
 		p.key ^= mixTowerKey(from, top, st) ^ mixTowerKey(to, newTop, st) ^ turnKey
 	}
-}
-
-// MoveError reports move text that cannot be read or a move that is not
-// legal in the position. It wraps ErrIllegalMove, ErrAmbiguousMove or
-// ErrBadMoveText for errors.Is.
-type MoveError struct {
-	Text       string   // the move as given
-	Position   Position // the position it was tried in
-	Reason     string
-	Candidates []Move // for an ambiguous move: every move it could mean
-	err        error
-}
-
-// Error returns the error text: the move, the reason, and the candidate or
-// legal moves.
-func (e *MoveError) Error() string {
-	s := fmt.Sprintf("bashni: move %q: %s", e.Text, e.Reason)
-	if len(e.Candidates) > 0 {
-		s += " (it could be " + joinMoves(e.Candidates, ", ", " or ") + ")"
-	} else if e.err == ErrIllegalMove {
-		legal := e.Position.LegalMoves()
-		if len(legal) == 0 {
-			s += " (no legal moves)"
-		} else {
-			s += " (legal: " + joinMoves(legal, " ", " ") + ")"
-		}
-	}
-	return s
-}
-
-// Unwrap returns the sentinel error (ErrIllegalMove, ErrAmbiguousMove or
-// ErrBadMoveText) for errors.Is.
-func (e *MoveError) Unwrap() error { return e.err }
-
-func joinMoves(ms []Move, sep, last string) string {
-	texts := MoveTexts(ms)
-	out := ""
-	for i, t := range texts {
-		switch {
-		case i == 0:
-		case i == len(texts)-1:
-			out += last
-		default:
-			out += sep
-		}
-		out += t
-	}
-	return out
 }

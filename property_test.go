@@ -202,7 +202,7 @@ func TestProperty_Section10_MoveTextRoundTrip(t *testing.T) {
 			}
 			sep := "-"
 			if m.IsCapture() {
-				sep = string(v.Separator)
+				sep = ":"
 			}
 			if want := strings.Join(names, sep); m.String() != want {
 				t.Fatalf("%s\nvariant %s: move text %q, want %q", p.FEN(), v, m.String(), want)
@@ -213,6 +213,14 @@ func TestProperty_Section10_MoveTextRoundTrip(t *testing.T) {
 			}
 			if back != m {
 				t.Fatalf("%s\nvariant %s: ParseMove(%q) gives %s, a different move", p.FEN(), v, m, back)
+			}
+			// Every notation reads back what it writes.
+			for _, nt := range []bashni.Notation{{}, {Separator: 'x'}, {Numbers: true, Numbering: bashni.NumberingBottomLeft},
+				{Numbers: true, Numbering: bashni.NumberingTopRight, Separator: ':'}} {
+				text := nt.FormatMove(&p, m)
+				if back, err := nt.ParseMove(&p, text); err != nil || back != m {
+					t.Fatalf("%s\nvariant %s: %+v writes %s as %q, which reads back as %s, %v", p.FEN(), v, nt, m, text, back, err)
+				}
 			}
 		}
 	})

@@ -113,7 +113,7 @@ func TestSearchFindsWins(t *testing.T) {
 			if r.Score != Win-Score(tc.plies) {
 				t.Errorf("score %v, want win %d", r.Score, tc.plies)
 			}
-			if tc.moves != nil && !contains(tc.moves, r.Move.String()) {
+			if tc.moves != nil && !contains(tc.moves, bashni.Notation{}.FormatMove(&pos, r.Move)) {
 				t.Errorf("move %s, want one of %q", r.Move, tc.moves)
 			}
 			after := pos

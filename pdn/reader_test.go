@@ -36,19 +36,21 @@ type lineView struct {
 }
 
 func viewOf(g *Game) gameView {
-	return gameView{Tags: g.Tags, Moves: texts(g.Game().Moves()), Final: g.Game().Position().FEN(),
-		Outcome: g.Game().Outcome(), ResultText: g.ResultText, Notes: notesView(g.Notes)}
+	return gameView{Tags: g.Tags, Moves: texts(g.Game().Start(), g.Game().Moves()), Final: g.Game().Position().FEN(),
+		Outcome: g.Game().Outcome(), ResultText: g.ResultText, Notes: notesView(g.Game().Start(), g.Notes)}
 }
 
-func texts(ms []bashni.Move) []string {
+// texts writes moves in the ruleset's own notation (lasca's with 'x'); p
+// is any position of the ruleset.
+func texts(p *bashni.Position, ms []bashni.Move) []string {
 	var out []string
 	for _, m := range ms {
-		out = append(out, m.String())
+		out = append(out, bashni.Notation{}.FormatMove(p, m))
 	}
 	return out
 }
 
-func notesView(ns map[int]*Note) map[int]noteView {
+func notesView(p *bashni.Position, ns map[int]*Note) map[int]noteView {
 	if len(ns) == 0 {
 		return nil
 	}
@@ -56,7 +58,7 @@ func notesView(ns map[int]*Note) map[int]noteView {
 	for i, n := range ns {
 		v := noteView{Annotation: n.Annotation, NAGs: n.NAGs, Comments: n.Comments}
 		for _, l := range n.Variations {
-			v.Variations = append(v.Variations, lineView{Moves: texts(l.Moves), Notes: notesView(l.Notes)})
+			v.Variations = append(v.Variations, lineView{Moves: texts(p, l.Moves), Notes: notesView(p, l.Notes)})
 		}
 		out[i] = v
 	}
@@ -238,7 +240,7 @@ func TestReadMoveForms(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			g := readOne(t, c.text)
-			if d := cmp.Diff(c.want, texts(g.Game().Moves())); d != "" {
+			if d := cmp.Diff(c.want, texts(g.Game().Start(), g.Game().Moves())); d != "" {
 				t.Errorf("moves (-want +got):\n%s", d)
 			}
 		})

@@ -152,11 +152,7 @@ func (wr Writer) outputTags(g *Game) []Tag {
 		out = append(out, Tag{"Variant", v.String()})
 	}
 	if start, err := v.Start(); err != nil || !start.Equal(g.game.Start()) {
-		fen := g.game.Start().FEN()
-		if wr.Numbers {
-			fen = g.game.Start().FENNumbers(wr.Numbering)
-		}
-		out = append(out, Tag{"FEN", fen})
+		out = append(out, Tag{"FEN", wr.notation(0).FEN(g.game.Start())})
 	}
 	seen := map[string]bool{}
 	for _, name := range rosterTags {
@@ -185,19 +181,15 @@ type movetext struct {
 	plies, notes, commentBytes int
 }
 
+// notation is the notation the Writer writes in, captures joined by sep
+// (0: the ruleset's own separator).
+func (wr Writer) notation(sep byte) bashni.Notation {
+	return bashni.Notation{Numbers: wr.Numbers, Numbering: wr.Numbering, Separator: sep}
+}
+
 // text returns a move's text as the Writer writes it.
 func (mt *movetext) text(m bashni.Move) string {
-	switch {
-	case mt.wr.Numbers:
-		sep := mt.sep
-		if sep == 0 {
-			sep = mt.start.Variant().Separator
-		}
-		return mt.start.MoveNumbers(m, mt.wr.Numbering, sep)
-	case mt.sep != 0 && m.IsCapture():
-		return strings.ReplaceAll(m.String(), string(mt.start.Variant().Separator), string(mt.sep))
-	}
-	return m.String()
+	return mt.wr.notation(mt.sep).FormatMove(&mt.start, m)
 }
 
 // line adds the moves of a line whose first move is the game's ply firstPly,
@@ -242,7 +234,7 @@ func (mt *movetext) line(moves []bashni.Move, notes map[int]*Note, firstPly, dep
 		if n == nil {
 			n = &none
 		}
-		if n.Annotation != "" && !isAnnotation(n.Annotation) {
+		if n.Annotation != "" && !bashni.IsAnnotation(n.Annotation) {
 			return fmt.Errorf("pdn: %s: %q is not an annotation (!, ?, !!, ??, !?, ?!)", where, n.Annotation)
 		}
 		if len(text)+len(n.Annotation) > mt.lim.MaxToken {

@@ -218,6 +218,11 @@ func (s *playSession) number() string {
 	return fmt.Sprintf("%d.", ply/2+1)
 }
 
+// text writes a move of the game in its notation (the ruleset's own).
+func (s *playSession) text(m bashni.Move) string {
+	return s.game.Notation().FormatMove(s.game.Position(), m)
+}
+
 // engineTurn lets the engine choose and play a move.
 func (s *playSession) engineTurn(ctx context.Context) error {
 	m, err := s.engineMove(ctx, s.game, s.think)
@@ -228,7 +233,7 @@ func (s *playSession) engineTurn(ctx context.Context) error {
 	if err := s.game.Play(m); err != nil {
 		return fmt.Errorf("engine chose %s: %w", m, err)
 	}
-	fmt.Fprintf(s.out, "%s %s (engine)\n", number, m)
+	fmt.Fprintf(s.out, "%s %s (engine)\n", number, s.text(m))
 	fmt.Fprint(s.out, s.game.Position().Diagram())
 	return nil
 }
@@ -243,7 +248,7 @@ func (s *playSession) command(line string) (quit bool) {
 	case "help", "?":
 		fmt.Fprintln(s.out, playHelp)
 	case "moves":
-		fmt.Fprintln(s.out, strings.Join(bashni.MoveTexts(g.LegalMoves()), " "))
+		fmt.Fprintln(s.out, strings.Join(g.Notation().MoveTexts(g.Position(), g.LegalMoves()), " "))
 	case "fen":
 		fmt.Fprintln(s.out, g.Position().FEN())
 	case "undo":
@@ -291,7 +296,7 @@ func (s *playSession) moves(line string) {
 			fmt.Fprintln(s.out, errorText(err))
 			return
 		}
-		fmt.Fprintf(s.out, "%s %s\n", number, m)
+		fmt.Fprintf(s.out, "%s %s\n", number, s.text(m))
 		fmt.Fprint(s.out, s.game.Position().Diagram())
 		if s.game.Outcome().IsOver() {
 			return

@@ -133,8 +133,16 @@ func (s *Session) writeError() error {
 
 // errorf answers "error message=...". The protocol has no way to quote a
 // double quote, so each becomes a single quote.
+//
+// An error among args is written by its bashni.Message, without the
+// library's "bashni: ".
 func (s *Session) errorf(format string, args ...any) {
-	msg := strings.ReplaceAll(fmt.Sprintf(format, args...), "bashni: ", "")
+	for i, a := range args {
+		if err, ok := a.(error); ok {
+			args[i] = bashni.Message(err)
+		}
+	}
+	msg := fmt.Sprintf(format, args...)
 	msg = strings.ReplaceAll(strings.ReplaceAll(msg, `"`, `'`), "\n", " ")
 	s.write(Message{Command: "error", Args: []Arg{{Name: "message", Value: msg, HasValue: true}}}.String())
 }
@@ -427,7 +435,7 @@ func (s *Session) position(m Message) error {
 			err = g.Play(mv)
 		}
 		if err != nil {
-			return fmt.Errorf("move %d: %v", i+1, strings.TrimPrefix(err.Error(), "bashni: "))
+			return fmt.Errorf("move %d: %s", i+1, bashni.Message(err))
 		}
 	}
 	s.game = g

@@ -159,7 +159,7 @@ func (p *External) Move(ctx context.Context, g *bashni.Game, clocks *Clocks) (ba
 		sb.WriteString("position fen " + start.FEN())
 	}
 	if len(moves) > 0 {
-		sb.WriteString(" moves " + bashni.LineText(moves))
+		sb.WriteString(" moves " + bashni.Notation{}.FormatLine(start, moves))
 	}
 	if err := p.send(sb.String()); err != nil {
 		return bashni.Move{}, err

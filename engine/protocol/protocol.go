@@ -14,7 +14,6 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -43,6 +42,10 @@ type Session struct {
 	// so a search under way keeps reading the one it was given.
 	game *bashni.Game
 	eng  *engine.Engine
+	// searched is the position of the search under way, whose ruleset's
+	// own notation the info lines write the principal variation in (lasca's
+	// captures with 'x'); set before the search starts.
+	searched *bashni.Position
 
 	// The search under way, if any: cancel stops it, done is closed once
 	// its bestmove line is written (with outMu held, so a command read
@@ -91,7 +94,7 @@ func NewSession(out io.Writer, hashMB int) *Session {
 func (s *Session) newEngine() *engine.Engine {
 	return engine.MustNew(engine.Options{HashMB: s.hashMB, Threads: s.threads, Progress: func(i engine.Info) {
 		s.printf("info depth %d seldepth %d score %s nodes %d nps %.0f time %d pv %s",
-			i.Depth, i.SelDepth, protoScore(i.Score), i.Nodes, i.NPS(), i.Time.Milliseconds(), bashni.LineText(i.PV))
+			i.Depth, i.SelDepth, protoScore(i.Score), i.Nodes, i.NPS(), i.Time.Milliseconds(), bashni.Notation{}.FormatLine(s.searched, i.PV))
 	}})
 }
 
@@ -347,13 +350,9 @@ func (s *Session) execute(line string) bool {
 		}
 		s.goSearch(lim, infinite)
 	case "legal":
-		legal := s.game.Position().LegalMoves()
-		texts := make([]string, len(legal))
-		for i, m := range legal {
-			texts[i] = m.String()
-		}
-		slices.Sort(texts)
-		s.printf("legal %s", strings.Join(texts, " "))
+		// Sorted, in the ruleset's own notation (lasca's captures with 'x').
+		pos := s.game.Position()
+		s.printf("legal %s", strings.Join(bashni.Notation{}.MoveTexts(pos, pos.LegalMoves()), " "))
 	case "fen":
 		s.printf("fen %s", s.game.Position().FEN())
 	case "show":
@@ -366,10 +365,16 @@ func (s *Session) execute(line string) bool {
 	return true
 }
 
-// errorf answers an error line; the library's "bashni: " prefix is dropped,
-// as "error" already says what the line is.
+// errorf answers an error line. An error among args is written by its
+// bashni.Message, without the library's "bashni: ", as "error" already says
+// what the line is.
 func (s *Session) errorf(format string, args ...any) {
-	s.printf("error %s", strings.TrimPrefix(fmt.Errorf(format, args...).Error(), "bashni: "))
+	for i, a := range args {
+		if err, ok := a.(error); ok {
+			args[i] = bashni.Message(err)
+		}
+	}
+	s.printf("error %s", fmt.Sprintf(format, args...))
 }
 
 // position reads "startpos [moves ...]" or "fen <FEN> [moves ...]".
@@ -412,7 +417,7 @@ func (s *Session) playMoves(g *bashni.Game, texts []string) error {
 	err := g.PlayLine(strings.Join(texts, " "))
 	if le := (*bashni.LineError)(nil); errors.As(err, &le) {
 		// `move 2: "c3-d4": not a legal move here`, each part once.
-		return fmt.Errorf("move %d: %s", le.Index, strings.TrimPrefix(strings.TrimPrefix(le.Err.Error(), "bashni: "), "move "))
+		return le
 	}
 	if err != nil {
 		return err
@@ -503,6 +508,8 @@ func (s *Session) goSearch(lim engine.Limits, infinite bool) {
 	s.cancel, s.done, s.infinite = cancel, done, infinite || lim.Ponder != nil
 	s.ponder = lim.Ponder
 	eng, g := s.eng, s.game
+	s.searched = g.Position()
+	pos := g.Position()
 	go func() {
 		defer cancel()
 		res, err := eng.SearchGame(ctx, g, lim)
@@ -512,7 +519,7 @@ func (s *Session) goSearch(lim engine.Limits, infinite bool) {
 		case err != nil:
 			s.errorf("go: %v", err)
 		default:
-			best = res.Move.String()
+			best = bashni.Notation{}.FormatMove(pos, res.Move)
 		}
 		s.outMu.Lock()
 		defer s.outMu.Unlock()
