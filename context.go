@@ -38,7 +38,7 @@ func (g *Game) PlayTextContext(ctx context.Context, text string) (Move, error) {
 	if err := g.checkOpen(); err != nil {
 		return Move{}, err
 	}
-	m, err := g.notation.ParseMoveContext(ctx, &g.pos, text)
+	m, err := g.notation.ParseMoveContext(ctx, g.pos, text)
 	if err != nil {
 		return Move{}, err
 	}

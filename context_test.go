@@ -69,7 +69,7 @@ func TestContextCallsStopTheCaptureSearch(t *testing.T) {
 				t.Fatal(err)
 			}
 			_, err = g.PlayTextContext(ctx, "e5:c3")
-			if g.Plies() != 0 || !g.Position().Equal(p) {
+			if g.Plies() != 0 || !g.Position().Equal(&p) {
 				t.Errorf("Game.PlayTextContext stopped: the game moved on to %v", g.Position())
 			}
 			return err
@@ -113,7 +113,7 @@ func TestContextCallsAgreeWithThePlainOnes(t *testing.T) {
 		if diff := cmp.Diff(MoveTexts(want), MoveTexts(got)); diff != "" {
 			t.Errorf("%v: LegalMovesContext (-LegalMoves +got):\n%s", p, diff)
 		}
-		if p.Equal(positions[0]) {
+		if p.Equal(&positions[0]) {
 			continue
 		}
 		texts := append(MoveTexts(want), "a1-h8", "zz")

@@ -139,7 +139,7 @@ func ExamplePosition_FEN() {
 	fmt.Println(fen)
 	// ParseFEN reads it back to an equal position.
 	back, err := bashni.ParseFEN(bashni.Russian(), fen)
-	fmt.Println(back.Equal(pos), err)
+	fmt.Println(back.Equal(&pos), err)
 	// Output:
 	// B:Wa1,c1,e1,g1,b2,d2,f2,h2,a3,e3,g3,d4:Bb6,d6,f6,h6,a7,c7,e7,g7,b8,d8,f8,h8
 	// true <nil>

@@ -25,7 +25,7 @@ func FuzzParseFENNumbers(f *testing.F) {
 			return
 		}
 		back, err := n.ParseFEN(v, n.FEN(&p))
-		if err != nil || !back.Equal(p) {
+		if err != nil || !back.Equal(&p) {
 			t.Fatalf("%q in %v: written %q, read back %v, %v", fen, n, n.FEN(&p), back, err)
 		}
 	})

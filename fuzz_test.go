@@ -76,7 +76,7 @@ func parsersCheckFENRoundTrip(t *testing.T, v Variant, p Position) {
 	if err != nil {
 		t.Fatalf("the FEN %q that %s writes does not read back: %v", fen, v, err)
 	}
-	if !q.Equal(p) {
+	if !q.Equal(&p) {
 		t.Fatalf("the FEN %q reads back as another position %q", fen, q.FEN())
 	}
 	if q.FEN() != fen {

@@ -46,7 +46,7 @@ func TestParseLine(t *testing.T) {
 	if _, err := start.ParseLine("c3-d4 nonsense"); !errors.Is(err, bashni.ErrBadMoveText) {
 		t.Errorf("text that is no move: %v, want ErrBadMoveText", err)
 	}
-	if fresh := bashni.Russian().MustStart(); !start.Equal(fresh) {
+	if fresh := bashni.Russian().MustStart(); !start.Equal(&fresh) {
 		t.Error("ParseLine changed the position it was called on")
 	}
 }

@@ -221,7 +221,7 @@ func TestParseMoveAmbiguous(t *testing.T) {
 					t.Errorf("message %q does not name %s", err, cand)
 				}
 			}
-			if me.Text != c.text || !me.Position.Equal(p) {
+			if me.Text != c.text || !me.Position.Equal(&p) {
 				t.Errorf("MoveError.Text %q, Position %s; want %q, %s", me.Text, me.Position.FEN(), c.text, c.fen)
 			}
 			// Each candidate's own text names it.
@@ -357,7 +357,7 @@ func TestParseMoveRoundTrip(t *testing.T) {
 						}
 					}
 					q, err := p.Play(m)
-					if want := p.PlayUnchecked(m); err != nil || !q.Equal(want) {
+					if want := p.PlayUnchecked(m); err != nil || !q.Equal(&want) {
 						t.Fatalf("%s: Play(%v) = %s, %v; PlayUnchecked gives %s", p.FEN(), text, q.FEN(), err, want.FEN())
 					}
 				}
@@ -395,7 +395,7 @@ func TestParseMoveEverySequence(t *testing.T) {
 						t.Fatalf("%s: the path %v of a legal sequence: %v", p.FEN(), sq, err)
 					}
 					want := p.PlayUnchecked(sq)
-					if got := p.PlayUnchecked(m); !got.Equal(want) {
+					if got := p.PlayUnchecked(m); !got.Equal(&want) {
 						t.Fatalf("%s: the path %v reads as %v, which gives\n%s\nnot\n%s", p.FEN(), sq, m, got.FEN(), want.FEN())
 					}
 				}
@@ -479,7 +479,7 @@ func TestSeparatorIsNotARule(t *testing.T) {
 			t.Errorf("ParseVariant(%q) = %v, %v; want lasca", text, v, err)
 		}
 		p, q := v.MustStart(), Lasca().MustStart()
-		if !p.Equal(q) {
+		if !p.Equal(&q) {
 			t.Errorf("%q: the start is not Equal to lasca's", text)
 		}
 	}

@@ -122,7 +122,7 @@ func (p *Position) Key() uint64 { return p.key }
 
 // Equal reports whether two positions have the same ruleset, side to move and
 // towers.
-func (p *Position) Equal(o Position) bool {
+func (p *Position) Equal(o *Position) bool {
 	return p.rules().Variant == o.rules().Variant && p.turn == o.turn &&
 		p.white == o.white && p.black == o.black && p.kings == o.kings && p.below == o.below
 }
@@ -241,15 +241,31 @@ func (p *Position) Play(m Move) (Position, error) {
 	return p.PlayUnchecked(l), nil
 }
 
-// legal returns the legal move of p with the same result as m (section 8):
-// the generator's own, with the canonical path. Otherwise it returns Play's
-// error.
-func (p *Position) legal(m Move) (Move, error) {
+// IsLegal reports whether Play accepts m: whether m is one of the
+// position's legal moves, or a capture sequence with the same result as one
+// (docs/RULES.md section 8).
+func (p *Position) IsLegal(m Move) bool {
+	_, ok := p.legalMove(m)
+	return ok
+}
+
+// legalMove returns the legal move of p with the same result as m (section
+// 8): the generator's own, with the canonical path; ok is false if there is
+// none.
+func (p *Position) legalMove(m Move) (l Move, ok bool) {
 	var buf [64]Move
 	for _, l := range p.AppendLegalMoves(buf[:0]) {
 		if l.sameResult(&m, p.rules()) {
-			return l, nil
+			return l, true
 		}
+	}
+	return Move{}, false
+}
+
+// legal is legalMove with Play's error.
+func (p *Position) legal(m Move) (Move, error) {
+	if l, ok := p.legalMove(m); ok {
+		return l, nil
 	}
 	return Move{}, &MoveError{Text: m.String(), Position: *p, Reason: "not a legal move here", err: ErrIllegalMove}
 }

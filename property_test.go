@@ -115,10 +115,10 @@ func TestProperty_PlayKeepsReceiver(t *testing.T) {
 		for _, m := range p.LegalMoves() {
 			next := propPlay(t, p, m)
 			fast := p.PlayUnchecked(m)
-			if !fast.Equal(next) || fast.FEN() != next.FEN() {
+			if !fast.Equal(&next) || fast.FEN() != next.FEN() {
 				t.Fatalf("%s\nvariant %s: %s gives %s by Play but %s by PlayUnchecked", fen, p.Variant(), m, next.FEN(), fast.FEN())
 			}
-			if p.FEN() != fen || p.Key() != key || !p.Equal(copied) {
+			if p.FEN() != fen || p.Key() != key || !p.Equal(&copied) {
 				t.Fatalf("%s\nvariant %s: playing %s changed the receiver to %s", fen, p.Variant(), m, p.FEN())
 			}
 			// PlayUncheckedInto writes the same position (key included)
@@ -128,7 +128,7 @@ func TestProperty_PlayKeepsReceiver(t *testing.T) {
 			if dst != fast {
 				t.Fatalf("%s\nvariant %s: %s gives %s by PlayUnchecked but %s by PlayUncheckedInto", fen, p.Variant(), m, fast.FEN(), dst.FEN())
 			}
-			if p.FEN() != fen || p.Key() != key || !p.Equal(copied) {
+			if p.FEN() != fen || p.Key() != key || !p.Equal(&copied) {
 				t.Fatalf("%s\nvariant %s: PlayUncheckedInto(%s) changed the receiver to %s", fen, p.Variant(), m, p.FEN())
 			}
 			inPlace := p
@@ -183,7 +183,7 @@ func TestProperty_Section10_FENRoundTrip(t *testing.T) {
 		if err != nil {
 			t.Fatalf("variant %s: ParseFEN(%q) of an emitted FEN: %v", p.Variant(), fen, err)
 		}
-		if !back.Equal(p) || back.FEN() != fen || back.String() != fen {
+		if !back.Equal(&p) || back.FEN() != fen || back.String() != fen {
 			t.Fatalf("variant %s: ParseFEN(%q) reads back as %s", p.Variant(), fen, back.FEN())
 		}
 	})

@@ -559,7 +559,7 @@ func checkRuleCase(t *testing.T, c ruleCase) {
 			t.Errorf("ParseMove(%q): %v", text, err)
 			continue
 		}
-		if again, err := pos.Play(back); err != nil || !again.Equal(next) {
+		if again, err := pos.Play(back); err != nil || !again.Equal(&next) {
 			t.Errorf("ParseMove(%q) plays to %v (err %v), want %s", text, again, err, next)
 		}
 	}

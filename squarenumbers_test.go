@@ -101,7 +101,7 @@ func TestMoveNumbersRoundTrip(t *testing.T) {
 					}
 					fen := n.FEN(&pos)
 					back, err := n.ParseFEN(v, fen)
-					if err != nil || !back.Equal(pos) {
+					if err != nil || !back.Equal(&pos) {
 						t.Fatalf("%v %s: FEN %q of %s reads %v, %v", v, num, fen, pos, back, err)
 					}
 				}

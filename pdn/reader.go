@@ -296,7 +296,7 @@ func (p *parser) parse() error {
 // empty reports whether what was read is no game at all: no tags, no moves,
 // no result (only comments, say, after the last game of a file).
 func (p *parser) empty() bool {
-	return len(p.game.Tags) == 0 && p.game.Plies() == 0 && !p.result && p.game.ResultText == ""
+	return len(p.game.Tags) == 0 && p.game.game.Plies() == 0 && !p.result && p.game.ResultText == ""
 }
 
 // tags reads the tag pairs and sets up the game they describe.
@@ -398,11 +398,11 @@ func (p *parser) setUp() error {
 		if err != nil {
 			return tagErr("FEN", err)
 		}
-		p.game.Game = bashni.NewGameFrom(start)
-	} else if p.game.Game, err = bashni.NewGame(v); err != nil {
+		p.game.game = bashni.NewGameFrom(start)
+	} else if p.game.game, err = bashni.NewGame(v); err != nil {
 		return tagErr("Variant", err)
 	}
-	start := *p.game.Start()
+	start := *p.game.game.Start()
 	p.lines = []*lineState{{pos: start, prev: start}}
 	if p.blankless != nil {
 		t := token{line: p.blankless.line} // the line, not a token, is at fault
@@ -601,7 +601,7 @@ func (p *parser) notation(numeric bool) bashni.Notation {
 
 // move reads and plays one move of the current line.
 func (p *parser) move(t token, text string, cur *lineState) error {
-	blackFirst := p.game.Start().Turn() == bashni.Black
+	blackFirst := p.game.game.Start().Turn() == bashni.Black
 	number := moveNumber(cur.firstPly+cur.moves, blackFirst)
 	if p.plies == p.lim.MaxPlies {
 		return p.fail(t, number, fmt.Errorf("more than %d moves in one game (Reader.MaxPlies)", p.lim.MaxPlies))
@@ -616,18 +616,18 @@ func (p *parser) move(t token, text string, cur *lineState) error {
 	if cur.line != nil {
 		m, err = p.notation(numeric).ParseMove(&cur.pos, text)
 	} else {
-		p.game.SetNotation(p.notation(numeric))
-		m, err = p.game.PlayText(text)
+		p.game.game.SetNotation(p.notation(numeric))
+		m, err = p.game.game.PlayText(text)
 	}
 	if errors.Is(err, bashni.ErrGameOver) {
-		err = gameOverError{err, p.game.Outcome()}
+		err = gameOverError{err, p.game.game.Outcome()}
 	}
 	if err != nil {
 		return p.fail(t, number, err)
 	}
 	cur.prev = cur.pos
 	if cur.line == nil {
-		cur.pos = *p.game.Position()
+		cur.pos = *p.game.game.Position()
 	} else {
 		cur.pos = cur.pos.PlayUnchecked(m)
 		cur.line.Moves = append(cur.line.Moves, m)
@@ -706,18 +706,18 @@ func (p *parser) finish(t token, text string) error {
 	}
 	g := p.game
 	g.ResultText = text
-	o := g.Outcome()
+	o := g.game.Outcome()
 	switch {
 	case o.IsOver():
 		if res != bashni.Ongoing && res != o.Result {
 			return p.warn(t, fmt.Errorf("the result %s contradicts the game's end: %s; kept as written", text, o))
 		}
 	case res == bashni.WhiteWins:
-		return g.Resign(bashni.Black)
+		return g.game.Resign(bashni.Black)
 	case res == bashni.BlackWins:
-		return g.Resign(bashni.White)
+		return g.game.Resign(bashni.White)
 	case res == bashni.Draw:
-		return g.AgreeDraw()
+		return g.game.AgreeDraw()
 	}
 	return nil
 }

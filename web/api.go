@@ -110,7 +110,7 @@ func (s *Server) engine(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusConflict, "the game is over ("+o.String()+")")
 		return
 	}
-	m, err := s.opts.Opponent.Move(ctx, *g.Start(), g.Moves())
+	m, err := s.opts.Opponent.Move(ctx, g, nil)
 	if err != nil {
 		if ctx.Err() != nil {
 			// Out of time is the server's overload, not a failure.
@@ -234,7 +234,7 @@ func (s *Server) picture(w http.ResponseWriter, r *http.Request) {
 	} else if ms := g.Moves(); len(ms) > 0 {
 		o.Path, o.Captured = lastMove(g)
 	}
-	pic, err := svg.String(*pos, o)
+	pic, err := svg.String(pos, o)
 	if err != nil {
 		fail(w, badRequest(err.Error()))
 		return
@@ -412,7 +412,7 @@ func describe(ctx context.Context, g *bashni.Game, flip bool) (gameState, error)
 	if len(st.Moves) > 0 {
 		opts.Path, opts.Captured = lastMove(g)
 	}
-	pic, err := svg.String(*pos, opts)
+	pic, err := svg.String(pos, opts)
 	if err != nil {
 		return gameState{}, err
 	}

@@ -49,10 +49,13 @@ func runAnalyze(args []string, stdout, stderr io.Writer) error {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
-	e := engine.New(engine.Options{HashMB: lf.hashMB, Threads: *threads, Progress: func(i engine.Info) {
+	e, err := engine.New(engine.Options{HashMB: lf.hashMB, Threads: *threads, Progress: func(i engine.Info) {
 		fmt.Fprintln(stdout, infoLine(&pos, i))
 	}})
-	res, err := e.Search(ctx, pos, lim)
+	if err != nil {
+		return err
+	}
+	res, err := e.Search(ctx, &pos, lim)
 	if errors.Is(err, engine.ErrNoMoves) {
 		return fmt.Errorf("%s has no legal move: the game is over", pos.Turn())
 	}

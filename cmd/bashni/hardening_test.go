@@ -79,7 +79,7 @@ func readGames(t *testing.T, path string) []int {
 	}
 	var plies []int
 	for _, g := range games {
-		plies = append(plies, g.Plies())
+		plies = append(plies, g.Game().Plies())
 	}
 	return plies
 }

@@ -35,13 +35,13 @@ func searchMover() mover {
 	var e *engine.Engine
 	return func(ctx context.Context, g *bashni.Game, think time.Duration) (bashni.Move, error) {
 		if e == nil {
-			e = engine.New(engine.Options{})
+			e = engine.MustNew(engine.Options{})
 		}
 		lim := engine.Limits{Time: think}
 		if think <= 0 {
 			lim = engine.Limits{Depth: 1} // no time to think: the best capture or step at a glance
 		}
-		res, err := e.SearchGame(ctx, *g.Start(), g.Moves(), lim)
+		res, err := e.SearchGame(ctx, g, lim)
 		return res.Move, err
 	}
 }
@@ -271,12 +271,12 @@ func (s *playSession) command(line string) (quit bool) {
 // moves before it, so that it is a person's turn again.
 func (s *playSession) undo() {
 	g := s.game
-	if err := g.Undo(); err != nil {
+	if _, err := g.Undo(); err != nil {
 		fmt.Fprintln(s.out, "Nothing to undo.")
 		return
 	}
 	for s.engine[g.Position().Turn()] && g.Plies() > 0 && !(s.engine[0] && s.engine[1]) {
-		_ = g.Undo()
+		_, _ = g.Undo()
 	}
 	fmt.Fprintf(s.out, "Taken back (%d plies played).\n", g.Plies())
 	fmt.Fprint(s.out, g.Position().Diagram())

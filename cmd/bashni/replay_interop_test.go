@@ -91,7 +91,7 @@ func TestReplayOtherProgramsRecords(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				if wantPos := expectedPosition(t, v, want[i].Final); f[1] != strconv.Itoa(want[i].Plies) || !final.Equal(wantPos) {
+				if wantPos := expectedPosition(t, v, want[i].Final); f[1] != strconv.Itoa(want[i].Plies) || !final.Equal(&wantPos) {
 					t.Errorf("game %d: %s plies to %s, want %d to %s", i+1, f[1], f[2], want[i].Plies, want[i].Final)
 				}
 			}

@@ -71,7 +71,7 @@ func ParsePosition(v bashni.Variant, text string) (bashni.Position, error) {
 // FormatPosition writes a position as the Hub's position string; the
 // second result is false when the position has a tower of more than one
 // piece, which the string cannot show.
-func FormatPosition(p bashni.Position) (string, bool) {
+func FormatPosition(p *bashni.Position) (string, bool) {
 	v := p.Variant()
 	b := []byte{"WB"[p.Turn()]}
 	ok := true
@@ -106,10 +106,10 @@ func numbered(v bashni.Variant) bool { return !v.Stacking }
 // capture by 'x' followed by the captured squares in increasing order
 // ("16x23x20", as pydraughts reads it); for column checkers the move's
 // bashni notation.
-func FormatMove(p bashni.Position, m bashni.Move) string {
+func FormatMove(p *bashni.Position, m bashni.Move) string {
 	v := p.Variant()
 	if !numbered(v) {
-		return bashni.Notation{}.FormatMove(&p, m)
+		return bashni.Notation{}.FormatMove(p, m)
 	}
 	from, to := moveNumbering.Number(v, m.From()), moveNumbering.Number(v, m.To())
 	if !m.IsCapture() {
@@ -135,7 +135,7 @@ func FormatMove(p bashni.Position, m bashni.Move) string {
 // "from x landing x ... x to" that lidraughts' analysis sends; and in every
 // ruleset bashni's own notation, which has square names ("c3-d4",
 // "a3:c5:e7").
-func ParseMove(p bashni.Position, text string) (bashni.Move, error) {
+func ParseMove(p *bashni.Position, text string) (bashni.Move, error) {
 	v := p.Variant()
 	if strings.ContainsAny(text, "abcdefghABCDEFGH") || !numbered(v) {
 		return p.ParseMove(text)
@@ -188,7 +188,7 @@ func ParseMove(p bashni.Position, text string) (bashni.Move, error) {
 
 // sortedMoves returns the legal moves of p as the Hub writes them, in the
 // order of their start square's number, then their end square's.
-func sortedMoves(p bashni.Position) []string {
+func sortedMoves(p *bashni.Position) []string {
 	v := p.Variant()
 	moves := p.LegalMoves()
 	if numbered(v) {
