@@ -210,7 +210,7 @@ func TestPDNOutAndIn(t *testing.T) {
 		t.Fatalf("package pdn reads %d games, %v, from the page's PDN:\n%s", len(games), err, text)
 	}
 	g := games[0]
-	if got := moveTexts(g.Moves()); got != "c3-d4 f6-g5 g3-f4" {
+	if got := moveTexts(g.Game().Moves()); got != "c3-d4 f6-g5 g3-f4" {
 		t.Errorf("main line read back %q\n%s", got, text)
 	}
 	n := g.Notes[2]

@@ -38,7 +38,7 @@ func TestClocksResignDraw(t *testing.T) {
 	p.do("download", chromedp.Click(chromedp.CSS("#pdn-download")))
 	p.waitFor("the PDN", `document.getElementById("pdn-text").value.includes("1-0")`)
 	games, err := pdn.ReadAll(strings.NewReader(p.eval(`document.getElementById("pdn-text").value`)))
-	if err != nil || len(games) != 1 || games[0].Outcome().Result != bashni.WhiteWins {
+	if err != nil || len(games) != 1 || games[0].Game().Outcome().Result != bashni.WhiteWins {
 		t.Errorf("the PDN of the game lost on time reads as %v, %v", games, err)
 	}
 

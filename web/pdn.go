@@ -169,16 +169,16 @@ func gameJSON(n int, g *pdn.Game) pdnGame {
 	out := pdnGame{
 		Game:     n,
 		Tags:     []pdnTag{},
-		Variant:  g.Variant().String(),
-		FEN:      g.Start().FEN(),
-		Line:     lineJSON(g.Start(), g.Moves(), g.Notes),
+		Variant:  g.Game().Variant().String(),
+		FEN:      g.Game().Start().FEN(),
+		Line:     lineJSON(g.Game().Start(), g.Game().Moves(), g.Notes),
 		Result:   g.ResultText,
 		Warnings: []string{},
 	}
 	for _, t := range g.Tags {
 		out.Tags = append(out.Tags, pdnTag(t))
 	}
-	if o := g.Outcome(); o.IsOver() {
+	if o := g.Game().Outcome(); o.IsOver() {
 		out.Outcome = o.String()
 	}
 	for _, w := range g.Warnings {

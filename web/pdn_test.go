@@ -120,7 +120,7 @@ func TestPDNWriteReadsBack(t *testing.T) {
 	if err != nil || len(games) != 1 {
 		t.Fatalf("pdn reads %d games, %v:\n%s", len(games), err, out.PDN)
 	}
-	if got := games[0].Outcome().String(); got != "0-1: white resigned" {
+	if got := games[0].Game().Outcome().String(); got != "0-1: white resigned" {
 		t.Errorf("outcome read back %q", got)
 	}
 	var back pdnReadAnswer
