@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/bashni-dev/bashni"
+	"github.com/bashni-dev/bashni/pdn"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 )
@@ -24,7 +25,7 @@ func (p page) waitFor(what, cond string) {
 	p.t.Helper()
 	ctx, cancel := context.WithTimeout(p.ctx, 20*time.Second)
 	defer cancel()
-	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](cond)); err != nil {
+	if err := poll(ctx, cond); err != nil {
 		p.t.Fatalf("waiting for %s (%s): %v; status %q", what, cond, err, p.status())
 	}
 }
@@ -83,8 +84,7 @@ func TestShareLinkRoundTrip(t *testing.T) {
 	p.waitFEN(fenAfter(t, bashni.Lasca(), "", moves[:1]...))
 	link := p.eval(`location.href`)
 
-	again := open(t)
-	again.do("open the copied link", chromedp.Navigate(link))
+	again := openAt(t, strings.TrimPrefix(link, shared.addr))
 	again.waitFEN(fenAfter(t, bashni.Lasca(), "", moves[:1]...))
 	if got, want := strings.Join(again.moveList(), " | "), "c3-d4 e5xc3 | b2xd4 d6-e5"; got != want {
 		t.Errorf("reopened link's move list %q, want %q", got, want)
@@ -135,14 +135,7 @@ func TestBadShareLink(t *testing.T) {
 // variation can be gone through, commented on, promoted and deleted.
 func TestMoveTree(t *testing.T) {
 	p := open(t)
-	p.waitFEN(fenAfter(t, bashni.Russian(), ""))
-	for _, m := range []string{"c3-d4", "f6-g5", "g3-f4"} {
-		p.play(m)
-	}
-	p.key(kb.ArrowLeft)
-	p.key(kb.ArrowLeft)
-	p.waitFEN(fenAfter(t, bashni.Russian(), "", "c3-d4"))
-	p.play("b6-c5")
+	p.branch()
 	p.play("d4:b6")
 	if got, want := strings.Join(p.moveList(), " | "), "c3-d4 f6-g5 | g3-f4"; got != want {
 		t.Errorf("main line %q, want %q (unchanged by the variation)", got, want)
@@ -179,10 +172,78 @@ func TestMoveTree(t *testing.T) {
 	p.waitFEN(fenAfter(t, bashni.Russian(), "", "c3-d4"))
 }
 
+// branch plays c3-d4 f6-g5 g3-f4 from the start, steps back two moves by
+// keyboard and plays b6-c5 there: a variation of f6-g5.
+func (p page) branch() {
+	p.t.Helper()
+	p.waitFEN(fenAfter(p.t, bashni.Russian(), ""))
+	for _, m := range []string{"c3-d4", "f6-g5", "g3-f4"} {
+		p.play(m)
+	}
+	p.key(kb.ArrowLeft)
+	p.key(kb.ArrowLeft)
+	p.waitFEN(fenAfter(p.t, bashni.Russian(), "", "c3-d4"))
+	p.play("b6-c5")
+}
+
 // play types a move into the move box.
 func (p page) play(move string) {
 	p.t.Helper()
 	before := p.eval(`document.getElementById("board").dataset.fen`)
 	p.do("type "+move, chromedp.SetValue(chromedp.CSS("#move-text"), move), chromedp.Click(chromedp.CSS("#move-form button")))
 	p.waitFor("the move "+move, fmt.Sprintf(`document.getElementById("board").dataset.fen !== %q`, before))
+}
+
+// A variation made on the board is downloaded as PDN, which package pdn
+// reads back with its variation and comment; a pasted record of two games
+// offers both, and picking one opens it.
+func TestPDNOutAndIn(t *testing.T) {
+	p := open(t)
+	p.branch()
+	p.do("comment", chromedp.SetValue(chromedp.CSS("#comment"), "the other way"),
+		chromedp.Evaluate[chromedp.Void](`document.getElementById("comment").dispatchEvent(new Event("change"))`))
+	p.do("download", chromedp.Click(chromedp.CSS("#pdn-download")))
+	p.waitFor("the PDN", `document.getElementById("pdn-text").value.includes("1-0") || document.getElementById("pdn-text").value.includes("*")`)
+	text := p.eval(`document.getElementById("pdn-text").value`)
+	games, err := pdn.ReadAll(strings.NewReader(text))
+	if err != nil || len(games) != 1 {
+		t.Fatalf("package pdn reads %d games, %v, from the page's PDN:\n%s", len(games), err, text)
+	}
+	g := games[0]
+	if got := moveTexts(g.Game().Moves()); got != "c3-d4 f6-g5 g3-f4" {
+		t.Errorf("main line read back %q\n%s", got, text)
+	}
+	n := g.Notes[2]
+	if n == nil || len(n.Variations) != 1 || moveTexts(n.Variations[0].Moves) != "b6-c5" {
+		t.Fatalf("the variation of move 2 is not read back:\n%s", text)
+	}
+	if v := n.Variations[0].Notes[1]; v == nil || strings.Join(v.Comments, "|") != "the other way" {
+		t.Errorf("the variation's comment is not read back:\n%s", text)
+	}
+
+	record := "[White \"Ann\"]\n[Black \"Bob\"]\n\n1. c3-d4 f6-g5 *\n\n[White \"Cid\"]\n[Black \"Dee\"]\n[GameType \"25\"]\n\n1. e3-f4 (1. a3-b4) b6-a5 *\n"
+	p.do("paste a record", chromedp.SetValue(chromedp.CSS("#pdn-text"), record), chromedp.Click(chromedp.CSS("#pdn-open")))
+	p.waitFEN(fenAfter(t, bashni.Russian(), ""))
+	p.waitFor("the list of games", `!document.getElementById("pdn-pick").hidden`)
+	if got := p.eval(`[...document.querySelectorAll("#pdn-games option")].map(o => o.textContent).join(" | ")`); got != "1. Ann – Bob * | 2. Cid – Dee *" {
+		t.Errorf("games offered: %q", got)
+	}
+	p.choose("pdn-games", "1")
+	p.waitFor("the second game", `document.getElementById("variant").value === "russian-draughts"`)
+	p.waitFEN(fenAfter(t, bashni.RussianDraughts(), ""))
+	if got, want := strings.Join(p.moveList(), " | "), "e3-f4 b6-a5"; got != want {
+		t.Errorf("move list of the second game %q, want %q", got, want)
+	}
+	if got, want := p.lines(), "(1. a3-b4)"; got != want {
+		t.Errorf("variations of the second game %q, want %q", got, want)
+	}
+	p.screenshot("pdn")
+}
+
+func moveTexts(ms []bashni.Move) string {
+	s := make([]string, len(ms))
+	for i, m := range ms {
+		s[i] = m.String()
+	}
+	return strings.Join(s, " ")
 }

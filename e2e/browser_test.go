@@ -68,6 +68,12 @@ func TestMain(m *testing.M) {
 // the server and the browser first if this is the first test.
 func open(t *testing.T) page {
 	t.Helper()
+	return openAt(t, "")
+}
+
+// openAt is open with the page's address followed by rest ("?fen=...").
+func openAt(t *testing.T, rest string) page {
+	t.Helper()
 	path := chromium(t)
 	shared.once.Do(func() {
 		if shared.addr, shared.err = serve(); shared.err == nil {
@@ -85,7 +91,7 @@ func open(t *testing.T) page {
 		t.Fatalf("opening a tab: %v", err)
 	}
 	p := page{t, ctx}
-	p.do("open the page", chromedp.Navigate(shared.addr))
+	p.do("open the page", chromedp.Navigate(shared.addr+rest))
 	return p
 }
 
@@ -226,9 +232,23 @@ func (p page) waitFEN(fen string) {
 	ctx, cancel := context.WithTimeout(p.ctx, 20*time.Second)
 	defer cancel()
 	expr := fmt.Sprintf(`(document.querySelector("#board") || {dataset: {}}).dataset.fen === %q`, fen)
-	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](expr)); err != nil {
+	if err := poll(ctx, expr); err != nil {
 		p.t.Fatalf("waiting for the board to show %s (it shows %s; status %q): %v",
 			fen, p.eval(`document.querySelector("#board").dataset.fen || ""`), p.eval(`document.querySelector("#status").textContent`), err)
+	}
+}
+
+// poll waits until the JavaScript condition holds or ctx ends. A page
+// being replaced (a navigation just made) drops the context the condition
+// runs in ("Cannot find context with specified id"): then it asks again in
+// the new page.
+func poll(ctx context.Context, cond string) error {
+	for {
+		_, err := chromedp.Run(ctx, chromedp.Poll[bool](cond))
+		if err == nil || !strings.Contains(err.Error(), "Cannot find context") || ctx.Err() != nil {
+			return err
+		}
+		time.Sleep(50 * time.Millisecond)
 	}
 }
 
@@ -411,7 +431,7 @@ func TestEngineAndNewGame(t *testing.T) {
 	p.click("d4")
 	ctx, cancel := context.WithTimeout(p.ctx, 30*time.Second)
 	defer cancel()
-	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`document.querySelectorAll("#moves span.move").length === 2 && !document.querySelector("#status").textContent.includes("thinking")`)); err != nil {
+	if err := poll(ctx, `document.querySelectorAll("#moves span.move").length === 2 && !document.querySelector("#status").textContent.includes("thinking")`); err != nil {
 		t.Fatalf("the engine did not answer c3-d4: %v (status %q)", err, p.status())
 	}
 	if got := p.status(); got != "White to move" && got != "White to move, and must capture" {

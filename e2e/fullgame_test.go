@@ -23,7 +23,7 @@ type pageMove struct {
 // from the list of choices if the page asks.
 func (p page) playByClicks(m pageMove, plies int) {
 	p.t.Helper()
-	p.click(m.From)
+	p.selectTower(m.From)
 	for _, sq := range m.Path[1:] {
 		if p.eval(`String(bashni.selection === null)`) == "true" {
 			break
@@ -39,11 +39,33 @@ func (p page) playByClicks(m pageMove, plies int) {
 	}
 	ctx, cancel := context.WithTimeout(p.ctx, 20*time.Second)
 	defer cancel()
-	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](fmt.Sprintf(`bashni.study.state.moves.length === %d`, plies+1))); err != nil {
+	if err := poll(ctx, fmt.Sprintf(`bashni.study.state.moves.length === %d`, plies+1)); err != nil {
 		p.t.Fatalf("the page did not play %s: %v (status %q)", m.Text, err, p.status())
 	}
 	if got := p.eval(`bashni.study.state.moves[bashni.study.state.moves.length - 1]`); got != m.Text {
 		p.t.Fatalf("clicking the path of %s played %s", m.Text, got)
+	}
+}
+
+// selectTower clicks the tower on sq and waits until the page has selected
+// it. On a loaded machine a click that lands while the page is still
+// drawing the last move's answer can go unseen (the board is drawn anew);
+// a person then clicks again, and so does this, at most three times.
+func (p page) selectTower(sq string) {
+	p.t.Helper()
+	selected := fmt.Sprintf(`bashni.selection !== null && bashni.selection.from === %q`, sq)
+	for try := 1; ; try++ {
+		p.click(sq)
+		ctx, cancel := context.WithTimeout(p.ctx, 2*time.Second)
+		err := poll(ctx, selected)
+		cancel()
+		if err == nil {
+			return
+		}
+		if try == 3 {
+			p.t.Fatalf("clicked %s three times but the page did not select it (status %q): %v", sq, p.status(), err)
+		}
+		p.t.Logf("the click on %s went unseen; clicking again", sq)
 	}
 }
 

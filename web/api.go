@@ -2,7 +2,6 @@ package web
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -267,17 +266,8 @@ func readQuery(r *http.Request, keys ...string) (url.Values, error) {
 // trailing data and oversized bodies are errors.
 func (s *Server) readRequest(w http.ResponseWriter, r *http.Request) (gameRequest, error) {
 	var req gameRequest // its Content-Type was checked by requireJSON
-	dec := json.NewDecoder(http.MaxBytesReader(w, r.Body, maxBody))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&req); err != nil {
-		var tooBig *http.MaxBytesError
-		if errors.As(err, &tooBig) {
-			return req, &httpError{http.StatusRequestEntityTooLarge, fmt.Sprintf("request body larger than %d bytes", maxBody)}
-		}
-		return req, badRequest("request body is not a game as JSON: " + err.Error())
-	}
-	if dec.More() {
-		return req, badRequest("request body has data after the JSON object")
+	if err := decodeJSON(w, r, maxBody, "a game", &req); err != nil {
+		return req, err
 	}
 	return req, s.checkSizes(req)
 }

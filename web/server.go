@@ -1,5 +1,8 @@
-// Package web serves a page for playing bashni in a browser against another
-// person at the same screen or against an engine.
+// Package web serves the analysis board: a page for studying and playing
+// bashni in a browser, alone, against another person at the same screen or
+// against an engine, with a move tree, share links, PDN in and out, the
+// engine's lines, game review and a position editor (docs/BOARD.md). The
+// page is native ES modules under static/js, one idea a module.
 //
 // The page holds no rules: it sends the server the ruleset, the start and the
 // moves played, and the server answers with the position, its legal moves (each
@@ -16,6 +19,8 @@
 //	POST /api/engine   the same request → the engine's move and the state after it
 //	GET  /api/svg      ?variant=&fen=&moves=&move=&flip=&size= → image/svg+xml
 //	GET  /api/analyse  ?variant=&fen=&moves=&lines=&depth=&movetime= → text/event-stream
+//	POST /api/pdn/read  {pdn, variant} → the record's games as trees of moves
+//	POST /api/pdn/write {variant, fen, tags, line, result} → {pdn}
 //
 // Only the server's own page may use it: a POST must be sent as
 // Content-Type: application/json (415 otherwise) and the Host header must
@@ -146,11 +151,13 @@ func New(opts Options) *Server {
 		method string
 		h      http.HandlerFunc
 	}{
-		"/api/info":    {http.MethodGet, s.info},
-		"/api/state":   {http.MethodPost, s.state},
-		"/api/engine":  {http.MethodPost, s.engine},
-		"/api/svg":     {http.MethodGet, s.picture},
-		"/api/analyse": {http.MethodGet, s.analyse},
+		"/api/info":      {http.MethodGet, s.info},
+		"/api/state":     {http.MethodPost, s.state},
+		"/api/engine":    {http.MethodPost, s.engine},
+		"/api/svg":       {http.MethodGet, s.picture},
+		"/api/analyse":   {http.MethodGet, s.analyse},
+		"/api/pdn/read":  {http.MethodPost, s.pdnRead},
+		"/api/pdn/write": {http.MethodPost, s.pdnWrite},
 	}
 	for path, rt := range routes {
 		h := rt.h

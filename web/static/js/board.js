@@ -4,6 +4,7 @@
 
 import { study, play } from "./study.js";
 import { setStatus, onError } from "./status.js";
+import { learn, write } from "./squares.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -17,14 +18,22 @@ export function setBlocked(fn) {
   blocked = fn;
 }
 
-// draw shows the study's state on the board.
-export function draw() {
-  const st = study.state;
+// squareHandler, when set, takes the clicks on squares instead of the
+// move choosing (the position editor).
+let squareHandler = null;
+export function setSquareHandler(fn) {
+  squareHandler = fn;
+  clearSelection();
+}
+
+// draw shows a state on the board: the study's, or another's (the editor's).
+export function draw(st = study.state) {
   selection = null;
   const doc = new DOMParser().parseFromString(st.svg, "image/svg+xml");
   const board = $("board");
   board.replaceChildren(document.importNode(doc.documentElement, true));
   board.dataset.fen = st.fen;
+  learn(board);
   $("choices").hidden = true;
 }
 
@@ -126,7 +135,7 @@ function offerChoices(cands) {
   box.replaceChildren();
   for (const m of cands) {
     const b = document.createElement("button");
-    b.textContent = m.text;
+    b.textContent = write(m.text);
     b.addEventListener("click", () => playMove(m.text));
     // Pointing at a choice shows its route on the board.
     b.addEventListener("mouseenter", () => showRoute(m));
@@ -154,7 +163,9 @@ export function playMove(text) {
 export function initBoard() {
   $("board").addEventListener("click", (e) => {
     const el = e.target.closest("[data-square]");
-    if (el) onSquare(el.dataset.square);
+    if (!el) return;
+    if (squareHandler) squareHandler(el.dataset.square);
+    else onSquare(el.dataset.square);
   });
   // After an error no choice box stands for a question no longer asked.
   onError(clearSelection);

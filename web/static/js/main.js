@@ -9,6 +9,12 @@ import * as moveList from "./movelist.js";
 import * as link from "./link.js";
 import * as opponent from "./opponent.js";
 import { initKeys } from "./keys.js";
+import { initRecord } from "./record.js";
+import { initAnalysis } from "./analysis.js";
+import { initEditor } from "./editor.js";
+import { initReview } from "./review.js";
+import * as match from "./match.js";
+import { useNumbers } from "./squares.js";
 import { setStatus, notice, initNotice } from "./status.js";
 
 const $ = (id) => document.getElementById(id);
@@ -47,7 +53,11 @@ function variantOption(text) {
 async function newGame(variant, fen) {
   track(); // forget any answer still on its way
   const root = new Node("", null);
-  if (await begin(variant, fen, root)) variantOption(study.state.variant);
+  match.restart();
+  if (await begin(variant, fen, root)) {
+    variantOption(study.state.variant);
+    study.tags = [];
+  }
 }
 
 // turnAfter is the side to move after n moves from the start.
@@ -61,6 +71,7 @@ function turnAfter(n) {
 // back; against the engine, its reply goes too, so it is the player's turn.
 function undo() {
   track();
+  match.reopen();
   const takeBack = (node) => (node.children.length === 0 ? remove(node) : node.parent);
   let to = study.cur.parent ? takeBack(study.cur) : study.cur;
   if (opponent.side && to.parent && turnAfter(to.ply) === opponent.side) to = takeBack(to);
@@ -82,11 +93,18 @@ async function init() {
   board.initBoard();
   moveList.initMoveList();
   initKeys();
-  board.setBlocked(opponent.isThinking);
+  initRecord();
+  initEditor();
+  document.addEventListener("study-opened", () => variantOption(study.state.variant));
+  board.setBlocked(() => opponent.isThinking() || match.isOver());
   $("new").addEventListener("click", () => newGame($("variant").value, ""));
   $("undo").addEventListener("click", undo);
   $("flip").addEventListener("click", () => {
     study.flip = !study.flip;
+    goTo(study.cur);
+  });
+  $("squares").addEventListener("change", () => {
+    useNumbers($("squares").value === "numbers", $("board"));
     goTo(study.cur);
   });
   $("engine").addEventListener("change", () => opponent.setSide($("engine").value));
@@ -106,15 +124,19 @@ async function init() {
     const text = $("ruleset-text").value.trim();
     if (text !== "") newGame(text, "");
   });
+  let info;
   try {
-    const info = await get("/api/info");
-    for (const name of info.variants) variantOption(name);
-    $("variant").value = info.variants[0];
-    $("engine-row").hidden = !info.engine;
+    info = await get("/api/info");
   } catch (err) {
     setStatus("Cannot reach the server: " + err.message, "error");
     return;
   }
+  for (const name of info.variants) variantOption(name);
+  $("variant").value = info.variants[0];
+  $("engine-row").hidden = !info.engine;
+  initAnalysis(info.engine);
+  initReview(info.engine);
+  match.initMatch(info);
   const parts = link.read(location.search);
   if (parts) await openLink(parts);
   else await newGame("russian", "");

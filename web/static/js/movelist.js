@@ -6,6 +6,7 @@
 
 import { study, goTo, show } from "./study.js";
 import { promote, remove } from "./tree.js";
+import { write } from "./squares.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -19,7 +20,14 @@ export function moveNumber(index, blackFirst) {
 function moveSpan(node) {
   const s = document.createElement("span");
   s.className = "move" + (node === study.cur ? " cur" : "");
-  s.textContent = node.move + node.annotation;
+  s.textContent = write(node.move) + node.annotation;
+  if (node.mark) {
+    // The review's mark (?!, ?, ??), apart from the record's annotation.
+    const m = document.createElement("span");
+    m.className = "mark";
+    m.textContent = node.mark;
+    s.append(m);
+  }
   s.dataset.node = node.id;
   return s;
 }

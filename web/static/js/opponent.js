@@ -9,6 +9,16 @@ import { setStatus } from "./status.js";
 // side is "", "white" or "black": the side the engine plays.
 export let side = "";
 let thinking = null; // the request under way, as track returned it
+let strength = {}; // {level}, {depth} or {movetime}: fields of the request
+let hold = () => false; // true while the game is over by the clock, a resignation or a draw
+
+export function setStrength(s) {
+  strength = s;
+}
+
+export function setHold(fn) {
+  hold = fn;
+}
 
 export function setSide(s) {
   side = s;
@@ -22,13 +32,13 @@ export const isThinking = () => thinking !== null && thinking();
 // maybeMove asks for the engine's move if it is the engine's turn.
 export async function maybeMove() {
   const st = study.state;
-  if (!side || !st || st.over || st.turn !== side || study.cur.children.length > 0) return;
+  if (!side || !st || st.over || hold() || st.turn !== side || study.cur.children.length > 0) return;
   const current = track();
   thinking = current;
   const from = study.cur;
   setStatus(`${st.status}. The engine is thinking…`);
   try {
-    const ans = await post("/api/engine", gameRequest(study, from.path()));
+    const ans = await post("/api/engine", { ...gameRequest(study, from.path()), ...strength });
     if (current()) show(from.add(ans.move), ans.state);
   } catch (err) {
     if (current()) setStatus("Engine: " + err.message, "error");

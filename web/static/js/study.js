@@ -13,6 +13,8 @@ export const study = {
   root: new Node("", null),
   cur: null, // the node shown
   state: null, // the server's answer for cur (POST /api/state)
+  tags: [], // a record's tags (White, Event ...), kept to write it back
+  result: "", // "1-0", "0-1", "1/2-1/2" when the game ended other than by the rules
 };
 study.cur = study.root;
 
@@ -62,22 +64,30 @@ export async function goTo(node) {
 }
 
 
-// play plays a move, in any notation the server reads, at the node shown:
-// it goes to that child when the move was played there before, and makes a
-// new one (a variation when there are others) when not.
-export async function play(text) {
+// playLine plays moves one after the other from the node shown, adding
+// them to the tree (as the moves' canonical text, so a move played before
+// in another notation is found), and shows the last.
+export async function playLine(moves) {
   const from = study.cur;
   const current = track();
   try {
-    const st = await post("/api/state", gameRequest(study, from.path().concat([text])));
+    const path = from.path();
+    const st = await post("/api/state", gameRequest(study, path.concat(moves)));
     if (!current()) return false;
-    show(from.add(st.moves[st.moves.length - 1]), st);
+    let node = from;
+    for (const m of st.moves.slice(path.length)) node = node.add(m);
+    show(node, st);
     return true;
   } catch (err) {
     if (current()) setStatus(err.message, "error");
     return false;
   }
 }
+
+// play plays a move, in any notation the server reads, at the node shown:
+// it goes to that child when the move was played there before, and makes a
+// new one (a variation when there are others) when not.
+export const play = (text) => playLine([text]);
 
 // begin starts a new study of the ruleset from fen with the tree root and
 // shows the node at; it leaves everything as it was when the server

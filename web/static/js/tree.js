@@ -15,6 +15,7 @@ export class Node {
     this.comments = []; // after the move (at the root: before the first move)
     this.annotation = ""; // "!", "?", "!?" ...
     this.nags = []; // numeric annotation glyphs
+    this.mark = ""; // the game review's mark: "?!", "?" or "??"
   }
 
   // ply is the number of moves from the start to this node.

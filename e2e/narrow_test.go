@@ -1,0 +1,58 @@
+package e2e
+
+import (
+	"fmt"
+	"strconv"
+	"testing"
+
+	"github.com/bashni-dev/bashni"
+	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
+)
+
+// On a phone-width screen the board comes first, whole, and nothing is
+// wider than the screen; the page works by keyboard alone: a move typed,
+// the tree stepped through, the board flipped; moves can be shown in
+// square numbers.
+func TestNarrowScreenAndKeyboard(t *testing.T) {
+	p := open(t)
+	p.do("phone-width screen", chromedp.EmulateViewport(375, 740))
+	p.goTo("")
+	p.waitFEN(fenAfter(t, bashni.Russian(), ""))
+	if got := p.eval(`String(document.documentElement.scrollWidth)`); got != "375" {
+		t.Errorf("the page is %s px wide on a 375 px screen", got)
+	}
+	board := p.eval(`(() => { const r = document.querySelector("#board svg").getBoundingClientRect(); return [r.left, r.right, r.top].map(Math.round).join(" "); })()`)
+	panelTop := p.eval(`String(Math.round(document.getElementById("panel").getBoundingClientRect().top))`)
+	var left, right, top int
+	if _, err := fmt.Sscan(board, &left, &right, &top); err != nil {
+		t.Fatal(err)
+	}
+	if pt, _ := strconv.Atoi(panelTop); left < 0 || right > 375 || pt < top {
+		t.Errorf("board at left %d right %d top %d, panel at top %s: want the whole board first", left, right, top, panelTop)
+	}
+	p.screenshot("narrow")
+
+	// By keyboard: tab to the move box, type a move, Enter.
+	p.do("focus the move box", chromedp.Focus(chromedp.CSS("#move-text")))
+	p.do("type c3-d4", chromedp.KeyEvent("c3-d4"+kb.Enter))
+	p.waitFEN(fenAfter(t, bashni.Russian(), "", "c3-d4"))
+	p.do("type b6-a5", chromedp.Focus(chromedp.CSS("#move-text")), chromedp.KeyEvent("b6-a5"+kb.Enter))
+	p.waitFEN(fenAfter(t, bashni.Russian(), "", "c3-d4", "b6-a5"))
+	p.key(kb.Home)
+	p.waitFEN(fenAfter(t, bashni.Russian(), ""))
+	p.key(kb.End)
+	p.waitFEN(fenAfter(t, bashni.Russian(), "", "c3-d4", "b6-a5"))
+	p.key("f")
+	p.waitFor("the flipped board", `bashni.study.flip === true && document.querySelector("#board svg") !== null`)
+	// Every control can be reached with Tab: none is taken out of the order.
+	if got := p.eval(`String(document.querySelectorAll("button[tabindex='-1'], input[tabindex='-1'], select[tabindex='-1']").length)`); got != "0" {
+		t.Errorf("%s controls are out of the tab order", got)
+	}
+
+	p.choose("squares", "numbers")
+	p.waitFor("numbers", `document.querySelector("#moves .move").textContent === "22-18"`)
+	if got := p.eval(`[...document.querySelectorAll("#moves .move")].map(s => s.textContent).join(" ")`); got != "22-18 9-13" {
+		t.Errorf("moves in numbers %q, want \"22-18 9-13\"", got)
+	}
+}

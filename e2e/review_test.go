@@ -1,0 +1,50 @@
+package e2e
+
+import (
+	"net/url"
+	"strings"
+	"testing"
+
+	"github.com/bashni-dev/bashni"
+	"github.com/chromedp/chromedp"
+)
+
+// A review at depth 4 of a game whose first move walks a man into a
+// capture: the chart has a point per position, the move is marked a
+// mistake with the better move, and the chart and the mark go to moves.
+func TestGameReview(t *testing.T) {
+	p := open(t)
+	fen := "W:We3,a1,c1:Bg5,h8,b8"
+	p.goTo(url.Values{"fen": {fen}, "moves": {"e3-f4 g5:e3"}}.Encode())
+	p.waitFEN(fenAfter(t, bashni.Russian(), fen, "e3-f4", "g5:e3"))
+	p.choose("review-limit", "depth:4")
+	p.do("review", chromedp.Click(chromedp.CSS("#review-start")))
+	p.waitFor("the review", `document.getElementById("review-status").textContent.startsWith("Reviewed")`)
+	if got, want := p.status(), "White to move"; !strings.HasPrefix(got, want) {
+		t.Errorf("status after the review %q", got)
+	}
+	if got, want := p.eval(`document.getElementById("review-status").textContent`), "Reviewed 3 positions: 0 inaccuracies, 1 mistakes, 0 blunders."; got != want {
+		t.Errorf("review status %q, want %q", got, want)
+	}
+	if got := p.eval(`String(document.querySelector("#review-chart .chart-line").getAttribute("points").split(" ").length)`); got != "3" {
+		t.Errorf("chart has %s points, want 3", got)
+	}
+	marks := p.eval(`[...document.querySelectorAll("#review-marks li")].map(li => li.textContent).join(" | ")`)
+	if !strings.HasPrefix(marks, "1. e3-f4? mistake (−") || !strings.HasSuffix(marks, " better: e3-d4") {
+		t.Errorf("marks %q, want e3-f4 a mistake with e3-d4 better", marks)
+	}
+	if got := p.eval(`document.querySelector("#moves .move .mark").textContent`); got != "?" {
+		t.Errorf("the move list marks %q", got)
+	}
+	p.do("show the chart", chromedp.Evaluate[chromedp.Void](`document.getElementById("review").scrollIntoView()`))
+	p.screenshot("review")
+
+	p.do("go to the mark", chromedp.Click(chromedp.CSS("#review-marks button")))
+	p.waitFEN(fenAfter(t, bashni.Russian(), fen, "e3-f4"))
+	// The chart's left edge is the start.
+	p.do("click the chart", chromedp.Evaluate[chromedp.Void](`(() => {
+		const c = document.getElementById("review-chart"), b = c.getBoundingClientRect();
+		c.dispatchEvent(new MouseEvent("click", {clientX: b.left + 1, clientY: b.top + 5, bubbles: true}));
+	})()`))
+	p.waitFEN(fenAfter(t, bashni.Russian(), fen))
+}

@@ -1,0 +1,158 @@
+// Engine lines: the server's analysis of the position shown (GET
+// /api/analyse, server-sent events, docs/PROTOCOL.md), drawn as a gauge
+// beside the board and the N best lines with their depth and speed. A
+// line's moves can be clicked to play it out into the tree. Analysis runs
+// while it is switched on (button or key "l") and follows the position.
+
+import { study, onShow, playLine } from "./study.js";
+import { bind } from "./keys.js";
+import { forWhite, share, label } from "./score.js";
+import { moveNumber } from "./movelist.js";
+import { write } from "./squares.js";
+
+const $ = (id) => document.getElementById(id);
+
+let on = false;
+let source = null; // the EventSource of the position shown
+let pausedBy = null; // what holds analysis off (game review), or null
+
+// analyseURL returns the address of the analysis of the moves from the
+// study's start, with extra parameters.
+export function analyseURL(moves, extra) {
+  const q = new URLSearchParams({ variant: study.variant, fen: study.fen, moves: moves.join(" "), ...extra });
+  return "/api/analyse?" + q.toString();
+}
+
+// stream opens the analysis at url and calls onEvent with each event's
+// data; onError gets the reason when the stream fails. It returns the
+// function that closes it. The stream is closed on its final event, before
+// EventSource would reconnect and start the analysis again.
+export function stream(url, onEvent, onError) {
+  const es = new EventSource(url);
+  es.onmessage = (e) => {
+    let data;
+    try {
+      data = JSON.parse(e.data);
+    } catch {
+      es.close();
+      onError("the server sent an event that is not JSON");
+      return;
+    }
+    if (data.final) es.close();
+    if (data.error) onError(data.error);
+    else onEvent(data);
+  };
+  es.onerror = async () => {
+    if (es.readyState !== EventSource.CLOSED) return; // reconnecting
+    // EventSource does not show an error answer's body: ask again for it,
+    // and drop the stream should this time one begin.
+    const ctl = new AbortController();
+    try {
+      const res = await fetch(url, { signal: ctl.signal });
+      const body = res.ok ? {} : await res.json().catch(() => ({}));
+      onError(body.error || `the analysis stopped (${res.status} ${res.statusText})`);
+    } catch (err) {
+      onError("the analysis stopped: " + err.message);
+    } finally {
+      ctl.abort();
+    }
+  };
+  return () => es.close();
+}
+
+function stop() {
+  if (source) source();
+  source = null;
+}
+
+// start analyses the position shown, if analysis is on.
+function start() {
+  stop();
+  $("pv-lines").replaceChildren();
+  setGauge(null);
+  if (!on || pausedBy) return;
+  const st = study.state;
+  if (st.over) {
+    $("analysis-info").textContent = "The game is over.";
+    return;
+  }
+  $("analysis-info").textContent = "Thinking…";
+  const node = study.cur;
+  source = stream(
+    analyseURL(node.path(), { lines: $("lines-count").value }),
+    (data) => node === study.cur && showLines(data, st.turn, node),
+    (why) => {
+      if (node === study.cur) $("analysis-info").textContent = "Analysis: " + why;
+    },
+  );
+}
+
+function setGauge(white) {
+  const g = $("gauge");
+  g.hidden = !on;
+  const s = white === null ? 0.5 : share(white);
+  $("gauge-white").style.height = `${(s * 100).toFixed(1)}%`;
+  g.setAttribute("aria-valuenow", white === null ? "0" : white.toFixed(2));
+  g.title = white === null ? "" : `evaluation ${white > 0 ? "+" : ""}${white.toFixed(2)} for White`;
+}
+
+function showLines(data, turn, node) {
+  const speed = data.nps >= 1e6 ? `${(data.nps / 1e6).toFixed(1)} M` : `${Math.round(data.nps / 1e3)} k`;
+  $("analysis-info").textContent = `depth ${data.depth}/${data.seldepth} · ${speed} positions/s · ${data.nodes} positions${data.final ? " · done" : ""}`;
+  const list = $("pv-lines");
+  list.replaceChildren();
+  const blackFirst = study.state.startTurn === "black";
+  for (const line of data.lines) {
+    const li = document.createElement("li");
+    const score = document.createElement("span");
+    score.className = "score";
+    score.textContent = label(line.score, turn);
+    li.append(score);
+    line.pv.forEach((m, i) => {
+      const ply = node.ply + i;
+      const white = (ply + (blackFirst ? 1 : 0)) % 2 === 0;
+      if (i === 0 || white) li.append(" " + moveNumber(ply, blackFirst));
+      const b = document.createElement("button");
+      b.className = "pv-move";
+      b.textContent = write(m);
+      b.title = "play the line to here";
+      b.addEventListener("click", () => playLine(line.pv.slice(0, i + 1)));
+      li.append(" ", b);
+    });
+    list.append(li);
+  }
+  if (data.lines.length > 0) setGauge(forWhite(data.lines[0].score, turn));
+}
+
+export function toggle() {
+  on = !on;
+  $("analyse").textContent = on ? "Stop analysis" : "Analyse";
+  $("analyse").setAttribute("aria-pressed", String(on));
+  if (!on) {
+    stop();
+    $("analysis-info").textContent = "";
+    $("pv-lines").replaceChildren();
+  }
+  setGauge(null);
+  if (on) start();
+}
+
+// pause holds analysis off while who (game review) uses the engine, and
+// resume lets it go on.
+export function pause(who) {
+  pausedBy = who;
+  stop();
+}
+export function resume() {
+  pausedBy = null;
+  if (on) start();
+}
+
+export function initAnalysis(engine) {
+  $("analysis").hidden = !engine;
+  if (!engine) return;
+  $("analyse").addEventListener("click", toggle);
+  $("lines-count").addEventListener("change", () => on && start());
+  bind("l", toggle);
+  onShow(() => on && start());
+}

@@ -1,0 +1,123 @@
+// The position editor: towers placed square by square, top to bottom (men
+// and kings of both colours), the side to move chosen, and the FEN kept in
+// step. The server checks every set-up (POST /api/state with the FEN): one
+// it refuses is not made, and its reason is shown.
+
+import { post } from "./api.js";
+import { study, begin, goTo, onShow } from "./study.js";
+import { Node } from "./tree.js";
+import * as board from "./board.js";
+
+const $ = (id) => document.getElementById(id);
+
+// towers maps a square to its tower, top first: "w" a white man, "W" a
+// white king, "b" and "B" Black's ("Wbb": a white king on two black men).
+let towers = new Map();
+let turn = "W";
+let fen = ""; // the FEN of the set-up shown, accepted by the server
+
+// parse reads the towers and the side to move of a FEN.
+export function parse(text) {
+  const [side, ...sides] = text.trim().replace(/\.$/, "").split(":");
+  const out = new Map();
+  for (const part of sides) {
+    const colour = part[0].toLowerCase();
+    for (const item of part.slice(1).split(",")) {
+      const m = /^(K?)([a-z]+\d+)([wbWB]*)$/i.exec(item.trim());
+      if (!m) continue;
+      const top = m[1] ? colour.toUpperCase() : colour;
+      out.set(m[2].toLowerCase(), top + m[3]);
+    }
+  }
+  return { turn: side.toUpperCase() === "B" ? "B" : "W", towers: out };
+}
+
+// format writes towers and the side to move as a FEN.
+export function format(turn, towers) {
+  const side = (c) =>
+    [...towers]
+      .filter(([, t]) => t[0].toLowerCase() === c)
+      .map(([sq, t]) => (t[0] === t[0].toUpperCase() ? "K" : "") + sq + t.slice(1))
+      .join(",");
+  return `${turn}:W${side("w")}:B${side("b")}`;
+}
+
+// tryFEN asks the server about a set-up and shows it if it is legal;
+// otherwise it says why and leaves the set-up as it was.
+async function tryFEN(text) {
+  try {
+    const st = await post("/api/state", { variant: study.variant, fen: text, moves: [], flip: study.flip });
+    const got = parse(st.fen);
+    towers = got.towers;
+    turn = got.turn;
+    fen = st.fen;
+    board.draw(st);
+    $("editor-fen").value = st.fen;
+    $("editor-turn").value = turn;
+    $("editor-error").textContent = "";
+    return true;
+  } catch (err) {
+    $("editor-error").textContent = "Refused: " + err.message;
+    $("editor-fen").value = fen;
+    return false;
+  }
+}
+
+// onSquare applies the chosen tool to a square.
+function onSquare(sq) {
+  const tool = document.querySelector('input[name="editor-tool"]:checked').value;
+  const next = new Map(towers);
+  const t = next.get(sq) || "";
+  switch (tool) {
+    case "lift":
+      if (t.length > 1) next.set(sq, t.slice(1));
+      else next.delete(sq);
+      break;
+    case "empty":
+      next.delete(sq);
+      break;
+    default: // a piece, added under the tower: towers are built top down
+      next.set(sq, t + tool);
+  }
+  tryFEN(format(turn, next));
+}
+
+function open() {
+  $("editor").hidden = false;
+  $("edit").setAttribute("aria-pressed", "true");
+  board.setSquareHandler(onSquare);
+  tryFEN(study.state.fen);
+}
+
+function close() {
+  $("editor").hidden = true;
+  $("edit").setAttribute("aria-pressed", "false");
+  board.setSquareHandler(null);
+}
+
+export function initEditor() {
+  $("edit").addEventListener("click", () => {
+    if ($("editor").hidden) open();
+    else {
+      close();
+      goTo(study.cur);
+    }
+  });
+  // Going to a move of the study leaves the editor.
+  onShow(() => {
+    if (!$("editor").hidden) close();
+  });
+  $("editor-turn").addEventListener("change", () => tryFEN(format($("editor-turn").value, towers)));
+  $("editor-fen").addEventListener("change", () => tryFEN($("editor-fen").value.trim()));
+  $("editor-clear").addEventListener("click", () => tryFEN(format(turn, new Map())));
+  $("editor-start").addEventListener("click", async () => {
+    const st = await post("/api/state", { variant: study.variant, fen: "", moves: [], flip: study.flip });
+    tryFEN(st.fen);
+  });
+  $("editor-done").addEventListener("click", async () => {
+    close();
+    await begin(study.variant, fen, new Node("", null));
+    study.tags = [];
+    study.result = "";
+  });
+}

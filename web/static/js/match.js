@@ -1,0 +1,193 @@
+// Playing a game out: clocks (time plus increment, a loss on time), the
+// engine's strength, resigning and offering a draw. A game ended so is
+// written to PDN with its result (study.result); taking back a move or a
+// new game opens it again.
+
+import { study, onShow } from "./study.js";
+import * as opponent from "./opponent.js";
+import { stream, analyseURL } from "./analysis.js";
+import { value } from "./score.js";
+import { setStatus } from "./status.js";
+
+const $ = (id) => document.getElementById(id);
+const other = (side) => (side === "white" ? "black" : "white");
+
+let ended = ""; // "0-1: white resigned" once the game is over by these means
+const clock = { base: 0, inc: 0, left: { white: 0, black: 0 }, running: "", since: 0, ply: 0 };
+let timer = 0;
+
+export const isOver = () => ended !== "";
+
+// end ends the game with a result the rules did not reach.
+function end(result, why) {
+  ended = `${result}: ${why}`;
+  study.result = result;
+  stopClock();
+  showEnd();
+}
+
+function showEnd() {
+  if (ended && study.cur.children.length === 0) setStatus("Game over, " + ended, "over");
+  $("resign").disabled = $("offer-draw").disabled = ended !== "" || study.state.over;
+}
+
+// reopen forgets how the game ended (a move taken back, a new game).
+export function reopen() {
+  ended = "";
+  study.result = "";
+  $("draw-offer").hidden = true;
+}
+
+// --- clocks ---------------------------------------------------------------
+
+// format writes a clock's time: minutes and seconds, tenths in the last 20 s.
+function format(ms) {
+  const t = Math.max(0, ms);
+  const m = Math.floor(t / 60000);
+  const s = (t % 60000) / 1000;
+  return t < 20000 ? `${m}:${s.toFixed(1).padStart(4, "0")}` : `${m}:${String(Math.floor(s)).padStart(2, "0")}`;
+}
+
+function drawClocks() {
+  for (const side of ["white", "black"]) {
+    let left = clock.left[side];
+    if (clock.running === side) left -= performance.now() - clock.since;
+    const el = $(`clock-${side}`);
+    el.textContent = `${side === "white" ? "White" : "Black"} ${format(left)}`;
+    el.classList.toggle("running", clock.running === side);
+    el.classList.toggle("low", left < 10000);
+  }
+}
+
+function stopClock() {
+  if (clock.running) clock.left[clock.running] -= performance.now() - clock.since;
+  clock.running = "";
+  clearInterval(timer);
+  timer = 0;
+}
+
+function runClock(side) {
+  stopClock();
+  clock.running = side;
+  clock.since = performance.now();
+  timer = setInterval(tick, 100);
+}
+
+function tick() {
+  const side = clock.running;
+  if (!side) return;
+  if (clock.left[side] - (performance.now() - clock.since) <= 0) {
+    stopClock();
+    clock.left[side] = 0;
+    end(side === "white" ? "0-1" : "1-0", `${side} lost on time`);
+  }
+  drawClocks();
+}
+
+// setClock starts a time control: "" for none, or "minutes+seconds".
+function setClock(control) {
+  stopClock();
+  $("clocks").hidden = control === "";
+  if (control === "") {
+    clock.base = 0;
+    return;
+  }
+  const [min, inc] = control.split("+").map(Number);
+  clock.base = min * 60000;
+  clock.inc = inc * 1000;
+  clock.left = { white: clock.base, black: clock.base };
+  clock.ply = study.cur.ply;
+  follow();
+}
+
+// follow runs the clocks: at the end of the line the side to move's clock
+// runs, and a side that has just moved gets its increment; browsing back
+// stops them.
+function follow() {
+  if (!clock.base || ended) return;
+  const st = study.state;
+  if (study.cur.children.length > 0 || st.over) {
+    stopClock();
+  } else {
+    if (study.cur.ply === clock.ply + 1 && clock.running === other(st.turn)) {
+      clock.left[other(st.turn)] += clock.inc;
+    }
+    runClock(st.turn);
+  }
+  clock.ply = study.cur.ply;
+  drawClocks();
+}
+
+// --- resigning and draws ----------------------------------------------------
+
+function resign() {
+  const side = study.state.turn;
+  end(side === "white" ? "0-1" : "1-0", `${side} resigned`);
+}
+
+// The engine takes a draw when its own evaluation, at a shallow depth, is
+// no better than even.
+function engineAnswer() {
+  return new Promise((resolve) => {
+    const close = stream(
+      analyseURL(study.cur.path(), { lines: "1", depth: "6" }),
+      (data) => {
+        if (!data.final) return;
+        close();
+        const v = value(data.lines[0].score); // for the side to move
+        resolve(study.state.turn === opponent.side ? v <= 0 : v >= 0);
+      },
+      () => resolve(false),
+    );
+  });
+}
+
+async function offerDraw() {
+  if (opponent.side) {
+    setStatus("The engine considers the offer…");
+    if (await engineAnswer()) end("1/2-1/2", "draw agreed");
+    else setStatus("The engine declines the draw.");
+    return;
+  }
+  $("draw-offer-text").textContent = `${study.state.turn === "white" ? "White" : "Black"} offers a draw. ${study.state.turn === "white" ? "Black" : "White"}: accept?`;
+  $("draw-offer").hidden = false;
+  $("draw-accept").focus();
+}
+
+export function initMatch(info) {
+  const level = $("level");
+  // A server that lists no levels takes no strength with a move request.
+  level.hidden = $("level-label").hidden = !info.levels;
+  for (const name of info.levels || []) {
+    const opt = document.createElement("option");
+    opt.value = "level:" + name;
+    opt.textContent = name;
+    level.append(opt);
+  }
+  level.addEventListener("change", () => {
+    const [k, v] = level.value.split(":");
+    opponent.setStrength(k === "" ? {} : { [k]: k === "level" ? v : Number(v) });
+  });
+  opponent.setHold(isOver);
+  $("clock").addEventListener("change", () => setClock($("clock").value));
+  $("resign").addEventListener("click", resign);
+  $("offer-draw").addEventListener("click", offerDraw);
+  $("draw-accept").addEventListener("click", () => {
+    $("draw-offer").hidden = true;
+    end("1/2-1/2", "draw agreed");
+  });
+  $("draw-decline").addEventListener("click", () => {
+    $("draw-offer").hidden = true;
+    setStatus("The draw is declined.");
+  });
+  onShow(() => {
+    follow();
+    showEnd();
+  });
+}
+
+// restart sets the clocks back to their time control (a new game).
+export function restart() {
+  reopen();
+  setClock($("clock").value);
+}

@@ -1,0 +1,183 @@
+// Game review: every position of the main line analysed in turn at a
+// chosen depth or time (GET /api/analyse with depth= or movetime=, its
+// final event's best line), drawn as a chart of the evaluation per move.
+// A move after which the evaluation dropped, for the side that made it, by
+// more than the set amounts is marked an inaccuracy (?!), a mistake (?) or a
+// blunder (??), with the better move the engine found. Clicking the chart
+// or a marked move goes there.
+
+import { post, gameRequest } from "./api.js";
+import { study, goTo, onShow } from "./study.js";
+import { stream, analyseURL, pause, resume } from "./analysis.js";
+import { forWhite, DECIDED } from "./score.js";
+import { moveNumber } from "./movelist.js";
+import { write } from "./squares.js";
+
+const $ = (id) => document.getElementById(id);
+
+// The chart shows evaluations up to this many men either way.
+const CHART_MEN = 5;
+// A drop is measured on evaluations cut to this many men, so that a won
+// position that stays won is no drop however the engine counts it.
+const DROP_MEN = 10;
+
+let run = null; // the review under way: { cancelled, close }
+let result = null; // { nodes, evals, marks } of the last review
+
+// evaluate returns the evaluation from White's side of the node's position
+// and the engine's best move there.
+function evaluate(node, limit) {
+  return new Promise((resolve, reject) => {
+    let last = null;
+    const close = stream(
+      analyseURL(node.path(), { lines: "1", ...limit }),
+      (data) => {
+        last = data;
+        if (data.final) resolve(last);
+      },
+      (why) => reject(new Error(why)),
+    );
+    run.close = close;
+  }).then(
+    (data) => {
+      const top = data.lines[0];
+      return { white: forWhite(top.score, turnAt(node)), best: top.pv[0] || "" };
+    },
+    async (err) => {
+      // A finished game has nothing to analyse: its result is the value.
+      const st = await post("/api/state", gameRequest(study, node.path()));
+      if (!st.over) throw err;
+      const r = st.outcome.split(":")[0];
+      return { white: r === "1-0" ? DECIDED : r === "0-1" ? -DECIDED : 0, best: "" };
+    },
+  );
+}
+
+function turnAt(node) {
+  const first = study.state.startTurn;
+  return node.ply % 2 === 0 ? first : first === "white" ? "black" : "white";
+}
+
+// classify returns the mark of a drop, in men, by the set thresholds.
+function classify(drop) {
+  const t = (id) => Number($(id).value);
+  if (drop >= t("review-blunder")) return { sign: "??", kind: "blunder" };
+  if (drop >= t("review-mistake")) return { sign: "?", kind: "mistake" };
+  if (drop >= t("review-inaccuracy")) return { sign: "?!", kind: "inaccuracy" };
+  return null;
+}
+
+async function start() {
+  if (run) return;
+  const nodes = [study.root];
+  for (let x = study.root.children[0]; x; x = x.children[0]) nodes.push(x);
+  const [kind, amount] = $("review-limit").value.split(":");
+  const limit = kind === "depth" ? { depth: amount } : { movetime: amount };
+  run = { cancelled: false, close: () => {} };
+  pause("review");
+  $("review-start").disabled = true;
+  $("review-cancel").hidden = false;
+  $("review-progress").hidden = false;
+  $("review-progress").max = nodes.length;
+  const evals = [];
+  try {
+    for (const [i, node] of nodes.entries()) {
+      $("review-progress").value = i;
+      $("review-status").textContent = `Analysing position ${i + 1} of ${nodes.length}…`;
+      evals.push(await evaluate(node, limit));
+      if (run.cancelled) throw new Error("cancelled");
+    }
+    for (const n of nodes) n.mark = "";
+    const marks = [];
+    for (let i = 1; i < nodes.length; i++) {
+      const cut = (v) => Math.max(-DROP_MEN, Math.min(DROP_MEN, v));
+      const white = turnAt(nodes[i - 1]) === "white";
+      const drop = (white ? 1 : -1) * (cut(evals[i - 1].white) - cut(evals[i].white));
+      const c = classify(drop);
+      if (!c || evals[i - 1].best === nodes[i].move) continue;
+      nodes[i].mark = c.sign;
+      marks.push({ node: nodes[i], drop, best: evals[i - 1].best, ...c });
+    }
+    result = { nodes, evals, marks };
+    $("review-status").textContent = `Reviewed ${nodes.length} positions: ${count(marks, "inaccuracy")} inaccuracies, ${count(marks, "mistake")} mistakes, ${count(marks, "blunder")} blunders.`;
+    draw();
+    goTo(study.cur); // the move list shows the marks
+  } catch (err) {
+    $("review-status").textContent = run.cancelled ? "Review cancelled." : "Review stopped: " + err.message;
+  } finally {
+    run.close();
+    run = null;
+    $("review-start").disabled = false;
+    $("review-cancel").hidden = true;
+    $("review-progress").hidden = true;
+    resume();
+  }
+}
+
+const count = (marks, kind) => marks.filter((m) => m.kind === kind).length;
+
+function cancel() {
+  if (!run) return;
+  run.cancelled = true;
+  run.close();
+  $("review-status").textContent = "Review cancelled.";
+}
+
+// draw draws the chart and the list of marked moves.
+function draw() {
+  const chart = $("review-chart");
+  chart.replaceChildren();
+  if (!result) return;
+  const { nodes, evals, marks } = result;
+  const w = 400;
+  const h = 120;
+  const n = Math.max(1, nodes.length - 1);
+  const x = (i) => (i / n) * w;
+  const y = (v) => h / 2 - (Math.max(-CHART_MEN, Math.min(CHART_MEN, v)) / CHART_MEN) * (h / 2 - 4);
+  chart.setAttribute("viewBox", `0 0 ${w} ${h}`);
+  const el = (tag, attrs) => {
+    const e = document.createElementNS(chart.namespaceURI, tag); // the chart is an <svg>
+    for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
+    chart.append(e);
+    return e;
+  };
+  el("rect", { x: 0, y: 0, width: w, height: h, class: "chart-bg" });
+  const pts = evals.map((e, i) => `${x(i).toFixed(1)},${y(e.white).toFixed(1)}`);
+  // White's share below the curve, Black's above.
+  el("polygon", { points: `0,${h} ${pts.join(" ")} ${x(evals.length - 1)},${h}`, class: "chart-area" });
+  el("line", { x1: 0, y1: h / 2, x2: w, y2: h / 2, class: "chart-axis" });
+  el("polyline", { points: pts.join(" "), class: "chart-line" });
+  const cur = nodes.indexOf(study.cur);
+  if (cur >= 0) el("line", { x1: x(cur), y1: 0, x2: x(cur), y2: h, class: "chart-cur" });
+  for (const m of marks) {
+    const i = nodes.indexOf(m.node);
+    el("circle", { cx: x(i), cy: y(evals[i].white), r: 4, class: `chart-mark ${m.kind}`, "data-ply": i });
+  }
+  const list = $("review-marks");
+  list.replaceChildren();
+  const blackFirst = study.state.startTurn === "black";
+  for (const m of marks) {
+    const li = document.createElement("li");
+    const b = document.createElement("button");
+    b.className = m.kind;
+    b.textContent = `${moveNumber(m.node.ply - 1, blackFirst)} ${write(m.node.move)}${m.sign} ${m.kind} (−${m.drop.toFixed(2)})`;
+    b.addEventListener("click", () => goTo(m.node));
+    li.append(b, m.best ? ` better: ${write(m.best)}` : "");
+    list.append(li);
+  }
+}
+
+export function initReview(engine) {
+  $("review").hidden = !engine;
+  if (!engine) return;
+  $("review-start").addEventListener("click", start);
+  $("review-cancel").addEventListener("click", cancel);
+  $("review-chart").addEventListener("click", (e) => {
+    if (!result) return;
+    const box = $("review-chart").getBoundingClientRect();
+    const i = Math.round(((e.clientX - box.left) / box.width) * Math.max(1, result.nodes.length - 1));
+    const node = result.nodes[Math.max(0, Math.min(result.nodes.length - 1, i))];
+    if (node) goTo(node);
+  });
+  onShow(() => result && draw());
+}
