@@ -9,7 +9,7 @@ import (
 // object of the Weights' json names, arrays of arrays of integers for the
 // tables). It is not encoding/json because that package, with the
 // reflection it needs, is 640 kB of the 4.5 MB WebAssembly build (js/):
-// format is the fixed one that Params names (and manyTowers). As with
+// the format is the fixed one that Params names (and manyTowers). As with
 // encoding/json, a parameter left out is zero (a file fitted before the
 // lines terms were added has none); one set twice is an error.
 func decodeWeights(data []byte) (Weights, error) {
