@@ -86,3 +86,38 @@ test('the Hub Worker answers lidraughts\' dialogue, and stop ends a search at on
   console.log(`# stop to done: ${took} ms (includes the test's polling)`);
   await page.close();
 });
+
+test('the demo page plays a game against the engine', { skip, timeout: 300000 }, async () => {
+  for (const [variant, width] of [['russian', 1000], ['lasca', 360]]) {
+    const page = await browser.newPage({ viewport: { width, height: 900 } });
+    const errors = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.goto(`${site.url}/demo/index.html`);
+    await page.waitForFunction(() => window.demoPosition, null, { timeout: 60000 });
+    if (variant !== 'russian') {
+      await page.selectOption('#variant', variant);
+    }
+    for (let move = 0; move < 3; move++) {
+      // White's first legal move, entered square by square (by keyboard
+      // for the second move).
+      const { path, plies } = await page.evaluate(() => ({ path: window.demoPosition.moves()[0].path, plies: window.demoPosition.line.length }));
+      for (const sq of path) {
+        const cell = page.locator(`[data-square="${sq}"]`);
+        if (move === 1) {
+          await cell.focus();
+          await page.keyboard.press('Enter');
+        } else {
+          await cell.click();
+        }
+      }
+      await page.waitForFunction((n) => window.demoPosition.line.length >= n + 2 || window.demoPosition.outcome(), plies, { timeout: 60000 });
+    }
+    const line = await page.evaluate(() => window.demoPosition.line);
+    assert.equal(line.length, 6, line.join(' '));
+    assert.equal(await page.locator('#moves li').count(), 3);
+    assert.match(await page.locator('#status').textContent(), /The engine played \S+\. Your move\./);
+    await page.screenshot({ path: `build/demo-${variant}.png` });
+    assert.deepEqual(errors, []);
+    await page.close();
+  }
+});
