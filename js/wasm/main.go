@@ -65,16 +65,17 @@ func search(_ js.Value, argv []js.Value) any {
 	}
 	done := argv[1]
 	ctx, cancel := context.WithCancel(context.Background())
+	stop := js.FuncOf(func(js.Value, []js.Value) any {
+		cancel()
+		return nil
+	})
 	go func() {
 		defer cancel()
 		v, err := wasmapi.Search(ctx, args)
 		invoke(done, answer(v, err))
+		// bashni.js drops its reference to stop when done is called.
+		stop.Release()
 	}()
-	var stop js.Func
-	stop = js.FuncOf(func(js.Value, []js.Value) any {
-		cancel()
-		return nil
-	})
 	return answer(stop, nil)
 }
 
