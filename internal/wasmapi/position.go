@@ -201,7 +201,10 @@ func perft(a args) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	n := bashni.Perft(p, depth)
+	n, err := bashni.Perft(&p, depth)
+	if err != nil {
+		return nil, err
+	}
 	if n > 1<<53 {
 		return nil, errors.New("bashni: perft: the count is past 2^53, the largest whole number a JavaScript number holds")
 	}
