@@ -23,7 +23,7 @@ func TestOutOfRangeColors(t *testing.T) {
 			t.Errorf("WinFor(%v) = %v, want Ongoing", c, r)
 		}
 		p := Russian().MustStart()
-		if q := p.WithTurn(c); !q.Equal(p) || q.Key() != p.Key() {
+		if q := p.WithTurn(c); !q.Equal(&p) || q.Key() != p.Key() {
 			t.Errorf("WithTurn(%v) changed the position to %v", c, q)
 		}
 		if n := p.Count(c); n != 0 {

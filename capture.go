@@ -21,7 +21,8 @@ type generator struct {
 	startKing bool
 	pops      [32]uint8
 	cur       Move
-	stop      *stopper // nil but in the Context calls
+	stop      *stopper     // nil but in the Context calls and reading a move
+	match     *pathMatcher // nil but reading a move: takes the sequences
 }
 
 // captures appends the capture moves of the towers in from, each of which
@@ -33,10 +34,6 @@ func (g *generator) captures(p *Position, from uint64) {
 		opp = p.white
 	}
 	occ := p.white | p.black
-	var flags uint8
-	if g.r.Separator == 'x' {
-		flags = flagSepX
-	}
 	var m jumpSets
 	forward := g.r.forward
 	if forward {
@@ -45,7 +42,7 @@ func (g *generator) captures(p *Position, from uint64) {
 	for bb := from; bb != 0; bb &= bb - 1 {
 		s := Square(bits.TrailingZeros64(bb))
 		g.startKing = p.kings&s.bit() != 0
-		g.cur = Move{from: s, flags: flags}
+		g.cur = Move{from: s}
 		if forward && !g.startKing {
 			g.forwardMan(p, m, s)
 			continue
@@ -67,7 +64,7 @@ func (g *generator) forwardMan(p *Position, m jumpSets, sq Square) {
 	overA, _, overB, _ := forwardJumpsFrom(g.us, m, sq.bit())
 	out := overA | overB // the towers it can jump from sq
 	if out == 0 {
-		if n > 0 {
+		if n > 0 && (g.stop == nil || !g.stop.leaf(g, sq, false)) {
 			g.pushFinished(sq, false)
 		}
 		return
@@ -266,8 +263,8 @@ func (g *generator) flyingLandings(p *Position, a Square, d int, occ, opp, excl 
 // record adds the finished sequence ending on l, merging it with an earlier
 // one of the same result (section 8) and applying the majority rule (I2).
 func (g *generator) record(l Square, king bool) {
-	if g.stop != nil {
-		g.stop.tick()
+	if g.stop != nil && g.stop.leaf(g, l, king) {
+		return
 	}
 	if g.r.onlyLongest() {
 		n := int(g.cur.n)

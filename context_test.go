@@ -57,7 +57,7 @@ func TestContextCallsStopTheCaptureSearch(t *testing.T) {
 			return err
 		},
 		"ParseMoveContext": func(ctx context.Context) error {
-			m, err := p.ParseMoveContext(ctx, "e5:c3")
+			m, err := Notation{}.ParseMoveContext(ctx, &p, "e5:c3")
 			if m != (Move{}) {
 				t.Errorf("ParseMoveContext stopped: move %v, want none", m)
 			}
@@ -69,7 +69,7 @@ func TestContextCallsStopTheCaptureSearch(t *testing.T) {
 				t.Fatal(err)
 			}
 			_, err = g.PlayTextContext(ctx, "e5:c3")
-			if g.Plies() != 0 || !g.Position().Equal(p) {
+			if g.Plies() != 0 || !g.Position().Equal(&p) {
 				t.Errorf("Game.PlayTextContext stopped: the game moved on to %v", g.Position())
 			}
 			return err
@@ -95,7 +95,7 @@ func TestContextCallsAgreeWithThePlainOnes(t *testing.T) {
 	// lists three million sequences.
 	p := costly(t)
 	want := p.LegalMoves()[1]
-	if got, err := p.ParseMoveContext(ctx, want.String()); err != nil || got != want {
+	if got, err := (Notation{}).ParseMoveContext(ctx, &p, want.String()); err != nil || got != want {
 		t.Errorf("%v: ParseMoveContext(%v) = %v, %v", p, want, got, err)
 	}
 	positions := []Position{p}
@@ -113,7 +113,7 @@ func TestContextCallsAgreeWithThePlainOnes(t *testing.T) {
 		if diff := cmp.Diff(MoveTexts(want), MoveTexts(got)); diff != "" {
 			t.Errorf("%v: LegalMovesContext (-LegalMoves +got):\n%s", p, diff)
 		}
-		if p.Equal(positions[0]) {
+		if p.Equal(&positions[0]) {
 			continue
 		}
 		texts := append(MoveTexts(want), "a1-h8", "zz")
@@ -122,7 +122,7 @@ func TestContextCallsAgreeWithThePlainOnes(t *testing.T) {
 		}
 		for _, text := range texts {
 			wm, werr := p.ParseMove(text)
-			gm, gerr := p.ParseMoveContext(ctx, text)
+			gm, gerr := Notation{}.ParseMoveContext(ctx, &p, text)
 			if wm != gm || fmt.Sprint(werr) != fmt.Sprint(gerr) {
 				t.Errorf("%v: ParseMoveContext(%q) = %v, %v; ParseMove: %v, %v", p, text, gm, gerr, wm, werr)
 			}
@@ -162,7 +162,7 @@ func TestContextCallsDoneBeforeTheStart(t *testing.T) {
 	if ms, err := p.LegalMovesContext(ctx); ms != nil || !errors.Is(err, context.Canceled) {
 		t.Errorf("LegalMovesContext(cancelled) = %v, %v", ms, err)
 	}
-	if _, err := p.ParseMoveContext(ctx, "c3-d4"); !errors.Is(err, context.Canceled) {
+	if _, err := (Notation{}).ParseMoveContext(ctx, &p, "c3-d4"); !errors.Is(err, context.Canceled) {
 		t.Errorf("ParseMoveContext(cancelled): %v", err)
 	}
 }

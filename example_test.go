@@ -139,7 +139,7 @@ func ExamplePosition_FEN() {
 	fmt.Println(fen)
 	// ParseFEN reads it back to an equal position.
 	back, err := bashni.ParseFEN(bashni.Russian(), fen)
-	fmt.Println(back.Equal(pos), err)
+	fmt.Println(back.Equal(&pos), err)
 	// Output:
 	// B:Wa1,c1,e1,g1,b2,d2,f2,h2,a3,e3,g3,d4:Bb6,d6,f6,h6,a7,c7,e7,g7,b8,d8,f8,h8
 	// true <nil>
@@ -291,4 +291,35 @@ func ExamplePosition_Tops() {
 	// white towers {c3 e3 a5} kings among them {a5}
 	// e3 holds wb
 	// 19 empty squares, d4 among them: false; 3 black men
+}
+
+// A Notation writes and reads moves and positions: by square name with
+// either separator, or by square number. The zero Notation is the
+// ruleset's own (lasca's captures with 'x').
+func ExampleNotation() {
+	pos, err := bashni.ParseFEN(bashni.RussianDraughts(), "W:Wc3:Bd4")
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	m, err := pos.ParseMove("c3xe5")
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	numbers := bashni.Notation{Numbers: true, Numbering: bashni.NumberingBottomLeft, Separator: 'x'}
+	fmt.Println(m, bashni.Notation{Separator: 'x'}.FormatMove(&pos, m), numbers.FormatMove(&pos, m))
+	fmt.Println(numbers.FEN(&pos))
+
+	back, err := numbers.ParseMove(&pos, "10x19")
+	fmt.Println(back == m, err)
+
+	lasca, _ := bashni.ParseFEN(bashni.Lasca(), "W:Wb2:Bc3")
+	lm := lasca.LegalMoves()[0]
+	fmt.Println(lm, bashni.Notation{}.FormatMove(&lasca, lm))
+	// Output:
+	// c3:e5 c3xe5 10x19
+	// W:W10:B14
+	// true <nil>
+	// b2:d4 b2xd4
 }

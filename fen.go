@@ -2,25 +2,8 @@ package bashni
 
 import (
 	"fmt"
-	"strconv"
 	"strings"
 )
-
-// FENError reports a FEN that cannot be read: the offending token and why.
-type FENError struct {
-	FEN    string // the whole text
-	Token  string // the offending part
-	Reason string
-}
-
-// Error returns the error text: the FEN, the token and the reason; the
-// token once, when the reason begins with it.
-func (e *FENError) Error() string {
-	if e.Token == "" || strings.HasPrefix(e.Reason, strconv.Quote(e.Token)+" ") {
-		return fmt.Sprintf("bashni: FEN %q: %s", e.FEN, e.Reason)
-	}
-	return fmt.Sprintf("bashni: FEN %q: %q: %s", e.FEN, e.Token, e.Reason)
-}
 
 // ParseFEN reads a position of the variant in the FEN of docs/RULES.md section
 // 10: PDN's FEN, in which a square may hold a tower ("W:WKh6wbbbbbb,a7bb:Bc3").

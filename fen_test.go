@@ -149,7 +149,7 @@ func TestParseFENStartRoundTrip(t *testing.T) {
 				t.Fatal(err)
 			}
 			start := c.v.MustStart()
-			if !p.Equal(start) || p.Key() != start.Key() {
+			if !p.Equal(&start) || p.Key() != start.Key() {
 				t.Errorf("ParseFEN(start FEN) =\n%s\nwant the start position\n%s", p.Diagram(), start.Diagram())
 			}
 			if got := p.FEN(); got != c.fen {
@@ -247,7 +247,7 @@ func TestParseFENValid(t *testing.T) {
 				t.Errorf("FEN() = %q, want %q", got, c.out)
 			}
 			q, err := ParseFEN(c.v, p.FEN())
-			if err != nil || !q.Equal(p) || q.Key() != p.Key() {
+			if err != nil || !q.Equal(&p) || q.Key() != p.Key() {
 				t.Errorf("FEN() %q does not read back to the same position: %v", p.FEN(), err)
 			}
 		})
@@ -290,8 +290,8 @@ func TestFENRoundTripPlayouts(t *testing.T) {
 				if err != nil {
 					t.Fatalf("FEN %q does not read back: %v", fen, err)
 				}
-				if !q.Equal(p) || q.Key() != p.Key() || q.FEN() != fen {
-					t.Fatalf("FEN %q reads back as %q (equal %v, keys %x %x)", fen, q.FEN(), q.Equal(p), q.Key(), p.Key())
+				if !q.Equal(&p) || q.Key() != p.Key() || q.FEN() != fen {
+					t.Fatalf("FEN %q reads back as %q (equal %v, keys %x %x)", fen, q.FEN(), q.Equal(&p), q.Key(), p.Key())
 				}
 			})
 		})

@@ -76,7 +76,7 @@ func parsersCheckFENRoundTrip(t *testing.T, v Variant, p Position) {
 	if err != nil {
 		t.Fatalf("the FEN %q that %s writes does not read back: %v", fen, v, err)
 	}
-	if !q.Equal(p) {
+	if !q.Equal(&p) {
 		t.Fatalf("the FEN %q reads back as another position %q", fen, q.FEN())
 	}
 	if q.FEN() != fen {
@@ -124,7 +124,7 @@ func FuzzParseMove(f *testing.F) {
 		}
 		// The move goes from the text's first square to its last, and is a
 		// capture exactly when the text is written as one.
-		squares, quiet, err := splitMove(text, nil)
+		squares, quiet, err := Notation{}.splitMove(p.rules(), text, nil)
 		if err != nil {
 			t.Fatalf("%s: ParseMove(%q) = %v, but the text does not split: %v", fen, text, m, err)
 		}

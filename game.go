@@ -2,18 +2,18 @@ package bashni
 
 import (
 	"context"
-	"errors"
-	"fmt"
+	"maps"
+	"slices"
 )
 
 // Sentinel errors of Game, for errors.Is.
 var (
 	// ErrGameOver: the game has an outcome, so no move, resignation or draw
 	// agreement can follow.
-	ErrGameOver = errors.New("bashni: the game is over")
+	ErrGameOver = newError("the game is over")
 	// ErrNothingToUndo: Undo was called on a game with no move and no
 	// resignation or agreed draw to take back.
-	ErrNothingToUndo = errors.New("bashni: nothing to undo")
+	ErrNothingToUndo = newError("nothing to undo")
 )
 
 // Result is who won a game, if anyone: the score of a game record.
@@ -148,8 +148,10 @@ func (o Outcome) String() string {
 // NewGameFrom (the zero Game is not ready for use), and use it from one
 // goroutine at a time.
 type Game struct {
-	start Position
-	pos   Position
+	// start and pos are never written through: a move makes a new pos, so
+	// the pointers Start and Position hand out stay as they were.
+	start *Position
+	pos   *Position
 	plies []ply
 	// marks holds the position before every markEvery-th ply, so Undo
 	// replays at most markEvery-1 moves.
@@ -159,11 +161,15 @@ type Game struct {
 	seen    map[uint64]uint32
 	ended   Outcome // a resignation or agreed draw, when one ended the game
 	outcome Outcome // the outcome as of the last change
+	// notation is the notation of PlayText and PlayLine.
+	notation Notation
 }
 
-// ply is one move of a game and the kings-only count after it.
+// ply is one move of a game, the key of the position it was played in, and
+// the kings-only count after it.
 type ply struct {
 	move Move
+	key  uint64 // Key of the position before the move
 	// kingsOnly counts the plies in a row, up to this one, in which no man
 	// moved and nothing was captured.
 	kingsOnly uint32
@@ -192,26 +198,48 @@ func NewGameFEN(v Variant, fen string) (*Game, error) {
 
 // NewGameFrom returns a game from the position p, under p's ruleset.
 func NewGameFrom(p Position) *Game {
-	g := &Game{start: p, pos: p, seen: map[uint64]uint32{p.Key(): 1}}
+	g := &Game{start: &p, pos: &p, seen: map[uint64]uint32{p.Key(): 1}}
 	g.update()
 	return g
 }
 
+// Clone returns a copy of the game that goes on independently: a move, an
+// Undo or a resignation in one leaves the other as it was.
+func (g *Game) Clone() *Game {
+	c := *g
+	c.plies = slices.Clone(g.plies)
+	c.marks = slices.Clone(g.marks)
+	c.seen = maps.Clone(g.seen)
+	return &c
+}
+
+// Notation returns the notation in which PlayText and PlayLine read moves:
+// the ruleset's own (the zero Notation) unless SetNotation chose another.
+func (g *Game) Notation() Notation { return g.notation }
+
+// SetNotation sets the notation in which PlayText and PlayLine read moves,
+// such as square numbers for a record that numbers them.
+func (g *Game) SetNotation(n Notation) { g.notation = n }
+
 // Variant returns the game's ruleset.
 func (g *Game) Variant() Variant { return g.start.Variant() }
 
-// Start returns the position the game started from: a copy of the game's,
-// for the caller to keep (Position's methods take a pointer; see Position).
-func (g *Game) Start() *Position {
-	p := g.start
-	return &p
-}
+// Start returns the position the game started from. It is the game's own,
+// not a copy: read it, copy it (*g.Start()) to change it, but do not write
+// to it (as PlayUncheckedInto's dst).
+func (g *Game) Start() *Position { return g.start }
 
-// Position returns the current position: a copy of the game's, for the
-// caller to keep; it does not change as the game goes on.
-func (g *Game) Position() *Position {
-	p := g.pos
-	return &p
+// Position returns the current position. It is the game's own, not a copy,
+// and it does not change as the game goes on (a move makes a new one), so
+// the caller may keep it; like Start's, it is not to be written to.
+func (g *Game) Position() *Position { return g.pos }
+
+// Last returns the last move played; ok is false when none has been.
+func (g *Game) Last() (m Move, ok bool) {
+	if len(g.plies) == 0 {
+		return Move{}, false
+	}
+	return g.plies[len(g.plies)-1].move, true
 }
 
 // Plies returns the number of moves played (each side's move is one ply).
@@ -230,7 +258,7 @@ func (g *Game) Moves() []Move {
 // Plies()+1 positions, the last one Position().
 func (g *Game) Positions() []Position {
 	out := make([]Position, 0, len(g.plies)+1)
-	p := g.start
+	p := *g.start
 	out = append(out, p)
 	for _, pl := range g.plies {
 		p = p.PlayUnchecked(pl.move)
@@ -264,6 +292,20 @@ func (g *Game) KingsOnlyPlies() int {
 	return int(g.plies[len(g.plies)-1].kingsOnly)
 }
 
+// AppendReversibleKeys appends to dst the keys (Position.Key) of the
+// positions before the current one since the last move that was not
+// reversible (Position.IsReversible: a man's move or a capture), oldest
+// first, and returns the extended slice: the earlier positions of the game
+// that the current position or a later one can still repeat. There are
+// KingsOnlyPlies of them. A search that knows them scores a return to one
+// of them as the repetition it is.
+func (g *Game) AppendReversibleKeys(dst []uint64) []uint64 {
+	for _, pl := range g.plies[len(g.plies)-g.KingsOnlyPlies():] {
+		dst = append(dst, pl.key)
+	}
+	return dst
+}
+
 // Play plays the move m, which must be legal in the current position (see
 // Position.Play). It fails with an error wrapping ErrGameOver once the game
 // has an outcome, or wrapping ErrIllegalMove; the game is unchanged then.
@@ -281,9 +323,9 @@ func (g *Game) Play(m Move) error {
 	return nil
 }
 
-// PlayText reads a move in the notation of docs/RULES.md section 10 (see
-// Position.ParseMove) and plays it, returning the move played. Errors are
-// those of ParseMove (a *MoveError) and of Play.
+// PlayText reads a move in the game's notation (see Notation.ParseMove) and
+// plays it, returning the move played. Errors are those of ParseMove (a
+// *MoveError) and of Play.
 func (g *Game) PlayText(text string) (Move, error) {
 	return g.PlayTextContext(context.Background(), text)
 }
@@ -292,7 +334,7 @@ func (g *Game) PlayText(text string) (Move, error) {
 // other than White or Black is an error, and the game goes on.
 func (g *Game) Resign(c Color) error {
 	if c != White && c != Black {
-		return fmt.Errorf("bashni: %v cannot resign: only White and Black play", c)
+		return errorf("%v cannot resign: only White and Black play", c)
 	}
 	if err := g.checkOpen(); err != nil {
 		return err
@@ -312,19 +354,20 @@ func (g *Game) AgreeDraw() error {
 	return nil
 }
 
-// Undo takes back the last thing that happened: a resignation or agreed draw
-// if one ended the game, otherwise the last move. It fails with
-// ErrNothingToUndo at the start of a game.
-func (g *Game) Undo() error {
+// Undo takes back the last move and returns it. If a resignation or an
+// agreed draw ended the game, Undo takes back that instead, and returns the
+// zero Move. It fails with ErrNothingToUndo at the start of a game.
+func (g *Game) Undo() (Move, error) {
 	if g.ended.IsOver() {
 		g.ended = Outcome{}
 		g.update()
-		return nil
+		return Move{}, nil
 	}
 	n := len(g.plies)
 	if n == 0 {
-		return ErrNothingToUndo
+		return Move{}, ErrNothingToUndo
 	}
+	last := g.plies[n-1].move
 	k := g.pos.Key()
 	if g.seen[k] <= 1 {
 		delete(g.seen, k)
@@ -343,15 +386,15 @@ func (g *Game) Undo() error {
 	if n%markEvery == 0 {
 		g.marks = g.marks[:mi] // the mark is pushed again by the next move
 	}
-	g.pos = p
+	g.pos = &p
 	g.update()
-	return nil
+	return last, nil
 }
 
 // checkOpen returns an error wrapping ErrGameOver when the game has ended.
 func (g *Game) checkOpen() error {
 	if g.outcome.IsOver() {
-		return fmt.Errorf("%w: %s", ErrGameOver, g.outcome)
+		return wrapError(ErrGameOver, "the game is over: "+g.outcome.String())
 	}
 	return nil
 }
@@ -371,7 +414,7 @@ func (p *Position) IsReversible(m Move) bool {
 func (g *Game) push(m Move) {
 	n := len(g.plies)
 	if n%markEvery == 0 {
-		g.marks = append(g.marks, g.pos)
+		g.marks = append(g.marks, *g.pos)
 	}
 	var kingsOnly uint32
 	if g.pos.IsReversible(m) {
@@ -380,8 +423,9 @@ func (g *Game) push(m Move) {
 			kingsOnly += g.plies[n-1].kingsOnly
 		}
 	}
-	g.pos = g.pos.PlayUnchecked(m)
-	g.plies = append(g.plies, ply{move: m, kingsOnly: kingsOnly})
+	next := g.pos.PlayUnchecked(m)
+	g.plies = append(g.plies, ply{move: m, key: g.pos.Key(), kingsOnly: kingsOnly})
+	g.pos = &next
 	g.seen[g.pos.Key()]++
 	g.update()
 }

@@ -11,6 +11,7 @@ import (
 	"github.com/bashni-dev/bashni"
 	"github.com/bashni-dev/bashni/internal/testgame"
 	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
 	"pgregory.net/rapid"
 )
 
@@ -303,8 +304,8 @@ func TestGameResignAndAgree(t *testing.T) {
 			if err := g.AgreeDraw(); !errors.Is(err, bashni.ErrGameOver) {
 				t.Errorf("AgreeDraw after the end: %v, want ErrGameOver", err)
 			}
-			if err := g.Undo(); err != nil {
-				t.Fatal(err)
+			if m, err := g.Undo(); err != nil || m != (bashni.Move{}) {
+				t.Fatalf("Undo of the end: %v, %v; want the zero Move", m, err)
 			}
 			if o := g.Outcome(); o.IsOver() || g.Plies() != 2 {
 				t.Fatalf("after Undo: Outcome() = %v, Plies() = %d; want ongoing, 2", o, g.Plies())
@@ -342,10 +343,10 @@ func TestGamePlayErrors(t *testing.T) {
 	if err := g.Play(other); !errors.Is(err, bashni.ErrIllegalMove) {
 		t.Errorf("Play(%s) with Black to move = %v, want ErrIllegalMove", other, err)
 	}
-	if !g.Position().Equal(*before) || g.Plies() != 1 {
+	if !g.Position().Equal(before) || g.Plies() != 1 {
 		t.Errorf("the game changed: %s after %d plies", g.Position().FEN(), g.Plies())
 	}
-	if err := bashni.NewGameFrom(bashni.Russian().MustStart()).Undo(); !errors.Is(err, bashni.ErrNothingToUndo) {
+	if _, err := bashni.NewGameFrom(bashni.Russian().MustStart()).Undo(); !errors.Is(err, bashni.ErrNothingToUndo) {
 		t.Errorf("Undo at the start = %v, want ErrNothingToUndo", err)
 	}
 	if _, err := bashni.NewGameFEN(bashni.Russian(), "W:Wz9"); err == nil {
@@ -389,10 +390,27 @@ func TestGameUndoProperty(t *testing.T) {
 		for i := 0; i < steps; i++ {
 			moves := g.LegalMoves()
 			if len(moves) == 0 || rapid.IntRange(0, 5).Draw(t, "undo?") == 0 {
-				if err := g.Undo(); err != nil && g.Plies() > 0 {
-					t.Fatalf("Undo: %v", err)
+				last, had := g.Last()
+				m, err := g.Undo()
+				if had && (err != nil || m != last) {
+					t.Fatalf("Undo: %s, %v; want the last move %s", m, err, last)
+				}
+				if !had && !errors.Is(err, bashni.ErrNothingToUndo) {
+					t.Fatalf("Undo at the start: %v", err)
 				}
 				continue
+			}
+			// IsLegal says what Play accepts, of this position's moves
+			// and of the last one's.
+			var before []bashni.Move
+			if g.Plies() > 0 {
+				before = g.Positions()[g.Plies()-1].LegalMoves()
+			}
+			for _, c := range append(before, moves...) {
+				_, err := g.Position().Play(c)
+				if g.Position().IsLegal(c) != (err == nil) {
+					t.Fatalf("IsLegal(%s) = %v, but Play's error is %v", c, !(err == nil), err)
+				}
 			}
 			m := moves[rapid.IntRange(0, len(moves)-1).Draw(t, "move")]
 			if rapid.Bool().Draw(t, "text?") {
@@ -416,7 +434,59 @@ func TestGameUndoProperty(t *testing.T) {
 		if d := cmp.Diff(stateOf(fresh), stateOf(g)); d != "" {
 			t.Fatalf("game after undos differs from a fresh replay (-fresh +got):\n%s", d)
 		}
+		if d := cmp.Diff(reversibleKeys(g), g.AppendReversibleKeys(nil), cmpopts.EquateEmpty()); d != "" {
+			t.Fatalf("AppendReversibleKeys differs from the keys worked out from the positions (-want +got):\n%s", d)
+		}
 	})
+}
+
+// reversibleKeys works out what AppendReversibleKeys returns from the
+// game's positions and moves: the keys of the positions before each move
+// since the last that was not reversible.
+func reversibleKeys(g *bashni.Game) []uint64 {
+	var keys []uint64
+	ps := g.Positions()
+	for i, m := range g.Moves() {
+		if ps[i].IsReversible(m) {
+			keys = append(keys, ps[i].Key())
+		} else {
+			keys = keys[:0]
+		}
+	}
+	return keys
+}
+
+// A clone goes on by itself: moves, undos and a resignation in it leave
+// the original as it was, and the other way round.
+func TestGameClone(t *testing.T) {
+	g, err := bashni.NewGame(bashni.Russian())
+	if err != nil {
+		t.Fatal(err)
+	}
+	playAll(t, g, "c3-d4 f6-g5 g3-f4")
+	want := stateOf(g)
+	c := g.Clone()
+	if d := cmp.Diff(want, stateOf(c)); d != "" {
+		t.Fatalf("clone differs from the game (-game +clone):\n%s", d)
+	}
+	playAll(t, c, "g5-h4 f4-g5")
+	if m, err := c.Undo(); err != nil || m.String() != "f4-g5" {
+		t.Fatalf("Undo: %s, %v; want f4-g5", m, err)
+	}
+	if m, ok := c.Last(); !ok || m.String() != "g5-h4" {
+		t.Errorf("Last after Undo: %s, %v; want g5-h4", m, ok)
+	}
+	if err := c.Resign(bashni.White); err != nil {
+		t.Fatal(err)
+	}
+	if d := cmp.Diff(want, stateOf(g)); d != "" {
+		t.Errorf("the game changed with its clone (-before +after):\n%s", d)
+	}
+	playAll(t, g, "b6-a5")
+	got := stateOf(c)
+	if d := cmp.Diff([]string{"c3-d4", "f6-g5", "g3-f4", "g5-h4"}, got.Moves); d != "" || !c.Outcome().IsOver() {
+		t.Errorf("the clone changed with the game: %v, moves (-want +got):\n%s", c.Outcome(), d)
+	}
 }
 
 // A Game keeps little per ply: the move and a count, plus a position every
@@ -460,17 +530,17 @@ func TestGamePositionAccessors(t *testing.T) {
 	f6 := bashni.SquareAt(5, 5)
 	got := []any{
 		p.Variant().Name(), p.Turn(), p.Tower(f6).String(), p.Squares(), p.Count(bashni.Black),
-		p.Key() == g.Start().Key(), p.Equal(*g.Position()), p.WithTurn(bashni.White).String(),
+		p.Key() == g.Start().Key(), p.Equal(g.Position()), p.WithTurn(bashni.White).String(),
 		len(p.LegalMoves()), p.HasLegalMoves(), len(p.AppendLegalMoves(nil)),
 		p.Tops(bashni.White), p.Kings(), p.Occupied(), p.Stacked(),
 		p.FEN(), p.String(), len(p.Diagram()) > 0,
-		p.MoveNumbers(p.LegalMoves()[0], bashni.NumberingTopLeft, 0) != "", p.FENNumbers(bashni.NumberingTopLeft) != "",
+		bashni.Notation{Numbers: true}.FormatMove(p, p.LegalMoves()[0]) != "", bashni.Notation{Numbers: true}.FEN(p) != "",
 	}
 	if m, err := g.Position().ParseMove("f6-g5"); err != nil || m.String() != "f6-g5" {
 		t.Errorf("ParseMove on Game.Position(): %v, %v", m, err)
 	}
-	if _, err := g.Position().ParseMoveNumbers("99-98", bashni.NumberingTopLeft); err == nil {
-		t.Error("ParseMoveNumbers on Game.Position(): no error for 99-98")
+	if _, err := (bashni.Notation{Numbers: true}).ParseMove(g.Position(), "99-98"); err == nil {
+		t.Error("a numeric Notation's ParseMove on Game.Position(): no error for 99-98")
 	}
 	if next, err := g.Position().Play(mustParse(t, *g.Position(), "f6-g5")); err != nil || next.Turn() != bashni.White {
 		t.Errorf("Play on Game.Position(): %v, %v", next.Turn(), err)

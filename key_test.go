@@ -140,8 +140,8 @@ func TestKeyRandomPositions(t *testing.T) {
 					t.Fatalf("ParseFEN(%q): %v", fen, err)
 				}
 				q := reparse(t, p)
-				if !p.Equal(q) || p.Key() != q.Key() {
-					t.Fatalf("%q and its FEN %q: equal %v, keys %#x and %#x", fen, p.FEN(), p.Equal(q), p.Key(), q.Key())
+				if !p.Equal(&q) || p.Key() != q.Key() {
+					t.Fatalf("%q and its FEN %q: equal %v, keys %#x and %#x", fen, p.FEN(), p.Equal(&q), p.Key(), q.Key())
 				}
 				for i := 0; i < 40; i++ {
 					moves := p.LegalMoves()

@@ -2,7 +2,6 @@ package bashni
 
 import (
 	"context"
-	"fmt"
 	"strings"
 )
 
@@ -18,16 +17,17 @@ import (
 func SplitLine(line string) []string {
 	var out []string
 	for _, tok := range strings.Fields(line) {
-		if tok = stripMoveNumber(tok); tok != "" {
+		if tok = TrimMoveNumber(tok); tok != "" {
 			out = append(out, tok)
 		}
 	}
 	return out
 }
 
-// stripMoveNumber removes a leading move number with its dots ("12.",
-// "12..."), and a token of dots alone; other text is returned unchanged.
-func stripMoveNumber(tok string) string {
+// TrimMoveNumber removes a leading move number with its dots ("12.",
+// "12..."), and returns "" for a token of dots alone or a move number alone;
+// other text, digits without a dot among it, is returned unchanged.
+func TrimMoveNumber(tok string) string {
 	i := 0
 	for i < len(tok) && tok[i] >= '0' && tok[i] <= '9' {
 		i++
@@ -43,22 +43,6 @@ func stripMoveNumber(tok string) string {
 	}
 	return tok[j:]
 }
-
-// LineError reports the move of a line that cannot be read or played: its
-// place in the line (from 1, move numbers not counted), its text, and why.
-type LineError struct {
-	Index int    // the move's place in the line, from 1
-	Text  string // the move as the line gives it
-	Err   error  // a *MoveError, or Game.Play's error (such as ErrGameOver)
-}
-
-// Error returns the error text: the move's place and the reason.
-func (e *LineError) Error() string {
-	return fmt.Sprintf("bashni: move %d of the line: %s", e.Index, strings.TrimPrefix(e.Err.Error(), "bashni: "))
-}
-
-// Unwrap returns the move's error, for errors.Is and errors.As.
-func (e *LineError) Unwrap() error { return e.Err }
 
 // ParseLine reads a line of moves (see SplitLine) played in turn from p and
 // returns them. At a move that is not legal where it is played it stops,

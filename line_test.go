@@ -40,13 +40,13 @@ func TestParseLine(t *testing.T) {
 	if !errors.As(err, &le) || le.Index != 3 || le.Text != "b4-c5" || !errors.Is(err, bashni.ErrIllegalMove) || len(moves) != 2 {
 		t.Fatalf("a bad third move: %v, %+v", moves, err)
 	}
-	if want := `bashni: move 3 of the line: move "b4-c5": not a legal move here`; len(err.Error()) < len(want) || err.Error()[:len(want)] != want {
+	if want := `bashni: move 3: "b4-c5": not a legal move here`; len(err.Error()) < len(want) || err.Error()[:len(want)] != want {
 		t.Errorf("error text %q, want it to start %q", err, want)
 	}
 	if _, err := start.ParseLine("c3-d4 nonsense"); !errors.Is(err, bashni.ErrBadMoveText) {
 		t.Errorf("text that is no move: %v, want ErrBadMoveText", err)
 	}
-	if fresh := bashni.Russian().MustStart(); !start.Equal(fresh) {
+	if fresh := bashni.Russian().MustStart(); !start.Equal(&fresh) {
 		t.Error("ParseLine changed the position it was called on")
 	}
 }

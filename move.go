@@ -12,16 +12,13 @@ const maxJumps = 12
 type Move struct {
 	from, to Square
 	n        uint8  // jumps; 0 for a quiet move
-	flags    uint8  // flagPromote, flagSepX
+	flags    uint8  // flagPromote
 	taken    uint32 // codes of the pieces taken, 2 bits each, in order
 	path     [maxJumps]Square
 	over     [maxJumps]Square // the square jumped by each jump
 }
 
-const (
-	flagPromote = 1 << iota
-	flagSepX
-)
+const flagPromote = 1
 
 // From returns the square the moving tower starts on.
 func (m Move) From() Square { return m.from }
@@ -85,26 +82,11 @@ func (m Move) JumpedSquares() []Square {
 }
 
 // String returns the move's canonical text: "c3-d4" for a quiet move, every
-// landing square joined by the ruleset's separator for a capture ("a3:c5:e7",
-// "b2xd4xf6"). Position.ParseMove reads it back to the same move.
+// landing square joined by ':' for a capture ("a3:c5:e7"); the zero Move is
+// "-". Position.ParseMove reads it back to the same move. A Notation writes
+// it otherwise: with 'x' (lasca's own), or in square numbers.
 func (m Move) String() string {
-	if m.n == 0 {
-		if m.from == m.to { // the zero Move
-			return "-"
-		}
-		return m.from.String() + "-" + m.to.String()
-	}
-	sep := byte(':')
-	if m.flags&flagSepX != 0 {
-		sep = 'x'
-	}
-	b := make([]byte, 0, 3*(int(m.n)+1))
-	b = append(b, m.from.String()...)
-	for _, s := range m.path[:m.n] {
-		b = append(b, sep)
-		b = append(b, s.String()...)
-	}
-	return string(b)
+	return Notation{Separator: ':'}.FormatMove(nil, m)
 }
 
 // sameResult reports whether m and o lead to the same position from the same

@@ -120,7 +120,8 @@ func TestParseMove(t *testing.T) {
 			if err != nil {
 				t.Fatalf("ParseMove(%q): %v", c.text, err)
 			}
-			if diff := cmp.Diff(c.want, m.String()); diff != "" {
+			// The ruleset's own notation writes lasca's captures with 'x'.
+			if diff := cmp.Diff(c.want, Notation{}.FormatMove(&p, m)); diff != "" {
 				t.Errorf("ParseMove(%q) (-want +got):\n%s", c.text, diff)
 			}
 			if !parsersIsLegal(p, m) {
@@ -170,7 +171,7 @@ func TestParseMoveOneJumpPositions(t *testing.T) {
 				same = append(same, m)
 			}
 		}
-		if diff := cmp.Diff(c.want, MoveTexts(same)); diff != "" {
+		if diff := cmp.Diff(c.want, Notation{}.MoveTexts(&p, same)); diff != "" {
 			t.Errorf("%s: moves with the same ends (-want +got):\n%s", c.fen, diff)
 		}
 	}
@@ -212,7 +213,7 @@ func TestParseMoveAmbiguous(t *testing.T) {
 			if !errors.As(err, &me) {
 				t.Fatalf("error %v (%T) is not a *MoveError", err, err)
 			}
-			if diff := cmp.Diff(c.cands, MoveTexts(me.Candidates)); diff != "" {
+			if diff := cmp.Diff(c.cands, Notation{}.MoveTexts(&p, me.Candidates)); diff != "" {
 				t.Errorf("Candidates (-want +got):\n%s", diff)
 			}
 			for _, cand := range c.cands {
@@ -220,7 +221,7 @@ func TestParseMoveAmbiguous(t *testing.T) {
 					t.Errorf("message %q does not name %s", err, cand)
 				}
 			}
-			if me.Text != c.text || !me.Position.Equal(p) {
+			if me.Text != c.text || !me.Position.Equal(&p) {
 				t.Errorf("MoveError.Text %q, Position %s; want %q, %s", me.Text, me.Position.FEN(), c.text, c.fen)
 			}
 			// Each candidate's own text names it.
@@ -356,7 +357,7 @@ func TestParseMoveRoundTrip(t *testing.T) {
 						}
 					}
 					q, err := p.Play(m)
-					if want := p.PlayUnchecked(m); err != nil || !q.Equal(want) {
+					if want := p.PlayUnchecked(m); err != nil || !q.Equal(&want) {
 						t.Fatalf("%s: Play(%v) = %s, %v; PlayUnchecked gives %s", p.FEN(), text, q.FEN(), err, want.FEN())
 					}
 				}
@@ -394,7 +395,7 @@ func TestParseMoveEverySequence(t *testing.T) {
 						t.Fatalf("%s: the path %v of a legal sequence: %v", p.FEN(), sq, err)
 					}
 					want := p.PlayUnchecked(sq)
-					if got := p.PlayUnchecked(m); !got.Equal(want) {
+					if got := p.PlayUnchecked(m); !got.Equal(&want) {
 						t.Fatalf("%s: the path %v reads as %v, which gives\n%s\nnot\n%s", p.FEN(), sq, m, got.FEN(), want.FEN())
 					}
 				}
@@ -425,5 +426,137 @@ func TestLineTextKeepsOrder(t *testing.T) {
 	}
 	if got := LineText(nil); got != "" {
 		t.Errorf("LineText(nil) = %q, want empty", got)
+	}
+}
+
+// The zero Notation writes the ruleset's own separator: 'x' in lasca and
+// ludii-lasca and in rulesets whose text form starts with either, ':'
+// elsewhere; a Separator given wins. Move.String always writes ':'.
+func TestNotationSeparator(t *testing.T) {
+	lascaRejump, err := ParseVariant("lasca,rejump=any,kings-only=5")
+	if err != nil {
+		t.Fatal(err)
+	}
+	const fen = "W:Wb2:Bc3"
+	for _, c := range []struct {
+		v    Variant
+		nt   Notation
+		want string
+	}{
+		{Lasca(), Notation{}, "b2xd4"},
+		{LudiiLasca(), Notation{}, "b2xd4"},
+		{lascaRejump, Notation{}, "b2xd4"},
+		{Russian(), Notation{}, "b2:d4"},
+		{International(), Notation{}, "b2:d4"},
+		{RussianDraughts(), Notation{}, "b2:d4"},
+		{Lasca(), Notation{Separator: ':'}, "b2:d4"},
+		{Russian(), Notation{Separator: 'x'}, "b2xd4"},
+		{Russian(), Notation{Separator: '-'}, "b2:d4"}, // not a separator: the ruleset's
+		{Russian(), Notation{Numbers: true, Numbering: NumberingBottomLeft, Separator: 'x'}, "5x14"},
+		{Lasca(), Notation{Numbers: true, Numbering: NumberingBottomLeft}, "5x13"},
+	} {
+		p := parsersFEN(t, c.v, fen)
+		m, err := c.nt.ParseMove(&p, c.want)
+		if err != nil {
+			t.Fatalf("%s %+v: ParseMove(%q): %v", c.v, c.nt, c.want, err)
+		}
+		if got := c.nt.FormatMove(&p, m); got != c.want {
+			t.Errorf("%s %+v: FormatMove = %q, want %q", c.v, c.nt, got, c.want)
+		}
+		if got := m.String(); got != "b2:d4" {
+			t.Errorf("%s: Move.String = %q, want b2:d4", c.v, got)
+		}
+	}
+}
+
+// How moves print is not part of the ruleset: the texts that chose a
+// separator before v0.2.0 read as the same Variant, and positions of it
+// are Equal.
+func TestSeparatorIsNotARule(t *testing.T) {
+	for _, text := range []string{"lasca,separator=colon", "lasca,separator=x", "lasca,separator=:"} {
+		v, err := ParseVariant(text)
+		if err != nil || v != Lasca() {
+			t.Errorf("ParseVariant(%q) = %v, %v; want lasca", text, v, err)
+		}
+		p, q := v.MustStart(), Lasca().MustStart()
+		if !p.Equal(&q) {
+			t.Errorf("%q: the start is not Equal to lasca's", text)
+		}
+	}
+	if _, err := ParseVariant("russian,separator=;"); err == nil {
+		t.Error("separator=; read without an error")
+	}
+}
+
+// A Game reads its moves in its notation: square numbers once set.
+func TestGamePlaysNumberedMoves(t *testing.T) {
+	g, err := NewGame(RussianDraughts())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if g.Notation() != (Notation{}) {
+		t.Errorf("a new game's notation is %+v, want the zero Notation", g.Notation())
+	}
+	nt := Notation{Numbers: true, Numbering: NumberingBottomLeft, Separator: 'x'}
+	g.SetNotation(nt)
+	if err := g.PlayLine("1. 11-15 22-19 2. 15x22"); err != nil {
+		t.Fatal(err)
+	}
+	if got, want := LineText(g.Moves()), "e3-f4 d6-e5 f4:d6"; got != want {
+		t.Errorf("moves %q, want %q", got, want)
+	}
+	if got, want := nt.FormatLine(g.Start(), g.Moves()), "11-15 22-19 15x22"; got != want {
+		t.Errorf("in numbers %q, want %q", got, want)
+	}
+	_, err = g.PlayText("9-14")
+	var me *MoveError
+	if !errors.As(err, &me) || me.Notation != nt || !strings.Contains(err.Error(), "(legal: ") || strings.Contains(err.Error(), "c7") {
+		t.Errorf("an illegal numbered move: %v, want a *MoveError listing the moves in numbers", err)
+	}
+}
+
+// A MoveError carries its parts, and Error and Message write them without
+// generating moves: a MoveError whose Legal is emptied lists none.
+func TestMoveErrorParts(t *testing.T) {
+	p := Russian().MustStart()
+	_, err := p.ParseMove("c3-e5")
+	var me *MoveError
+	if !errors.As(err, &me) {
+		t.Fatalf("error %v is not a *MoveError", err)
+	}
+	want := `move "c3-e5": not a legal move here (legal: a3-b4 c3-b4 c3-d4 e3-d4 e3-f4 g3-f4 g3-h4)`
+	if me.Text != "c3-e5" || me.Reason != "not a legal move here" || len(me.Legal) != 7 ||
+		me.Message() != want || Message(err) != want || err.Error() != "bashni: "+want {
+		t.Errorf("MoveError %+v: Message %q, Error %q; want %q", me, me.Message(), err.Error(), want)
+	}
+	me.Legal = nil
+	if got := me.Message(); got != `move "c3-e5": not a legal move here (no legal moves)` {
+		t.Errorf("with no Legal moves carried: %q", got)
+	}
+	if got := Message(errors.New("plain")); got != "plain" {
+		t.Errorf("Message of another error: %q", got)
+	}
+	if Message(nil) != "" {
+		t.Error("Message(nil) is not empty")
+	}
+	for _, err := range []error{ErrGameOver, &FENError{FEN: "x", Reason: "r"}, &VariantError{Reason: "r"}, &LineError{Index: 2, Err: me}} {
+		if got := "bashni: " + Message(err); got != err.Error() {
+			t.Errorf("%T: Message %q is not its Error %q without the prefix", err, Message(err), err.Error())
+		}
+	}
+}
+
+// A capture read where the side to move has no move at all is "not a legal
+// move here", as for any other text; where it has quiet moves only, "there
+// is no capture here".
+func TestParseMoveCaptureWithoutCaptures(t *testing.T) {
+	for fen, want := range map[string]string{
+		"W:Wa1:Bh8": `bashni: move "a1:c3": there is no capture here (legal: a1-b2)`,
+		"W:W:Bh8":   `bashni: move "a1:c3": not a legal move here (no legal moves)`,
+	} {
+		p := parsersFEN(t, Russian(), fen)
+		if _, err := p.ParseMove("a1:c3"); err == nil || err.Error() != want {
+			t.Errorf("%s: %v, want %s", fen, err, want)
+		}
 	}
 }

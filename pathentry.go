@@ -40,7 +40,7 @@ func (p *Position) MatchPath(clicked []Square) PathMatch {
 	var next uint64
 	for i := range seqs {
 		sq := &seqs[i]
-		path := sequencePath(sq)
+		path := sq.Path()
 		if len(clicked) > len(path) || !startsWith(path, clicked) {
 			continue
 		}
@@ -64,17 +64,6 @@ func (p *Position) MatchPath(clicked []Square) PathMatch {
 		pm.Next = SquareSet(next).Squares()
 	}
 	return pm
-}
-
-// sequencePath returns a capture sequence's or quiet move's path: its start
-// and each landing square.
-func sequencePath(m *Move) []Square {
-	if m.n == 0 {
-		return []Square{m.from, m.to}
-	}
-	out := make([]Square, 0, m.n+1)
-	out = append(out, m.from)
-	return append(out, m.path[:m.n]...)
 }
 
 func startsWith(path, prefix []Square) bool {

@@ -82,10 +82,10 @@ type PerftTable interface {
 // checkPerftDepth returns the error of a count of the given depth, or nil.
 func checkPerftDepth(depth int) error {
 	if depth < 0 {
-		return fmt.Errorf("bashni: perft of depth %d: a depth is 0 or more", depth)
+		return errorf("perft of depth %d: a depth is 0 or more", depth)
 	}
 	if depth > MaxPerftDepth {
-		return fmt.Errorf("bashni: perft of depth %d: at most %d", depth, MaxPerftDepth)
+		return errorf("perft of depth %d: at most %d", depth, MaxPerftDepth)
 	}
 	return nil
 }
@@ -181,7 +181,7 @@ func (pc *perftCounter) err(ctx context.Context, depth int, n uint64) error {
 		return ctx.Err()
 	}
 	if n == math.MaxUint64 {
-		return fmt.Errorf("bashni: perft of depth %d: %w", depth, ErrPerftOverflow)
+		return wrapError(ErrPerftOverflow, fmt.Sprintf("perft of depth %d: %v", depth, ErrPerftOverflow))
 	}
 	return nil
 }

@@ -139,7 +139,7 @@ func TestCount_CasesAgreeWithTheGenerator(t *testing.T) {
 				t.Fatal(err)
 			}
 			moves := p.LegalMoves()
-			if diff := cmp.Diff(c.want, MoveTexts(moves)); diff != "" {
+			if diff := cmp.Diff(c.want, Notation{}.MoveTexts(&p, moves)); diff != "" {
 				t.Fatalf("%s: legal moves (-want +got):\n%s", c.fen, diff)
 			}
 			buf := make([]Move, 0, 1024)

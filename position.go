@@ -1,9 +1,6 @@
 package bashni
 
-import (
-	"fmt"
-	"math/bits"
-)
+import "math/bits"
 
 // Position is a position of a game: the towers on the board, the side to
 // move and the ruleset. It is a value: Play returns a new Position and leaves
@@ -125,7 +122,7 @@ func (p *Position) Key() uint64 { return p.key }
 
 // Equal reports whether two positions have the same ruleset, side to move and
 // towers.
-func (p *Position) Equal(o Position) bool {
+func (p *Position) Equal(o *Position) bool {
 	return p.rules().Variant == o.rules().Variant && p.turn == o.turn &&
 		p.white == o.white && p.black == o.black && p.kings == o.kings && p.below == o.below
 }
@@ -244,15 +241,31 @@ func (p *Position) Play(m Move) (Position, error) {
 	return p.PlayUnchecked(l), nil
 }
 
-// legal returns the legal move of p with the same result as m (section 8):
-// the generator's own, with the canonical path. Otherwise it returns Play's
-// error.
-func (p *Position) legal(m Move) (Move, error) {
+// IsLegal reports whether Play accepts m: whether m is one of the
+// position's legal moves, or a capture sequence with the same result as one
+// (docs/RULES.md section 8).
+func (p *Position) IsLegal(m Move) bool {
+	_, ok := p.legalMove(m)
+	return ok
+}
+
+// legalMove returns the legal move of p with the same result as m (section
+// 8): the generator's own, with the canonical path; ok is false if there is
+// none.
+func (p *Position) legalMove(m Move) (l Move, ok bool) {
 	var buf [64]Move
 	for _, l := range p.AppendLegalMoves(buf[:0]) {
 		if l.sameResult(&m, p.rules()) {
-			return l, nil
+			return l, true
 		}
+	}
+	return Move{}, false
+}
+
+// legal is legalMove with Play's error.
+func (p *Position) legal(m Move) (Move, error) {
+	if l, ok := p.legalMove(m); ok {
+		return l, nil
 	}
 	return Move{}, &MoveError{Text: m.String(), Position: *p, Reason: "not a legal move here", err: ErrIllegalMove}
 }
@@ -392,52 +405,4 @@ func (p *Position) playQuiet(m *Move, keyed bool) {
 	default:
 		p.key ^= mixTowerKey(from, top, st) ^ mixTowerKey(to, newTop, st) ^ turnKey
 	}
-}
-
-// MoveError reports move text that cannot be read or a move that is not
-// legal in the position. It wraps ErrIllegalMove, ErrAmbiguousMove or
-// ErrBadMoveText for errors.Is.
-type MoveError struct {
-	Text       string   // the move as given
-	Position   Position // the position it was tried in
-	Reason     string
-	Candidates []Move // for an ambiguous move: every move it could mean
-	err        error
-}
-
-// Error returns the error text: the move, the reason, and the candidate or
-// legal moves.
-func (e *MoveError) Error() string {
-	s := fmt.Sprintf("bashni: move %q: %s", e.Text, e.Reason)
-	if len(e.Candidates) > 0 {
-		s += " (it could be " + joinMoves(e.Candidates, ", ", " or ") + ")"
-	} else if e.err == ErrIllegalMove {
-		legal := e.Position.LegalMoves()
-		if len(legal) == 0 {
-			s += " (no legal moves)"
-		} else {
-			s += " (legal: " + joinMoves(legal, " ", " ") + ")"
-		}
-	}
-	return s
-}
-
-// Unwrap returns the sentinel error (ErrIllegalMove, ErrAmbiguousMove or
-// ErrBadMoveText) for errors.Is.
-func (e *MoveError) Unwrap() error { return e.err }
-
-func joinMoves(ms []Move, sep, last string) string {
-	texts := MoveTexts(ms)
-	out := ""
-	for i, t := range texts {
-		switch {
-		case i == 0:
-		case i == len(texts)-1:
-			out += last
-		default:
-			out += sep
-		}
-		out += t
-	}
-	return out
 }

@@ -115,10 +115,10 @@ func TestProperty_PlayKeepsReceiver(t *testing.T) {
 		for _, m := range p.LegalMoves() {
 			next := propPlay(t, p, m)
 			fast := p.PlayUnchecked(m)
-			if !fast.Equal(next) || fast.FEN() != next.FEN() {
+			if !fast.Equal(&next) || fast.FEN() != next.FEN() {
 				t.Fatalf("%s\nvariant %s: %s gives %s by Play but %s by PlayUnchecked", fen, p.Variant(), m, next.FEN(), fast.FEN())
 			}
-			if p.FEN() != fen || p.Key() != key || !p.Equal(copied) {
+			if p.FEN() != fen || p.Key() != key || !p.Equal(&copied) {
 				t.Fatalf("%s\nvariant %s: playing %s changed the receiver to %s", fen, p.Variant(), m, p.FEN())
 			}
 			// PlayUncheckedInto writes the same position (key included)
@@ -128,7 +128,7 @@ func TestProperty_PlayKeepsReceiver(t *testing.T) {
 			if dst != fast {
 				t.Fatalf("%s\nvariant %s: %s gives %s by PlayUnchecked but %s by PlayUncheckedInto", fen, p.Variant(), m, fast.FEN(), dst.FEN())
 			}
-			if p.FEN() != fen || p.Key() != key || !p.Equal(copied) {
+			if p.FEN() != fen || p.Key() != key || !p.Equal(&copied) {
 				t.Fatalf("%s\nvariant %s: PlayUncheckedInto(%s) changed the receiver to %s", fen, p.Variant(), m, p.FEN())
 			}
 			inPlace := p
@@ -183,7 +183,7 @@ func TestProperty_Section10_FENRoundTrip(t *testing.T) {
 		if err != nil {
 			t.Fatalf("variant %s: ParseFEN(%q) of an emitted FEN: %v", p.Variant(), fen, err)
 		}
-		if !back.Equal(p) || back.FEN() != fen || back.String() != fen {
+		if !back.Equal(&p) || back.FEN() != fen || back.String() != fen {
 			t.Fatalf("variant %s: ParseFEN(%q) reads back as %s", p.Variant(), fen, back.FEN())
 		}
 	})
@@ -202,7 +202,7 @@ func TestProperty_Section10_MoveTextRoundTrip(t *testing.T) {
 			}
 			sep := "-"
 			if m.IsCapture() {
-				sep = string(v.Separator)
+				sep = ":"
 			}
 			if want := strings.Join(names, sep); m.String() != want {
 				t.Fatalf("%s\nvariant %s: move text %q, want %q", p.FEN(), v, m.String(), want)
@@ -213,6 +213,14 @@ func TestProperty_Section10_MoveTextRoundTrip(t *testing.T) {
 			}
 			if back != m {
 				t.Fatalf("%s\nvariant %s: ParseMove(%q) gives %s, a different move", p.FEN(), v, m, back)
+			}
+			// Every notation reads back what it writes.
+			for _, nt := range []bashni.Notation{{}, {Separator: 'x'}, {Numbers: true, Numbering: bashni.NumberingBottomLeft},
+				{Numbers: true, Numbering: bashni.NumberingTopRight, Separator: ':'}} {
+				text := nt.FormatMove(&p, m)
+				if back, err := nt.ParseMove(&p, text); err != nil || back != m {
+					t.Fatalf("%s\nvariant %s: %+v writes %s as %q, which reads back as %s, %v", p.FEN(), v, nt, m, text, back, err)
+				}
 			}
 		}
 	})

@@ -429,7 +429,7 @@ func refParse(tb testing.TB, v bashni.Variant, fen string) refPos {
 
 // refPathText writes a path in move notation: from-to for a quiet move,
 // every square joined by the separator for a capture.
-func refPathText(v bashni.Variant, l refLine) string {
+func refPathText(_ bashni.Variant, l refLine) string {
 	var names []string
 	for _, s := range l.path {
 		names = append(names, refSquareName(s))
@@ -437,7 +437,7 @@ func refPathText(v bashni.Variant, l refLine) string {
 	if len(l.jumped) == 0 {
 		return strings.Join(names, "-")
 	}
-	return strings.Join(names, string(v.Separator))
+	return strings.Join(names, ":")
 }
 
 // refPaths returns the texts of every sequence of every move, sorted.
@@ -645,7 +645,6 @@ func refGenVariant(t *rapid.T, core refCore) bashni.Variant {
 	v.Majority = rapid.Bool().Draw(t, "majority")
 	v.Crowning = rapid.SampledFrom([]bashni.Crowning{bashni.CrownAndContinue, bashni.CrownAtEnd, bashni.CrownAndStop}).Draw(t, "crowning")
 	v.DemoteCapturedKings = rapid.Bool().Draw(t, "demote")
-	v.Separator = rapid.SampledFrom([]byte{':', 'x'}).Draw(t, "separator")
 	if err := v.Validate(); err != nil {
 		t.Fatalf("Validate refuses %s, a combination its docs allow: %v", v, err)
 	}

@@ -535,12 +535,12 @@ func checkRuleCase(t *testing.T, c ruleCase) {
 		wantTexts = append(wantTexts, text)
 	}
 	sort.Strings(wantTexts)
-	if diff := cmp.Diff(wantTexts, bashni.MoveTexts(moves)); diff != "" {
+	if diff := cmp.Diff(wantTexts, bashni.Notation{}.MoveTexts(&pos, moves)); diff != "" {
 		t.Errorf("%s %s: legal moves (-want +got):\n%s", c.v, c.fen, diff)
 	}
 	got := make(map[string]string, len(moves))
 	for _, m := range moves {
-		text := m.String()
+		text := bashni.Notation{}.FormatMove(&pos, m) // lasca's with 'x'
 		next, err := pos.Play(m)
 		if err != nil {
 			t.Errorf("Play(%s): %v", text, err)
@@ -559,7 +559,7 @@ func checkRuleCase(t *testing.T, c ruleCase) {
 			t.Errorf("ParseMove(%q): %v", text, err)
 			continue
 		}
-		if again, err := pos.Play(back); err != nil || !again.Equal(next) {
+		if again, err := pos.Play(back); err != nil || !again.Equal(&next) {
 			t.Errorf("ParseMove(%q) plays to %v (err %v), want %s", text, again, err, next)
 		}
 	}

@@ -1,7 +1,5 @@
 package bashni
 
-import "fmt"
-
 // Square is a square of the board, named by file letter and rank number
 // ("c3"). Its value is rank*8+file (a1 = 0, b1 = 1, ..., h8 = 63) on every board
 // size, so a Square means the same on the 8x8 and the 7x7 board; whether it is a
@@ -41,12 +39,12 @@ func (s Square) String() string {
 // whether the square is playable in a given ruleset.
 func ParseSquare(text string) (Square, error) {
 	if len(text) != 2 {
-		return NoSquare, fmt.Errorf("bashni: %q is not a square name (want a file letter and a rank digit, such as c3)", text)
+		return NoSquare, errorf("%q is not a square name (want a file letter and a rank digit, such as c3)", text)
 	}
 	f := text[0] | 0x20 // lower case
 	r := text[1]
 	if f < 'a' || f > 'h' || r < '1' || r > '8' {
-		return NoSquare, fmt.Errorf("bashni: %q is not a square name (files a-h, ranks 1-8)", text)
+		return NoSquare, errorf("%q is not a square name (files a-h, ranks 1-8)", text)
 	}
 	return Square(int(r-'1')*8 + int(f-'a')), nil
 }

@@ -1,8 +1,6 @@
 package bashni
 
 import (
-	"fmt"
-	"sort"
 	"strconv"
 	"strings"
 )
@@ -129,173 +127,13 @@ func (n Numbering) Square(v Variant, num int) Square {
 	return t.squares[num-1]
 }
 
-// Squares returns how many playable squares v's board has: the largest
+// SquareCount returns how many playable squares v's board has: the largest
 // square number (32 on the 8x8 board).
-func (v Variant) Squares() int {
+func (v Variant) SquareCount() int {
 	if t := NumberingTopLeft.table(v); t != nil {
 		return len(t.squares)
 	}
 	return 0
-}
-
-// MoveNumbers returns the move's text with its squares as numbers in the
-// numbering n and captures joined by sep (PDN writes 'x'): "9-13",
-// "22x15x6". The squares are those of Move.String. ParseMoveNumbers reads
-// it back.
-func (p *Position) MoveNumbers(m Move, n Numbering, sep byte) string {
-	v := p.Variant()
-	path := m.Path()
-	var b strings.Builder
-	for i, s := range path {
-		if i > 0 {
-			if m.IsCapture() {
-				b.WriteByte(sep)
-			} else {
-				b.WriteByte('-')
-			}
-		}
-		b.WriteString(strconv.Itoa(n.Number(v, s)))
-	}
-	return b.String()
-}
-
-// ParseMoveNumbers reads a move whose squares are numbers in the numbering
-// n, such as "23-19" or "10x19x28", and returns the legal move it names. It
-// accepts everything ParseMove accepts with numbers in place of square names
-// (and square names too, which are not ambiguous). Errors are *MoveError
-// values, as from ParseMove, quoting the text as given.
-func (p *Position) ParseMoveNumbers(text string, n Numbering) (Move, error) {
-	alg, reason := n.toAlgebraic(p.Variant(), text)
-	if reason != "" {
-		return Move{}, &MoveError{Text: text, Position: *p, Reason: reason, err: ErrBadMoveText}
-	}
-	m, err := p.ParseMove(alg)
-	if me, ok := err.(*MoveError); ok {
-		me.Text = text
-		if legal := p.LegalMoves(); me.err == ErrIllegalMove && len(legal) > 0 {
-			// The error lists the legal moves by name; say them in the
-			// record's numbers too.
-			nums := make([]string, len(legal))
-			for i, l := range legal {
-				nums[i] = p.MoveNumbers(l, n, 'x')
-			}
-			me.Reason += " (in numbers: " + strings.Join(nums, " ") + ")"
-		}
-	}
-	return m, err
-}
-
-// toAlgebraic rewrites each run of digits in text that is not part of a
-// square name ("c3") as the name of the square with that number; the reason
-// is set when a number names no square.
-func (n Numbering) toAlgebraic(v Variant, text string) (string, string) {
-	var b strings.Builder
-	for i := 0; i < len(text); {
-		c := text[i]
-		isDigit := c >= '0' && c <= '9'
-		afterFile := i > 0 && (text[i-1]|0x20) >= 'a' && (text[i-1]|0x20) <= 'h'
-		if !isDigit || afterFile {
-			b.WriteByte(c)
-			i++
-			continue
-		}
-		j := i
-		for j < len(text) && text[j] >= '0' && text[j] <= '9' {
-			j++
-		}
-		num, err := strconv.Atoi(text[i:j])
-		s := NoSquare
-		if err == nil && j-i <= 3 {
-			s = n.Square(v, num)
-		}
-		if s == NoSquare {
-			return "", fmt.Sprintf("%s is not a square number of this board (1 to %d)", shortDigits(text[i:j]), v.Squares())
-		}
-		b.WriteString(s.String())
-		i = j
-	}
-	return b.String(), ""
-}
-
-// shortDigits cuts a long run of digits for an error message.
-func shortDigits(s string) string {
-	if len(s) > 12 {
-		return s[:12] + "..."
-	}
-	return s
-}
-
-// FENNumbers returns the position's FEN (see Position.FEN) with square
-// numbers in the numbering n in place of square names:
-// "W:W21,22,...:B1,2,...", each side's tokens in the order of their numbers.
-func (p *Position) FENNumbers(n Numbering) string {
-	v := p.Variant()
-	fields := strings.Split(p.FEN(), ":")
-	for i := 1; i < len(fields); i++ {
-		side := fields[i]
-		if len(side) <= 1 {
-			continue
-		}
-		toks := strings.Split(side[1:], ",")
-		nums := make(map[string]int, len(toks))
-		for j, tok := range toks {
-			king := ""
-			if strings.HasPrefix(tok, "K") {
-				king, tok = "K", tok[1:]
-			}
-			s, _ := ParseSquare(tok[:2])
-			num := n.Number(v, s)
-			toks[j] = king + strconv.Itoa(num) + tok[2:]
-			nums[toks[j]] = num
-		}
-		sort.Slice(toks, func(a, b int) bool { return nums[toks[a]] < nums[toks[b]] })
-		fields[i] = side[:1] + strings.Join(toks, ",")
-	}
-	return strings.Join(fields, ":")
-}
-
-// ParseFENNumbers reads a FEN whose squares are numbers in the numbering n
-// ("W:W21,22,23:BK1,2"), or names, or a mix; otherwise it is ParseFEN. A
-// number that names no square is a *FENError naming the token.
-func ParseFENNumbers(v Variant, fen string, n Numbering) (Position, error) {
-	fields := strings.Split(fen, ":")
-	for i := 1; i < len(fields); i++ {
-		side := strings.TrimSpace(fields[i])
-		if side == "" {
-			continue
-		}
-		toks := strings.Split(side[1:], ",")
-		for j, tok := range toks {
-			t := strings.TrimSpace(tok)
-			king := ""
-			if strings.HasPrefix(t, "K") {
-				king, t = "K", t[1:]
-			}
-			d := 0
-			for d < len(t) && t[d] >= '0' && t[d] <= '9' {
-				d++
-			}
-			if d == 0 {
-				continue // a square name, or bad: ParseFEN says which
-			}
-			num, err := strconv.Atoi(t[:d])
-			s := NoSquare
-			if err == nil && d <= 3 {
-				s = n.Square(v, num)
-			}
-			if s == NoSquare {
-				return Position{}, &FENError{FEN: fen, Token: strings.TrimSpace(tok),
-					Reason: fmt.Sprintf("%s is not a square number of this board (1 to %d)", shortDigits(t[:d]), v.Squares())}
-			}
-			toks[j] = king + s.String() + t[d:]
-		}
-		fields[i] = side[:1] + strings.Join(toks, ",")
-	}
-	p, err := ParseFEN(v, strings.Join(fields, ":"))
-	if fe, ok := err.(*FENError); ok {
-		fe.FEN = fen
-	}
-	return p, err
 }
 
 // ParseNumbering reads a numbering by its PDN notation field ("N0" to
@@ -308,5 +146,5 @@ func ParseNumbering(text string) (Numbering, error) {
 			return n, nil
 		}
 	}
-	return 0, fmt.Errorf("bashni: numbering %q is not N0 (bottom-left, 1 = a1), N1 (bottom-right), N2 (top-left, 1 = b8, py-draughts') or N3 (top-right)", text)
+	return 0, errorf("numbering %q is not N0 (bottom-left, 1 = a1), N1 (bottom-right), N2 (top-left, 1 = b8, py-draughts') or N3 (top-right)", text)
 }

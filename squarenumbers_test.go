@@ -36,7 +36,7 @@ func TestNumberingSquares(t *testing.T) {
 	pos := RussianDraughts().MustStart()
 	var hub []string
 	for _, m := range pos.LegalMoves() {
-		hub = append(hub, pos.MoveNumbers(m, NumberingBottomLeft, 'x'))
+		hub = append(hub, Notation{Numbers: true, Numbering: NumberingBottomLeft}.FormatMove(&pos, m))
 	}
 	sort.Strings(hub)
 	if diff := cmp.Diff([]string{"10-13", "10-14", "11-14", "11-15", "12-15", "12-16", "9-13"}, hub); diff != "" {
@@ -58,23 +58,23 @@ func TestNumberingRoundTrip(t *testing.T) {
 					}
 					continue
 				}
-				if num < 1 || num > v.Squares() || seen[num] {
-					t.Errorf("%v %s: %s numbered %d (of %d, seen %v)", v, n, s, num, v.Squares(), seen[num])
+				if num < 1 || num > v.SquareCount() || seen[num] {
+					t.Errorf("%v %s: %s numbered %d (of %d, seen %v)", v, n, s, num, v.SquareCount(), seen[num])
 				}
 				seen[num] = true
 				if back := n.Square(v, num); back != s {
 					t.Errorf("%v %s: Square(%d) = %s, want %s", v, n, num, back, s)
 				}
 			}
-			for _, bad := range []int{0, -1, v.Squares() + 1} {
+			for _, bad := range []int{0, -1, v.SquareCount() + 1} {
 				if s := n.Square(v, bad); s != NoSquare {
 					t.Errorf("%v %s: Square(%d) = %s, want NoSquare", v, n, bad, s)
 				}
 			}
 		}
 	}
-	if Russian().Squares() != 32 || Lasca().Squares() != 25 {
-		t.Errorf("Squares: %d, %d; want 32, 25", Russian().Squares(), Lasca().Squares())
+	if Russian().SquareCount() != 32 || Lasca().SquareCount() != 25 {
+		t.Errorf("SquareCount: %d, %d; want 32, 25", Russian().SquareCount(), Lasca().SquareCount())
 	}
 }
 
@@ -90,18 +90,19 @@ func TestMoveNumbersRoundTrip(t *testing.T) {
 				if len(moves) == 0 {
 					break
 				}
-				for n := NumberingTopLeft; n <= NumberingBottomRight; n++ {
+				for num := NumberingTopLeft; num <= NumberingBottomRight; num++ {
+					n := Notation{Numbers: true, Numbering: num, Separator: 'x'}
 					for _, m := range moves {
-						text := pos.MoveNumbers(m, n, 'x')
-						back, err := pos.ParseMoveNumbers(text, n)
-						if err != nil || back.String() != m.String() {
-							t.Fatalf("%v %s at %s: %s written %q reads %v, %v", v, n, pos, m, text, back, err)
+						text := n.FormatMove(&pos, m)
+						back, err := n.ParseMove(&pos, text)
+						if err != nil || back != m {
+							t.Fatalf("%v %s at %s: %s written %q reads %v, %v", v, num, pos, m, text, back, err)
 						}
 					}
-					fen := pos.FENNumbers(n)
-					back, err := ParseFENNumbers(v, fen, n)
-					if err != nil || !back.Equal(pos) {
-						t.Fatalf("%v %s: FEN %q of %s reads %v, %v", v, n, fen, pos, back, err)
+					fen := n.FEN(&pos)
+					back, err := n.ParseFEN(v, fen)
+					if err != nil || !back.Equal(&pos) {
+						t.Fatalf("%v %s: FEN %q of %s reads %v, %v", v, num, fen, pos, back, err)
 					}
 				}
 				pos = pos.PlayUnchecked(moves[rng.Intn(len(moves))])
@@ -122,7 +123,7 @@ func TestParseNumbersErrors(t *testing.T) {
 		"c3-17":                  "",
 		"23-":                    "a square is missing",
 	} {
-		_, err := pos.ParseMoveNumbers(text, NumberingTopLeft)
+		_, err := Notation{Numbers: true}.ParseMove(&pos, text)
 		if want == "" {
 			if err != nil {
 				t.Errorf("%q: %v", text, err)
@@ -139,7 +140,7 @@ func TestParseNumbersErrors(t *testing.T) {
 		"W:W21:B1.": "",
 		"W:Wc3:B1":  "",
 	} {
-		_, err := ParseFENNumbers(RussianDraughts(), fen, NumberingTopLeft)
+		_, err := Notation{Numbers: true}.ParseFEN(RussianDraughts(), fen)
 		if want == "" {
 			if err != nil {
 				t.Errorf("%q: %v", fen, err)
@@ -165,13 +166,13 @@ func TestParseNumbering(t *testing.T) {
 	}
 }
 
-// Reading a move in numbers costs a translation to names on top of
-// ParseMove; compare with BenchmarkParseMove... of the same move.
+// Reading a move in numbers costs what reading it by name does; compare
+// with BenchmarkParseMove... of the same move.
 func BenchmarkParseMoveNumbers(b *testing.B) {
 	pos, _ := ParseFEN(RussianDraughts(), "W:Wc3,e3:Bd4,f6,b6")
 	b.ReportAllocs()
 	for i := 0; i < b.N; i++ {
-		if _, err := pos.ParseMoveNumbers("22x15x8", NumberingTopLeft); err != nil {
+		if _, err := (Notation{Numbers: true}).ParseMove(&pos, "22x15x8"); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -182,16 +183,16 @@ func BenchmarkMoveNumbers(b *testing.B) {
 	m, _ := pos.ParseMove("c3:e5:g7")
 	b.ReportAllocs()
 	for i := 0; i < b.N; i++ {
-		_ = pos.MoveNumbers(m, NumberingTopLeft, 'x')
+		_ = Notation{Numbers: true, Separator: 'x'}.FormatMove(&pos, m)
 	}
 }
 
-// An illegal move in numbers says the legal moves in the same numbers too.
+// An illegal move in numbers says the legal moves in the same numbers.
 func TestParseMoveNumbersListsLegalInNumbers(t *testing.T) {
 	pos := RussianDraughts().MustStart()
-	_, err := pos.ParseMoveNumbers("9-14", NumberingBottomLeft)
-	want := `bashni: move "9-14": not a legal move here (in numbers: `
-	if err == nil || !strings.HasPrefix(err.Error(), want) || !strings.Contains(err.Error(), "9-13") || !strings.Contains(err.Error(), "(legal: a3-b4") {
-		t.Errorf("error %v, want %q with 9-13 and the names", err, want)
+	_, err := Notation{Numbers: true, Numbering: NumberingBottomLeft}.ParseMove(&pos, "9-14")
+	want := `bashni: move "9-14": not a legal move here (legal: 10-13 10-14 11-14 11-15 12-15 12-16 9-13)`
+	if err == nil || err.Error() != want {
+		t.Errorf("error %v,\nwant %s", err, want)
 	}
 }

@@ -1,9 +1,6 @@
 package bashni
 
-import (
-	"fmt"
-	"strings"
-)
+import "strings"
 
 // A stack code packs the pieces below a tower's top: bits 58..63 hold how many
 // there are (at most 23: every piece of a 12-a-side game under one top) and
@@ -52,12 +49,12 @@ func NewTower(topDown ...Piece) (Tower, error) {
 		return Tower{}, nil
 	}
 	if len(topDown) > 24 {
-		return Tower{}, fmt.Errorf("bashni: a tower of %d pieces is taller than 24", len(topDown))
+		return Tower{}, errorf("a tower of %d pieces is taller than 24", len(topDown))
 	}
 	var t Tower
 	for i, p := range topDown {
 		if p < WhiteMan || p > BlackKing {
-			return Tower{}, fmt.Errorf("bashni: piece %d of the tower is not a piece (%d)", i, p)
+			return Tower{}, errorf("piece %d of the tower is not a piece (%d)", i, p)
 		}
 		if i == 0 {
 			t.top = p

@@ -111,9 +111,6 @@ type Variant struct {
 	// DemoteCapturedKings turns a captured king into a man as it goes under
 	// (I4); off, freed pieces keep their rank (R7, L7).
 	DemoteCapturedKings bool
-	// Separator is the capture separator of emitted move text: ':' (russian,
-	// international) or 'x' (lasca). Input accepts either.
-	Separator byte
 	// Repetitions is how many times the same position (same side to move)
 	// must occur for a draw by repetition; 0 turns the rule off.
 	Repetitions int
@@ -128,49 +125,50 @@ type Variant struct {
 var presets = [...]struct {
 	name string
 	v    Variant
+	sep  byte // the capture separator of its own notation (Notation)
 }{
 	{"russian", Variant{
 		Size: 8, Pieces: 12, Stacking: true, MenCaptureBackward: true, FlyingKings: true,
 		Transfer: TransferImmediate, Rejump: RejumpNoReversal, KingLanding: LandToContinue,
 		Majority: false, Crowning: CrownAndContinue, DemoteCapturedKings: false,
-		Separator: ':', Repetitions: 3, KingsOnlyPlies: 30,
-	}},
+		Repetitions: 3, KingsOnlyPlies: 30,
+	}, ':'},
 	{"international", Variant{
 		Size: 8, Pieces: 12, Stacking: true, MenCaptureBackward: true, FlyingKings: true,
 		Transfer: TransferAtEnd, Rejump: RejumpNever, KingLanding: LandAnywhere,
 		Majority: true, Crowning: CrownAtEnd, DemoteCapturedKings: true,
-		Separator: ':', Repetitions: 3, KingsOnlyPlies: 30,
-	}},
+		Repetitions: 3, KingsOnlyPlies: 30,
+	}, ':'},
 	{"lasca", Variant{
 		Size: 7, Pieces: 11, Stacking: true, MenCaptureBackward: false, FlyingKings: false,
 		Transfer: TransferImmediate, Rejump: RejumpOnce, KingLanding: LandAnywhere,
 		Majority: false, Crowning: CrownAndStop, DemoteCapturedKings: false,
-		Separator: 'x', Repetitions: 3, KingsOnlyPlies: 0,
-	}},
+		Repetitions: 3, KingsOnlyPlies: 0,
+	}, 'x'},
 	{"russian-draughts", Variant{
 		Size: 8, Pieces: 12, Stacking: false, MenCaptureBackward: true, FlyingKings: true,
 		Transfer: TransferAtEnd, Rejump: RejumpNever, KingLanding: LandToContinue,
 		Majority: false, Crowning: CrownAndContinue, DemoteCapturedKings: false,
-		Separator: ':', Repetitions: 3, KingsOnlyPlies: 30,
-	}},
+		Repetitions: 3, KingsOnlyPlies: 30,
+	}, ':'},
 	{"brazilian-draughts", Variant{
 		Size: 8, Pieces: 12, Stacking: false, MenCaptureBackward: true, FlyingKings: true,
 		Transfer: TransferAtEnd, Rejump: RejumpNever, KingLanding: LandAnywhere,
 		Majority: true, Crowning: CrownAtEnd, DemoteCapturedKings: true,
-		Separator: ':', Repetitions: 3, KingsOnlyPlies: 30,
-	}},
+		Repetitions: 3, KingsOnlyPlies: 30,
+	}, ':'},
 	{"ludii-bashni", Variant{
 		Size: 8, Pieces: 12, Stacking: true, MenCaptureBackward: false, FlyingKings: true,
 		Transfer: TransferImmediate, Rejump: RejumpNotLast, KingLanding: LandAnywhere,
 		Majority: false, Crowning: CrownAndStop, DemoteCapturedKings: false,
-		Separator: ':', Repetitions: 3, KingsOnlyPlies: 30,
-	}},
+		Repetitions: 3, KingsOnlyPlies: 30,
+	}, ':'},
 	{"ludii-lasca", Variant{
 		Size: 7, Pieces: 11, Stacking: true, MenCaptureBackward: false, FlyingKings: false,
 		Transfer: TransferImmediate, Rejump: RejumpAny, KingLanding: LandAnywhere,
 		Majority: false, Crowning: CrownAndStop, DemoteCapturedKings: false,
-		Separator: 'x', Repetitions: 3, KingsOnlyPlies: 0,
-	}},
+		Repetitions: 3, KingsOnlyPlies: 0,
+	}, 'x'},
 }
 
 // The presets, ready to use: Russian().Start(), ParseFEN(Lasca(), ...). Each
@@ -271,9 +269,6 @@ func (v Variant) Validate() error {
 	if !v.Stacking && v.Transfer != TransferAtEnd {
 		return bad("stacking=off removes captured pieces when the move ends: it needs transfer=end")
 	}
-	if v.Separator != ':' && v.Separator != 'x' {
-		return bad("separator %q is not ':' or 'x'", v.Separator)
-	}
 	if v.Repetitions < 0 || v.Repetitions == 1 {
 		return bad("repetitions %d: use 0 (off) or 2 and more", v.Repetitions)
 	}
@@ -299,21 +294,6 @@ func (v Variant) OnBoard(s Square) bool {
 	}
 	f, r := s.File(), s.Rank()
 	return f < v.Size && r < v.Size && (f+r)%2 == 0
-}
-
-// VariantError reports a variant text or switch combination that cannot be
-// used.
-type VariantError struct {
-	Text   string // the text being parsed, if any
-	Reason string
-}
-
-// Error returns the error text: the variant text, if any, and the reason.
-func (e *VariantError) Error() string {
-	if e.Text != "" {
-		return fmt.Sprintf("bashni: variant %q: %s", e.Text, e.Reason)
-	}
-	return "bashni: variant: " + e.Reason
 }
 
 // The switch names and values of the text form.
@@ -415,27 +395,6 @@ var switches = []switchDef{
 	boolSwitch("majority", "the largest capture is compulsory", func(v *Variant) *bool { return &v.Majority }),
 	enumSwitch("crowning", "man on the far rank mid-capture: continue, at-end, stop", crowningNames, func(v *Variant) *Crowning { return &v.Crowning }),
 	boolSwitch("demote", "captured kings become men", func(v *Variant) *bool { return &v.DemoteCapturedKings }),
-	{"separator", "capture separator of emitted moves: colon or x",
-		func(v *Variant) string {
-			if v.Separator == 'x' {
-				return "x"
-			}
-			if v.Separator == ':' {
-				return "colon"
-			}
-			return strconv.Itoa(int(v.Separator))
-		},
-		func(v *Variant, s string) error {
-			switch s {
-			case "x":
-				v.Separator = 'x'
-			case "colon", ":":
-				v.Separator = ':'
-			default:
-				return fmt.Errorf("%q is not colon or x", s)
-			}
-			return nil
-		}},
 	intSwitch("repetitions", "occurrences of a position that draw (0: off)", func(v *Variant) *int { return &v.Repetitions }),
 	intSwitch("kings-only", "plies without a man move or capture that draw (0: off)", func(v *Variant) *int { return &v.KingsOnlyPlies }),
 }
@@ -471,11 +430,12 @@ func SwitchHelp() []string {
 //	majority=on|off        the largest capture is compulsory
 //	crowning=continue|at-end|stop
 //	demote=on|off          captured kings become men
-//	separator=colon|x      capture separator of emitted moves
 //	repetitions=N          occurrences of a position that draw (0: off)
 //	kings-only=N           plies without a man move or capture that draw (0: off)
 //
-// The result is validated.
+// The result is validated. The switch separator=colon|x of texts written
+// before v0.2.0 is read and changes nothing: how captures are written is a
+// Notation's choice.
 func ParseVariant(text string) (Variant, error) {
 	items := strings.Split(strings.ToLower(strings.TrimSpace(text)), ",")
 	name := strings.TrimSpace(items[0])
@@ -495,6 +455,14 @@ func ParseVariant(text string) (Variant, error) {
 			return Variant{}, &VariantError{Text: text, Reason: fmt.Sprintf("switch %q given twice", key)}
 		}
 		seen[key] = true
+		if key == "separator" {
+			// Texts written before v0.2.0 may carry it: it is read and
+			// changes nothing, as how moves are written is a Notation's.
+			if value != "x" && value != "colon" && value != ":" {
+				return Variant{}, &VariantError{Text: text, Reason: fmt.Sprintf("switch separator: %q is not colon or x", value)}
+			}
+			continue
+		}
 		sw := findSwitch(key)
 		if sw == nil {
 			return Variant{}, &VariantError{Text: text, Reason: fmt.Sprintf("unknown switch %q (known: %s)", key, strings.Join(switchNames(), ", "))}
@@ -536,22 +504,29 @@ func switchNames() []string {
 // least from, followed by the overrides of the switches that differ. It reads
 // back with ParseVariant to the same Variant.
 func (v Variant) String() string {
-	bestName, bestDiff := "", []string(nil)
-	for _, p := range presets {
+	i, diff := nearestPreset(v)
+	if len(diff) == 0 {
+		return presets[i].name
+	}
+	return presets[i].name + "," + strings.Join(diff, ",")
+}
+
+// nearestPreset returns the index of the preset v differs least from (the
+// first of those, in the table's order) and the overrides that make v of it.
+func nearestPreset(v Variant) (int, []string) {
+	best, bestDiff := -1, []string(nil)
+	for i, p := range presets {
 		var diff []string
 		for _, sw := range switches {
 			if a := sw.get(&v); a != sw.get(&p.v) {
 				diff = append(diff, sw.name+"="+a)
 			}
 		}
-		if bestName == "" || len(diff) < len(bestDiff) {
-			bestName, bestDiff = p.name, diff
+		if best < 0 || len(diff) < len(bestDiff) {
+			best, bestDiff = i, diff
 		}
 	}
-	if len(bestDiff) == 0 {
-		return bestName
-	}
-	return bestName + "," + strings.Join(bestDiff, ",")
+	return best, bestDiff
 }
 
 // Name returns the preset name when the variant is exactly a preset, and ""

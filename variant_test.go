@@ -58,7 +58,7 @@ func TestParseVariantPresets(t *testing.T) {
 func TestPresetsCannotBeChanged(t *testing.T) {
 	russian, lasca := Russian(), Lasca()
 	russian.Majority = true
-	lasca.Size, lasca.Separator = 8, ':'
+	lasca.Size = 8
 
 	for name, want := range map[string]Variant{"russian": Russian(), "lasca": Lasca()} {
 		if want == russian || want == lasca {
@@ -136,9 +136,10 @@ func TestParseVariantOverrides(t *testing.T) {
 		{"russian,crowning=stop", variantWith(Russian(), func(v *Variant) { v.Crowning = CrownAndStop }), "russian,crowning=stop"},
 		{"russian,demote=on", variantWith(Russian(), func(v *Variant) { v.DemoteCapturedKings = true }), "russian,demote=on"},
 		{"international,demote=off", variantWith(International(), func(v *Variant) { v.DemoteCapturedKings = false }), "international,demote=off"},
-		{"russian,separator=x", variantWith(Russian(), func(v *Variant) { v.Separator = 'x' }), "russian,separator=x"},
-		{"lasca,separator=colon", variantWith(Lasca(), func(v *Variant) { v.Separator = ':' }), "lasca,separator=colon"},
-		{"lasca,separator=:", variantWith(Lasca(), func(v *Variant) { v.Separator = ':' }), "lasca,separator=colon"},
+		// The separator switch of texts before v0.2.0 is read and ignored.
+		{"russian,separator=x", Russian(), "russian"},
+		{"lasca,separator=colon", Lasca(), "lasca"},
+		{"lasca,separator=:", Lasca(), "lasca"},
 		{"russian,repetitions=0", variantWith(Russian(), func(v *Variant) { v.Repetitions = 0 }), "russian,repetitions=0"},
 		{"russian,repetitions=2", variantWith(Russian(), func(v *Variant) { v.Repetitions = 2 }), "russian,repetitions=2"},
 		{"russian,repetitions=5", variantWith(Russian(), func(v *Variant) { v.Repetitions = 5 }), "russian,repetitions=5"},
@@ -212,7 +213,6 @@ func parsersVariant(t *rapid.T) Variant {
 	v.Majority = rapid.Bool().Draw(t, "majority")
 	v.Crowning = rapid.SampledFrom([]Crowning{CrownAndContinue, CrownAtEnd, CrownAndStop}).Draw(t, "crowning")
 	v.DemoteCapturedKings = rapid.Bool().Draw(t, "demote")
-	v.Separator = rapid.SampledFrom([]byte{':', 'x'}).Draw(t, "separator")
 	v.Repetitions = rapid.OneOf(rapid.Just(0), rapid.IntRange(2, 1000)).Draw(t, "repetitions")
 	v.KingsOnlyPlies = rapid.IntRange(0, 1000).Draw(t, "kings-only")
 	return v
@@ -274,7 +274,6 @@ func TestVariantStringOfInvalid(t *testing.T) {
 			Majority:            rapid.Bool().Draw(t, "majority"),
 			Crowning:            Crowning(rapid.IntRange(0, 4).Draw(t, "crowning")),
 			DemoteCapturedKings: rapid.Bool().Draw(t, "demote"),
-			Separator:           rapid.SampledFrom([]byte{':', 'x', 0, '-', ','}).Draw(t, "separator"),
 			Repetitions:         rapid.IntRange(-2, 5).Draw(t, "repetitions"),
 			KingsOnlyPlies:      rapid.IntRange(-2, 50).Draw(t, "kings-only"),
 		}
@@ -384,7 +383,6 @@ func TestVariantValidate(t *testing.T) {
 		{"unknown rejump", variantWith(Russian(), func(v *Variant) { v.Rejump = 5 }), "unknown rejump 5"},
 		{"unknown landing", variantWith(Russian(), func(v *Variant) { v.KingLanding = 2 }), "unknown king-landing 2"},
 		{"unknown crowning", variantWith(Russian(), func(v *Variant) { v.Crowning = 3 }), "unknown crowning 3"},
-		{"bad separator", variantWith(Russian(), func(v *Variant) { v.Separator = '-' }), `separator '-'`},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

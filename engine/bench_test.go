@@ -14,7 +14,7 @@ func BenchmarkSearch(b *testing.B) {
 			var nodes uint64
 			var secs float64
 			for range b.N {
-				r, err := New(Options{}).Search(context.Background(), pos, Limits{Nodes: 500000})
+				r, err := MustNew(Options{}).Search(context.Background(), &pos, Limits{Nodes: 500000})
 				if err != nil {
 					b.Fatal(err)
 				}

@@ -38,11 +38,11 @@ func TestClockBudget(t *testing.T) {
 // with a clock of a millisecond its hard limit is the least there is.
 func TestSearchUnderAClock(t *testing.T) {
 	for name, v := range presets {
-		r, err := New(Options{}).Search(context.Background(), v.MustStart(), Limits{Clock: Clock{Left: time.Millisecond}})
+		r, err := MustNew(Options{}).Search(context.Background(), ptr(v.MustStart()), Limits{Clock: Clock{Left: time.Millisecond}})
 		if err != nil {
 			t.Fatal(err)
 		}
-		if r.Stop != "time" {
+		if r.Stop != StopTime {
 			t.Errorf("%s: a search on a 1ms clock stopped by %q", name, r.Stop)
 		}
 	}
@@ -55,25 +55,25 @@ func TestSearchUnderAClock(t *testing.T) {
 func TestPonder(t *testing.T) {
 	pos := bashni.Russian().MustStart()
 	p := new(Ponder)
-	e := New(Options{Progress: func(i Info) {
+	e := MustNew(Options{Progress: func(i Info) {
 		if i.Depth == 10 {
 			p.Hit()
 		}
 	}})
-	r, err := e.Search(context.Background(), pos, Limits{Time: time.Microsecond, Ponder: p})
+	r, err := e.Search(context.Background(), &pos, Limits{Time: time.Microsecond, Ponder: p})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if r.Stop != "time" || r.Depth < 10 {
+	if r.Stop != StopTime || r.Depth < 10 {
 		t.Errorf("pondered to depth %d, stopped by %q; want depth 10 or more and \"time\"", r.Depth, r.Stop)
 	}
 	early := new(Ponder)
 	early.Hit()
-	r, err = New(Options{}).Search(context.Background(), pos, Limits{Time: time.Microsecond, Ponder: early})
+	r, err = MustNew(Options{}).Search(context.Background(), &pos, Limits{Time: time.Microsecond, Ponder: early})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if r.Stop != "time" || r.Depth >= 10 {
+	if r.Stop != StopTime || r.Depth >= 10 {
 		t.Errorf("hit before the search: depth %d, stopped by %q; want a search stopped by its time at once", r.Depth, r.Stop)
 	}
 }

@@ -6,10 +6,10 @@
 // for towers with weights fitted to games (internal/eval), and Lazy SMP: with Options.Threads above 1 the
 // threads search the same position together, sharing the table.
 //
-//	e := engine.New(engine.Options{})
-//	res, err := e.Search(ctx, pos, engine.Limits{Time: time.Second})
+//	e, err := engine.New(engine.Options{HashMB: 64}) // an error if the table cannot be had
+//	res, err := e.SearchGame(ctx, g, engine.Limits{Time: time.Second})
 //	if err != nil { ... } // engine.ErrNoMoves: the game is over
-//	pos = pos.PlayUnchecked(res.Move)
+//	err = g.Play(res.Move)
 //
 // An Engine searches one position at a time (concurrent calls wait their
 // turn), with Options.Threads threads; run several Engines for several
@@ -151,12 +151,25 @@ type Result struct {
 	// deepest that a thread completed), with Nodes and Time updated to the
 	// end of the search. Info.PV starts with Move.
 	Info
-	// Stop says why the search ended: "depth", "nodes", "time", "cancelled",
-	// "only move" or "win" (a forced result was found and proved).
-	Stop string
+	// Stop says why the search ended.
+	Stop StopReason
 	// TTHits counts transposition table probes that found their position.
 	TTHits uint64
 }
+
+// StopReason says why a search ended (Result.Stop). Its text is the
+// constant's value, as "bashni analyze" prints it.
+type StopReason string
+
+// The reasons a search ends.
+const (
+	StopDepth     StopReason = "depth"     // it completed its depth (Limits.Depth, or MaxPly/2)
+	StopNodes     StopReason = "nodes"     // it searched Limits.Nodes positions
+	StopTime      StopReason = "time"      // its time ran out (Limits.Time, or the clock's share)
+	StopCancelled StopReason = "cancelled" // its context was cancelled
+	StopOnlyMove  StopReason = "only move" // the position has one legal move, played without a search
+	StopWin       StopReason = "win"       // it found a forced result and proved it
+)
 
 // Engine is a searcher with its own transposition table and move-ordering
 // history. It is safe for use by several goroutines, which it serves one at
@@ -191,13 +204,27 @@ func (o Options) Validate() error {
 	return nil
 }
 
-// New returns an Engine configured by opts. It panics with Validate's
-// error if opts are not valid; a program that takes the table size from its
-// users should call Validate first.
-func New(opts Options) *Engine {
+// New returns an Engine configured by opts, or Validate's error if they
+// cannot be honoured.
+func New(opts Options) (*Engine, error) {
+	if err := opts.Validate(); err != nil {
+		return nil, err
+	}
+	return newEngine(opts), nil
+}
+
+// MustNew is New for options known to be valid, such as constants; it
+// panics with Validate's error if they are not. Options that come from a
+// program's users go to New.
+func MustNew(opts Options) *Engine {
 	if err := opts.Validate(); err != nil {
 		panic(err)
 	}
+	return newEngine(opts)
+}
+
+// newEngine returns an Engine of valid options.
+func newEngine(opts Options) *Engine {
 	e := &Engine{opts: opts, tt: newTable(opts.HashMB), history: make([]history, max(opts.Threads, 1))}
 	if opts.Threads > 1 {
 		e.busy = new(busyTable)
@@ -234,20 +261,19 @@ func (e *Engine) clear() {
 //
 // Search knows nothing of the game that led to pos; use SearchGame to let it
 // see repetitions and the kings-only count.
-func (e *Engine) Search(ctx context.Context, pos bashni.Position, lim Limits) (Result, error) {
-	return e.search(ctx, game{pos: pos}, lim)
+func (e *Engine) Search(ctx context.Context, pos *bashni.Position, lim Limits) (Result, error) {
+	return e.search(ctx, game{pos: *pos}, lim)
 }
 
-// SearchGame searches the position reached from start by the moves, which
-// must be legal in turn. Unlike Search it knows the positions before, so it
-// scores a move that repeats one as a draw and counts towards the
-// ruleset's kings-only draw (Variant.KingsOnlyPlies).
-func (e *Engine) SearchGame(ctx context.Context, start bashni.Position, moves []bashni.Move, lim Limits) (Result, error) {
-	g, err := replay(start, moves)
-	if err != nil {
-		return Result{}, err
-	}
-	return e.search(ctx, g, lim)
+// SearchGame searches the current position of g as Search does, but knowing
+// the game before it (Game.AppendReversibleKeys, Game.KingsOnlyPlies): it
+// scores a move that repeats an earlier position as a draw and counts
+// towards the ruleset's kings-only draw (Variant.KingsOnlyPlies). The game
+// may be over by resignation, agreement or a draw rule: its position is
+// searched all the same. SearchGame only reads g, which must not change
+// until it returns.
+func (e *Engine) SearchGame(ctx context.Context, g *bashni.Game, lim Limits) (Result, error) {
+	return e.search(ctx, game{pos: *g.Position(), keys: g.AppendReversibleKeys(nil), kingsOnly: g.KingsOnlyPlies()}, lim)
 }
 
 // game is the position to search and what the draw rules need to know of
@@ -256,25 +282,4 @@ type game struct {
 	pos       bashni.Position
 	keys      []uint64 // keys of the earlier positions since the last capture or man move, oldest first
 	kingsOnly int      // plies in a row without a capture or a man move
-}
-
-// replay plays the moves from start, checking each, and records the game's
-// reversible tail.
-func replay(start bashni.Position, moves []bashni.Move) (game, error) {
-	g := game{pos: start}
-	for i, m := range moves {
-		next, err := g.pos.Play(m)
-		if err != nil {
-			return game{}, fmt.Errorf("engine: move %d (%s) of the game: %w", i+1, m, err)
-		}
-		if g.pos.IsReversible(m) {
-			g.keys = append(g.keys, g.pos.Key())
-			g.kingsOnly++
-		} else {
-			g.keys = g.keys[:0]
-			g.kingsOnly = 0
-		}
-		g.pos = next
-	}
-	return g, nil
 }

@@ -15,8 +15,8 @@ func ExampleEngine_Search() {
 	if err != nil {
 		panic(err)
 	}
-	e := engine.New(engine.Options{HashMB: 1})
-	res, err := e.Search(context.Background(), pos, engine.Limits{Depth: 8})
+	e := engine.MustNew(engine.Options{HashMB: 1})
+	res, err := e.Search(context.Background(), &pos, engine.Limits{Depth: 8})
 	if err != nil {
 		panic(err)
 	}
@@ -30,25 +30,24 @@ func ExampleEngine_Search() {
 func ExampleEngine_SearchGame() {
 	// A game: the engine sees the moves that led to the position, so it
 	// knows which of its moves would repeat one.
-	start := bashni.Lasca().MustStart()
-	var moves []bashni.Move
-	pos := start
-	for _, text := range []string{"c3-d4", "e5xc3", "b2xd4"} {
-		m, err := pos.ParseMove(text)
-		if err != nil {
-			panic(err)
-		}
-		moves = append(moves, m)
-		pos = pos.PlayUnchecked(m)
-	}
-	e := engine.New(engine.Options{HashMB: 1})
-	res, err := e.SearchGame(context.Background(), start, moves, engine.Limits{Nodes: 20000})
+	g, err := bashni.NewGame(bashni.Lasca())
 	if err != nil {
 		panic(err)
 	}
-	fmt.Println(res.Nodes, res.Stop)
+	if err := g.PlayLine("c3-d4 e5xc3 b2xd4"); err != nil {
+		panic(err)
+	}
+	e := engine.MustNew(engine.Options{HashMB: 1})
+	res, err := e.SearchGame(context.Background(), g, engine.Limits{Nodes: 20000})
+	if err != nil {
+		panic(err)
+	}
+	if err := g.Play(res.Move); err != nil {
+		panic(err)
+	}
+	fmt.Println(res.Nodes, res.Stop, g.Plies())
 	// Output:
-	// 20000 nodes
+	// 20000 nodes 4
 }
 
 func ExampleRandomOpening() {
@@ -56,12 +55,12 @@ func ExampleRandomOpening() {
 	// with each colour; the seed makes the match repeatable.
 	start := bashni.Russian().MustStart()
 	for pair := range 3 {
-		line, err := engine.RandomOpening(start, 4, rand.New(rand.NewPCG(2026, uint64(pair))))
+		line, err := engine.RandomOpening(&start, 4, rand.New(rand.NewPCG(2026, uint64(pair))))
 		if err != nil {
 			fmt.Println(err)
 			return
 		}
-		again, _ := engine.RandomOpening(start, 4, rand.New(rand.NewPCG(2026, uint64(pair))))
+		again, _ := engine.RandomOpening(&start, 4, rand.New(rand.NewPCG(2026, uint64(pair))))
 		fmt.Println(len(line), "plies; the same again:", fmt.Sprint(line) == fmt.Sprint(again))
 	}
 	// Output:

@@ -41,6 +41,10 @@ func lineText(ms []bashni.Move) string {
 	return strings.Join(s, " ")
 }
 
+// ptr returns a pointer to a copy of x, for a value such as v.MustStart()
+// where a call wants a pointer.
+func ptr[T any](x T) *T { return &x }
+
 // presets are the rulesets every test runs in.
 var presets = map[string]bashni.Variant{
 	"russian":       bashni.Russian(),

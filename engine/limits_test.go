@@ -24,7 +24,7 @@ func TestLimitsValidate(t *testing.T) {
 		{Limits{Clock: Clock{Left: time.Second, MovesToGo: -1}}, "-1 moves to go is negative"},
 	} {
 		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second) // read as no limit, they would search until then
-		_, err := New(Options{HashMB: 1}).Search(ctx, pos, c.lim)
+		_, err := MustNew(Options{HashMB: 1}).Search(ctx, &pos, c.lim)
 		cancel()
 		if err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%+v: error %v, want one with %q", c.lim, err, c.want)
@@ -39,9 +39,9 @@ func TestClockWithNoTimeLeft(t *testing.T) {
 	pos := bashni.Russian().MustStart()
 	for _, c := range []Clock{{Left: -time.Second}, {Left: 0, Increment: time.Second}, {Left: -time.Hour, Increment: time.Second, MovesToGo: 5}} {
 		ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
-		r, err := New(Options{HashMB: 1}).Search(ctx, pos, Limits{Clock: c})
+		r, err := MustNew(Options{HashMB: 1}).Search(ctx, &pos, Limits{Clock: c})
 		cancel()
-		if err != nil || r.Stop != "time" || !isLegal(pos, r.Move) {
+		if err != nil || r.Stop != StopTime || !isLegal(pos, r.Move) {
 			t.Errorf("%+v: move %v, stopped by %q, error %v; want a legal move stopped by time", c, r.Move, r.Stop, err)
 		}
 	}
@@ -58,8 +58,8 @@ func TestHugeTimesDoNotWrap(t *testing.T) {
 		{Time: math.MaxInt64, Depth: 4},
 		{Clock: Clock{Left: math.MaxInt64, Increment: math.MaxInt64}, Depth: 4},
 	} {
-		r, err := New(Options{HashMB: 1}).Search(context.Background(), pos, lim)
-		if err != nil || r.Depth != 4 || r.Stop != "depth" {
+		r, err := MustNew(Options{HashMB: 1}).Search(context.Background(), &pos, lim)
+		if err != nil || r.Depth != 4 || r.Stop != StopDepth {
 			t.Errorf("%+v: depth %d, stopped by %q, error %v; want depth 4", lim, r.Depth, r.Stop, err)
 		}
 	}
@@ -78,8 +78,8 @@ func TestThreadsCappedByGOMAXPROCS(t *testing.T) {
 	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(2))
 	before := runtime.NumGoroutine()
 	most := 0
-	e := New(Options{HashMB: 1, Threads: 64, Progress: func(Info) { most = max(most, runtime.NumGoroutine()) }})
-	if _, err := e.Search(context.Background(), bashni.Russian().MustStart(), Limits{Depth: 6}); err != nil {
+	e := MustNew(Options{HashMB: 1, Threads: 64, Progress: func(Info) { most = max(most, runtime.NumGoroutine()) }})
+	if _, err := e.Search(context.Background(), ptr(bashni.Russian().MustStart()), Limits{Depth: 6}); err != nil {
 		t.Fatal(err)
 	}
 	if most == 0 || most-before > 4 {

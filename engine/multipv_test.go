@@ -24,7 +24,11 @@ func childValue(t *testing.T, pos bashni.Position, m bashni.Move, depth int) Sco
 	if len(child.LegalMoves()) == 1 {
 		d++
 	}
-	r, err := New(Options{HashMB: 1}).SearchGame(context.Background(), pos, []bashni.Move{m}, Limits{Depth: d})
+	g := bashni.NewGameFrom(pos)
+	if err := g.Play(m); err != nil {
+		t.Fatal(err)
+	}
+	r, err := MustNew(Options{HashMB: 1}).SearchGame(context.Background(), g, Limits{Depth: d})
 	if errors.Is(err, ErrNoMoves) {
 		return Win - 1
 	}
@@ -71,7 +75,7 @@ func TestLinesAreEachMovesOwnValue(t *testing.T) {
 		for _, depth := range []int{2, 3} {
 			t.Run(fmt.Sprintf("%s/depth%d", name, depth), func(t *testing.T) {
 				legal := pos.LegalMoves()
-				r, err := New(Options{HashMB: 1}).Search(context.Background(), pos, Limits{Depth: depth, Lines: len(legal)})
+				r, err := MustNew(Options{HashMB: 1}).Search(context.Background(), &pos, Limits{Depth: depth, Lines: len(legal)})
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -98,8 +102,8 @@ func TestLinesShape(t *testing.T) {
 	for name, pos := range multiPVPositions(t) {
 		for _, n := range []int{2, 3, 5, 100} {
 			var infos []Info
-			e := New(Options{HashMB: 1, Progress: func(i Info) { infos = append(infos, i) }})
-			r, err := e.Search(context.Background(), pos, Limits{Depth: 5, Lines: n})
+			e := MustNew(Options{HashMB: 1, Progress: func(i Info) { infos = append(infos, i) }})
+			r, err := e.Search(context.Background(), &pos, Limits{Depth: 5, Lines: n})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -143,11 +147,11 @@ func TestLinesShape(t *testing.T) {
 func TestOneLineIsTheOrdinarySearch(t *testing.T) {
 	for name, v := range presets {
 		pos := v.MustStart()
-		r0, err := New(Options{HashMB: 1}).Search(context.Background(), pos, Limits{Depth: 6})
+		r0, err := MustNew(Options{HashMB: 1}).Search(context.Background(), &pos, Limits{Depth: 6})
 		if err != nil {
 			t.Fatal(err)
 		}
-		r1, err := New(Options{HashMB: 1}).Search(context.Background(), pos, Limits{Depth: 6, Lines: 1})
+		r1, err := MustNew(Options{HashMB: 1}).Search(context.Background(), &pos, Limits{Depth: 6, Lines: 1})
 		if err != nil {
 			t.Fatal(err)
 		}

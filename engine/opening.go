@@ -8,13 +8,14 @@ import (
 	"github.com/bashni-dev/bashni"
 )
 
-// RandomOpening returns a line of up to plies moves from pos, each drawn
+// RandomOpening returns a line of up to plies moves from start, each drawn
 // uniformly by rng from the legal moves; it stops early at a position where
 // the side to move has none. The engine is deterministic, so matches and
 // self-play start their games from such lines to play different games; the
 // same rng state gives the same line. A nil rng or a negative plies is an
 // error.
-func RandomOpening(pos bashni.Position, plies int, rng *rand.Rand) ([]bashni.Move, error) {
+func RandomOpening(start *bashni.Position, plies int, rng *rand.Rand) ([]bashni.Move, error) {
+	pos := *start
 	switch {
 	case rng == nil:
 		return nil, errors.New("engine: RandomOpening needs a random source, not nil")

@@ -19,7 +19,7 @@ type searcher struct {
 	busy      *busyTable   // the nodes the threads are searching; nil with one thread
 	stop      *atomic.Bool // set by a cancelled context, and for helpers when the main thread is done
 	stopped   bool         // the search is unwinding; no result of it counts
-	reason    string
+	reason    StopReason
 	start     time.Time
 	deadline  atomic.Int64 // UnixNano when the search must stop; 0: none
 	softEnd   atomic.Int64 // UnixNano after which no new iteration starts; 0: none
@@ -166,7 +166,7 @@ func (e *Engine) search(ctx context.Context, g game, lim Limits) (Result, error)
 		}
 	}
 	if onlyMove {
-		res.Stop = "only move"
+		res.Stop = StopOnlyMove
 	}
 	res.Nodes = s.nodes + total.Load() - s.published
 	res.Time = time.Since(s.start)
@@ -220,17 +220,17 @@ func (s *searcher) iterate(root *bashni.Position, rootMoves []bashni.Move, maxDe
 		if decided(lines, depth) {
 			// The forced results were found with depth to spare; deeper
 			// iterations would only repeat them.
-			s.reason = "win"
+			s.reason = StopWin
 			break
 		}
 		if end := s.softEnd.Load(); end != 0 && time.Now().UnixNano() > end {
-			s.reason = "time"
+			s.reason = StopTime
 			break
 		}
 	}
 	res.Stop = s.reason
 	if res.Stop == "" {
-		res.Stop = "depth"
+		res.Stop = StopDepth
 	}
 	return res
 }
@@ -377,7 +377,7 @@ func (s *searcher) evaluate(pos *bashni.Position, ply int) Score {
 // checkLimits sets stopped when a limit is reached.
 func (s *searcher) checkLimits() {
 	if s.nodeLimit > 0 && s.nodes+s.others >= s.nodeLimit {
-		s.stopped, s.reason = true, "nodes"
+		s.stopped, s.reason = true, StopNodes
 		return
 	}
 	// The stop flag is read at every node, not only every checkEvery nodes:
@@ -386,7 +386,7 @@ func (s *searcher) checkLimits() {
 	// search (a closed web page, a request past its deadline) running for
 	// minutes.
 	if s.stop.Load() {
-		s.stopped, s.reason = true, "cancelled"
+		s.stopped, s.reason = true, StopCancelled
 		return
 	}
 	if s.nodes&checkEvery != 0 {
@@ -396,7 +396,7 @@ func (s *searcher) checkLimits() {
 	s.published = s.nodes
 	yieldToHost()
 	if end := s.deadline.Load(); end != 0 && time.Now().UnixNano() >= end {
-		s.stopped, s.reason = true, "time"
+		s.stopped, s.reason = true, StopTime
 	}
 }
 

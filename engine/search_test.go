@@ -33,12 +33,12 @@ func TestSearchDeterministicAtFixedDepth(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			pos := v.MustStart()
 			lim := Limits{Depth: 6}
-			e := New(Options{HashMB: 4})
-			first, err := e.Search(context.Background(), pos, lim)
+			e := MustNew(Options{HashMB: 4})
+			first, err := e.Search(context.Background(), &pos, lim)
 			if err != nil {
 				t.Fatal(err)
 			}
-			second, err := New(Options{HashMB: 4}).Search(context.Background(), pos, lim)
+			second, err := MustNew(Options{HashMB: 4}).Search(context.Background(), &pos, lim)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -46,14 +46,14 @@ func TestSearchDeterministicAtFixedDepth(t *testing.T) {
 				t.Errorf("two new engines differ (-first +second):\n%s", diff)
 			}
 			e.Clear()
-			third, err := e.Search(context.Background(), pos, lim)
+			third, err := e.Search(context.Background(), &pos, lim)
 			if err != nil {
 				t.Fatal(err)
 			}
 			if diff := cmp.Diff(summarize(first), summarize(third)); diff != "" {
 				t.Errorf("an engine after Clear differs from a new one (-new +cleared):\n%s", diff)
 			}
-			if first.Depth != 6 || first.Stop != "depth" {
+			if first.Depth != 6 || first.Stop != StopDepth {
 				t.Errorf("depth %d, stop %q; want 6, \"depth\"", first.Depth, first.Stop)
 			}
 			if err := checkLine(pos, first.PV); err != nil {
@@ -106,14 +106,14 @@ func TestSearchFindsWins(t *testing.T) {
 			if want != tc.plies {
 				t.Fatalf("brute force: shortest win %d plies, the test says %d", want, tc.plies)
 			}
-			r, err := New(Options{HashMB: 1}).Search(context.Background(), pos, Limits{Depth: 6})
+			r, err := MustNew(Options{HashMB: 1}).Search(context.Background(), &pos, Limits{Depth: 6})
 			if err != nil {
 				t.Fatal(err)
 			}
 			if r.Score != Win-Score(tc.plies) {
 				t.Errorf("score %v, want win %d", r.Score, tc.plies)
 			}
-			if tc.moves != nil && !contains(tc.moves, r.Move.String()) {
+			if tc.moves != nil && !contains(tc.moves, bashni.Notation{}.FormatMove(&pos, r.Move)) {
 				t.Errorf("move %s, want one of %q", r.Move, tc.moves)
 			}
 			after := pos
@@ -152,14 +152,14 @@ func TestSearchWinsMatchBruteForce(t *testing.T) {
 
 func testWinsMatchBruteForce(t *testing.T, v bashni.Variant, threads int) {
 	v.Repetitions, v.KingsOnlyPlies = 0, 0
-	e := New(Options{HashMB: 1, Threads: threads})
+	e := MustNew(Options{HashMB: 1, Threads: threads})
 	rapid.Check(t, func(t *rapid.T) {
 		pos := sparseGen(v, 5).Draw(t, "pos")
 		if !pos.HasLegalMoves() {
 			return
 		}
 		want := shortestWin(pos, 5)
-		r, err := e.Search(context.Background(), pos, Limits{Depth: 8})
+		r, err := e.Search(context.Background(), &pos, Limits{Depth: 8})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -187,18 +187,18 @@ func losesWithin(pos bashni.Position, plies int) bool {
 
 // Whatever the ruleset and position, the move and the line are legal.
 func TestSearchReturnsLegalMoves(t *testing.T) {
-	e := New(Options{HashMB: 1})
+	e := MustNew(Options{HashMB: 1})
 	rapid.Check(t, func(t *rapid.T) {
 		v := variantGen().Draw(t, "variant")
 		pos := playoutGen(v, 80).Draw(t, "pos")
 		if !pos.HasLegalMoves() {
-			if _, err := e.Search(context.Background(), pos, Limits{Depth: 1}); !errors.Is(err, ErrNoMoves) {
+			if _, err := e.Search(context.Background(), &pos, Limits{Depth: 1}); !errors.Is(err, ErrNoMoves) {
 				t.Fatalf("%s: no legal moves, but Search returned %v", pos.FEN(), err)
 			}
 			return
 		}
 		lim := Limits{Depth: rapid.IntRange(1, 5).Draw(t, "depth"), Nodes: rapid.Uint64Range(1, 20000).Draw(t, "nodes")}
-		r, err := e.Search(context.Background(), pos, lim)
+		r, err := e.Search(context.Background(), &pos, lim)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -217,7 +217,7 @@ func TestSearchReturnsLegalMoves(t *testing.T) {
 func TestSearchNoMoves(t *testing.T) {
 	// Black's only man is shut in.
 	pos := mustFEN(t, bashni.Russian(), "B:Wb6,c5:Ba7")
-	_, err := New(Options{}).Search(context.Background(), pos, Limits{Depth: 3})
+	_, err := MustNew(Options{}).Search(context.Background(), &pos, Limits{Depth: 3})
 	if !errors.Is(err, ErrNoMoves) {
 		t.Errorf("err %v, want ErrNoMoves", err)
 	}
@@ -237,19 +237,19 @@ func TestSearchStopsOnCancel(t *testing.T) {
 	pos := bashni.Russian().MustStart()
 	time.AfterFunc(50*time.Millisecond, cancel)
 	start := time.Now()
-	r, err := New(Options{}).Search(ctx, pos, Limits{})
+	r, err := MustNew(Options{}).Search(ctx, &pos, Limits{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if d := time.Since(start); d > 2*time.Second {
 		t.Errorf("search went on %v after a cancel at 50ms", d)
 	}
-	if r.Stop != "cancelled" || !isLegal(pos, r.Move) {
+	if r.Stop != StopCancelled || !isLegal(pos, r.Move) {
 		t.Errorf("stop %q move %s; want \"cancelled\" and a legal move", r.Stop, r.Move)
 	}
 
 	// Already cancelled: still a legal move, at once.
-	r, err = New(Options{}).Search(ctx, pos, Limits{})
+	r, err = MustNew(Options{}).Search(ctx, &pos, Limits{})
 	if err != nil || !isLegal(pos, r.Move) {
 		t.Errorf("cancelled context: move %s, err %v", r.Move, err)
 	}
@@ -278,11 +278,11 @@ func TestCancelSeenAtTheNextNode(t *testing.T) {
 
 func TestSearchNodeLimit(t *testing.T) {
 	for name, v := range presets {
-		r, err := New(Options{}).Search(context.Background(), v.MustStart(), Limits{Nodes: 5000})
+		r, err := MustNew(Options{}).Search(context.Background(), ptr(v.MustStart()), Limits{Nodes: 5000})
 		if err != nil {
 			t.Fatal(err)
 		}
-		if r.Nodes != 5000 || r.Stop != "nodes" {
+		if r.Nodes != 5000 || r.Stop != StopNodes {
 			t.Errorf("%s: %d nodes, stop %q; want exactly 5000, \"nodes\"", name, r.Nodes, r.Stop)
 		}
 	}
@@ -290,7 +290,7 @@ func TestSearchNodeLimit(t *testing.T) {
 
 func TestSearchTimeLimit(t *testing.T) {
 	start := time.Now()
-	r, err := New(Options{}).Search(context.Background(), bashni.Russian().MustStart(), Limits{Time: 200 * time.Millisecond})
+	r, err := MustNew(Options{}).Search(context.Background(), ptr(bashni.Russian().MustStart()), Limits{Time: 200 * time.Millisecond})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -301,7 +301,7 @@ func TestSearchTimeLimit(t *testing.T) {
 	if d := time.Since(start); d > 10*time.Second {
 		t.Errorf("a 200ms search took %v", d)
 	}
-	if r.Stop != "time" || r.Depth < 1 {
+	if r.Stop != StopTime || r.Depth < 1 {
 		t.Errorf("stop %q depth %d; want \"time\" and at least depth 1", r.Stop, r.Depth)
 	}
 }
@@ -315,7 +315,7 @@ func TestEnginesConcurrently(t *testing.T) {
 	lim := Limits{Depth: 5}
 	want := make([]summary, len(positions))
 	for i, p := range positions {
-		r, err := New(Options{HashMB: 1}).Search(context.Background(), p, lim)
+		r, err := MustNew(Options{HashMB: 1}).Search(context.Background(), &p, lim)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -327,7 +327,7 @@ func TestEnginesConcurrently(t *testing.T) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			r, err := New(Options{HashMB: 1}).Search(context.Background(), p, lim)
+			r, err := MustNew(Options{HashMB: 1}).Search(context.Background(), &p, lim)
 			if err != nil {
 				t.Error(err)
 			}
@@ -340,12 +340,12 @@ func TestEnginesConcurrently(t *testing.T) {
 	}
 
 	// One engine called from several goroutines serves them in turn.
-	e := New(Options{HashMB: 1})
+	e := MustNew(Options{HashMB: 1})
 	for range 3 {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			if _, err := e.Search(context.Background(), positions[0], Limits{Depth: 3}); err != nil {
+			if _, err := e.Search(context.Background(), &positions[0], Limits{Depth: 3}); err != nil {
 				t.Error(err)
 			}
 		}()
@@ -353,22 +353,12 @@ func TestEnginesConcurrently(t *testing.T) {
 	wg.Wait()
 }
 
-func TestSearchGameRejectsIllegalMoves(t *testing.T) {
-	pos := bashni.Russian().MustStart()
-	lasca := bashni.Lasca().MustStart()
-	other := lasca.LegalMoves()[0] // b2xd4... no: a quiet lasca move, not legal here
-	_, err := New(Options{}).SearchGame(context.Background(), pos, []bashni.Move{pos.LegalMoves()[0], other}, Limits{Depth: 1})
-	if !errors.Is(err, bashni.ErrIllegalMove) {
-		t.Errorf("err %v, want one wrapping ErrIllegalMove", err)
-	}
-}
-
 // docs/RULES.md section 9: with a kings-only limit of one ply, every quiet king
 // move ends the game in a draw, so two kings against one are worth nothing.
 func TestSearchKingsOnlyDraw(t *testing.T) {
 	v := bashni.Russian()
 	fen := "W:WKa1,Kc1:BKh8"
-	r, err := New(Options{}).Search(context.Background(), mustFEN(t, v, fen), Limits{Depth: 4})
+	r, err := MustNew(Options{}).Search(context.Background(), ptr(mustFEN(t, v, fen)), Limits{Depth: 4})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -376,7 +366,7 @@ func TestSearchKingsOnlyDraw(t *testing.T) {
 		t.Errorf("default rules: score %v, want White well ahead", r.Score)
 	}
 	v.KingsOnlyPlies = 1
-	r, err = New(Options{}).Search(context.Background(), mustFEN(t, v, fen), Limits{Depth: 4})
+	r, err = MustNew(Options{}).Search(context.Background(), ptr(mustFEN(t, v, fen)), Limits{Depth: 4})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -398,15 +388,18 @@ func TestSearchGameSeesRepetition(t *testing.T) {
 		moves = append(moves, m)
 		pos = pos.PlayUnchecked(m)
 	}
-	g, err := replay(start, moves)
-	if err != nil {
-		t.Fatal(err)
+	g := bashni.NewGameFrom(start)
+	for _, m := range moves {
+		if err := g.Play(m); err != nil {
+			t.Fatal(err)
+		}
 	}
-	if g.kingsOnly != 4 || len(g.keys) != 4 || g.keys[0] != start.Key() {
-		t.Fatalf("replay: kingsOnly %d, %d keys; want 4 and 4 starting with the start's", g.kingsOnly, len(g.keys))
+	keys := g.AppendReversibleKeys(nil)
+	if g.KingsOnlyPlies() != 4 || len(keys) != 4 || keys[0] != start.Key() {
+		t.Fatalf("kings-only count %d, %d keys; want 4 and 4 starting with the start's", g.KingsOnlyPlies(), len(keys))
 	}
-	s := &searcher{v: v, gameKeys: g.keys}
-	s.kingsOnly[0] = g.kingsOnly
+	s := &searcher{v: v, gameKeys: keys}
+	s.kingsOnly[0] = g.KingsOnlyPlies()
 	s.path[0] = pos.Key()
 	if !s.drawn(0) {
 		t.Error("the root repeats the start of the game, drawn() says no")
@@ -430,11 +423,11 @@ func TestSearchGameSeesRepetition(t *testing.T) {
 // position in the searcher.)
 func TestSearchAllocatesNothingPerNode(t *testing.T) {
 	for name, v := range presets {
-		e := New(Options{})
+		e := MustNew(Options{})
 		pos := v.MustStart()
 		var nodes uint64
 		allocs := testing.AllocsPerRun(1, func() {
-			r, err := e.Search(context.Background(), pos, Limits{Nodes: 50000})
+			r, err := e.Search(context.Background(), &pos, Limits{Nodes: 50000})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -446,8 +439,9 @@ func TestSearchAllocatesNothingPerNode(t *testing.T) {
 	}
 }
 
-// Options that cannot be honoured are an error from Validate and a panic
-// from New with that error, not a crash when the table does not fit.
+// Options that cannot be honoured are an error from Validate and New, and a
+// panic from MustNew with that error, not a crash when the table does not
+// fit.
 func TestOptionsValidate(t *testing.T) {
 	for _, o := range []Options{{}, {HashMB: 1}, {HashMB: DefaultHashMB}} {
 		if err := o.Validate(); err != nil {
@@ -464,13 +458,16 @@ func TestOptionsValidate(t *testing.T) {
 			t.Errorf("%+v: no error", o)
 			continue
 		}
+		if e, nerr := New(o); e != nil || nerr == nil || nerr.Error() != err.Error() {
+			t.Errorf("%+v: New returned %v, %v; want nil and %v", o, e, nerr, err)
+		}
 		func() {
 			defer func() {
 				if r := recover(); r == nil || fmt.Sprint(r) != err.Error() {
-					t.Errorf("%+v: New panicked with %v, want %v", o, r, err)
+					t.Errorf("%+v: MustNew panicked with %v, want %v", o, r, err)
 				}
 			}()
-			New(o)
+			MustNew(o)
 		}()
 	}
 }

@@ -19,7 +19,7 @@ func TestSelfPlayIsLegalAndDeterministic(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				opening, err := RandomOpening(*g.Position(), 4, rand.New(rand.NewPCG(5, 6)))
+				opening, err := RandomOpening(g.Position(), 4, rand.New(rand.NewPCG(5, 6)))
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -28,9 +28,9 @@ func TestSelfPlayIsLegalAndDeterministic(t *testing.T) {
 						t.Fatal(err)
 					}
 				}
-				e := New(Options{HashMB: 1})
+				e := MustNew(Options{HashMB: 1})
 				for !g.Outcome().IsOver() && g.Plies() < 200 {
-					r, err := e.SearchGame(context.Background(), *g.Start(), g.Moves(), Limits{Depth: 4})
+					r, err := e.SearchGame(context.Background(), g, Limits{Depth: 4})
 					if err != nil {
 						t.Fatal(err)
 					}

@@ -16,7 +16,7 @@ import (
 // depth asked for. Under a time limit the result may come from a helper
 // that completed a deeper iteration than the main thread.
 func TestThreadsSearchLegally(t *testing.T) {
-	e := New(Options{HashMB: 1, Threads: 3})
+	e := MustNew(Options{HashMB: 1, Threads: 3})
 	rapid.Check(t, func(t *rapid.T) {
 		v := variantGen().Draw(t, "variant")
 		pos := playoutGen(v, 60).Draw(t, "pos")
@@ -28,7 +28,7 @@ func TestThreadsSearchLegally(t *testing.T) {
 		if rapid.Bool().Draw(t, "timed") {
 			lim = Limits{Time: time.Duration(rapid.IntRange(1, 10).Draw(t, "ms")) * time.Millisecond}
 		}
-		r, err := e.Search(context.Background(), pos, lim)
+		r, err := e.Search(context.Background(), &pos, lim)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -41,7 +41,7 @@ func TestThreadsSearchLegally(t *testing.T) {
 		if len(r.PV) > 0 && r.PV[0] != r.Move {
 			t.Fatalf("%s (%s): line %s does not start with the move %s", pos.FEN(), v, lineText(r.PV), r.Move)
 		}
-		if r.Stop == "depth" && r.Depth != depth {
+		if r.Stop == StopDepth && r.Depth != depth {
 			t.Fatalf("stopped by depth at depth %d, want %d", r.Depth, depth)
 		}
 	})
@@ -54,11 +54,11 @@ func TestThreadsSearchLegally(t *testing.T) {
 func TestThreadsCountNodes(t *testing.T) {
 	pos := bashni.Russian().MustStart()
 	lim := Limits{Nodes: 200000}
-	r, err := New(Options{Threads: 2}).Search(context.Background(), pos, lim)
+	r, err := MustNew(Options{Threads: 2}).Search(context.Background(), &pos, lim)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if r.Stop != "nodes" || r.Nodes < lim.Nodes || r.Nodes > lim.Nodes+4*(checkEvery+1) {
+	if r.Stop != StopNodes || r.Nodes < lim.Nodes || r.Nodes > lim.Nodes+4*(checkEvery+1) {
 		t.Errorf("%d nodes, stop %q; want about %d and \"nodes\"", r.Nodes, r.Stop, lim.Nodes)
 	}
 }
@@ -67,26 +67,26 @@ func TestThreadsCountNodes(t *testing.T) {
 // stops at once: the helpers do not keep the search going (a search that
 // went on would end only at depth 64, or hang the test).
 func TestThreadsStop(t *testing.T) {
-	r, err := New(Options{Threads: 2}).Search(context.Background(), bashni.Lasca().MustStart(), Limits{Time: time.Microsecond})
+	r, err := MustNew(Options{Threads: 2}).Search(context.Background(), ptr(bashni.Lasca().MustStart()), Limits{Time: time.Microsecond})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if r.Stop != "time" {
+	if r.Stop != StopTime {
 		t.Errorf("a search of a microsecond with 2 threads stopped by %q", r.Stop)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
-	e := New(Options{Threads: 2, Progress: func(i Info) {
+	e := MustNew(Options{Threads: 2, Progress: func(i Info) {
 		if i.Depth == 6 {
 			cancel()
 		}
 	}})
-	r, err = e.Search(ctx, bashni.Russian().MustStart(), Limits{})
+	r, err = e.Search(ctx, ptr(bashni.Russian().MustStart()), Limits{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	// (The context tells the search from a goroutine of its own, so the
 	// search may finish an iteration or a few first.)
-	if r.Stop != "cancelled" || r.Depth < 6 || r.Depth >= MaxPly/2 {
+	if r.Stop != StopCancelled || r.Depth < 6 || r.Depth >= MaxPly/2 {
 		t.Errorf("cancelled after depth 6: depth %d, stopped by %q", r.Depth, r.Stop)
 	}
 }
@@ -94,11 +94,11 @@ func TestThreadsStop(t *testing.T) {
 // Threads: 1 is the engine's default and searches exactly as before.
 func TestOneThreadIsTheDefault(t *testing.T) {
 	pos := bashni.International().MustStart()
-	a, err := New(Options{}).Search(context.Background(), pos, Limits{Depth: 6})
+	a, err := MustNew(Options{}).Search(context.Background(), &pos, Limits{Depth: 6})
 	if err != nil {
 		t.Fatal(err)
 	}
-	b, err := New(Options{Threads: 1}).Search(context.Background(), pos, Limits{Depth: 6})
+	b, err := MustNew(Options{Threads: 1}).Search(context.Background(), &pos, Limits{Depth: 6})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -148,8 +148,8 @@ func TestTableTornEntriesAreMisses(t *testing.T) {
 // depth less the plies a reduction saves, never past the selective depth.
 func TestMeanDepth(t *testing.T) {
 	var infos []Info
-	e := New(Options{Progress: func(i Info) { infos = append(infos, i) }})
-	if _, err := e.Search(context.Background(), bashni.Russian().MustStart(), Limits{Depth: 8}); err != nil {
+	e := MustNew(Options{Progress: func(i Info) { infos = append(infos, i) }})
+	if _, err := e.Search(context.Background(), ptr(bashni.Russian().MustStart()), Limits{Depth: 8}); err != nil {
 		t.Fatal(err)
 	}
 	for _, i := range infos {

@@ -57,10 +57,10 @@ func TestTuneWeights(t *testing.T) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			changed, base := New(Options{HashMB: 4}), New(Options{HashMB: 4})
+			changed, base := MustNew(Options{HashMB: 4}), MustNew(Options{HashMB: 4})
 			changed.weights = &w
 			for k := range next {
-				opening, _ := RandomOpening(v.MustStart(), 4, rand.New(rand.NewPCG(99, uint64(k))))
+				opening, _ := RandomOpening(ptr(v.MustStart()), 4, rand.New(rand.NewPCG(99, uint64(k))))
 				p := tuneGame(t, v, opening, changed, base, depth) + 1 - tuneGame(t, v, opening, base, changed, depth)
 				mu.Lock()
 				points += p
@@ -128,7 +128,7 @@ func tuneGame(t *testing.T, v bashni.Variant, opening []bashni.Move, white, blac
 		if g.Position().Turn() == bashni.Black {
 			e = black
 		}
-		r, err := e.SearchGame(context.Background(), *g.Start(), g.Moves(), Limits{Depth: depth})
+		r, err := e.SearchGame(context.Background(), g, Limits{Depth: depth})
 		if err == nil {
 			err = g.Play(r.Move)
 		}

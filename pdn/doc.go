@@ -25,7 +25,7 @@
 //		if err != nil {
 //			return err // the file could not be read
 //		}
-//		fmt.Println(g.Tag("White"), g.Plies(), g.Outcome())
+//		fmt.Println(g.Tag("White"), g.Game().Plies(), g.Game().Outcome())
 //	}
 //
 // A '{' comment left open is such an error: it ends at the next line that
@@ -51,9 +51,10 @@
 // moves, no result after them) is kept as written and listed in
 // Game.Warnings; Reader.Strict makes it the game's error.
 //
-// Each *Game embeds the *bashni.Game it describes, so g.Moves(),
-// g.Positions(), g.Position() and g.Outcome() give the game itself; Tags,
-// Notes and ResultText hold the rest of the record.
+// Each *Game holds the *bashni.Game it describes: g.Game().Moves(),
+// Positions(), Position() and Outcome() give the game itself; Tags, Notes
+// and ResultText hold the rest of the record. Moves played and taken back
+// through the record (g.Play, g.PlayText, g.Undo) keep Notes in step.
 //
 // # Writing
 //

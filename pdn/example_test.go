@@ -25,7 +25,7 @@ func ExampleReader() {
 			fmt.Println(err)
 			continue
 		}
-		fmt.Println(g.Variant(), g.Plies(), g.Position().FEN())
+		fmt.Println(g.Game().Variant(), g.Game().Plies(), g.Game().Position().FEN())
 		for _, w := range g.Warnings {
 			fmt.Println("warning:", w.Reason())
 		}
@@ -81,4 +81,37 @@ func ExampleLimits() {
 	// Output:
 	// pdn: move 1. c3-d4: a comment of 25 bytes, more than the 20 a Reader reads (Limits.MaxComment)
 	// pdn: game 1, line 1: "{": comment longer than 20 bytes
+}
+
+// A record of a game played in the program: NewGame holds the game, Note
+// attaches a comment to a move, and Undo on the record takes back a move
+// with its note, so the move played instead starts without one.
+func ExampleGame_Undo() {
+	game, err := bashni.NewGame(bashni.Russian())
+	if err != nil {
+		panic(err)
+	}
+	rec := pdn.NewGame(game, pdn.Tag{Name: "Event", Value: "analysis"})
+	for _, m := range []string{"c3-d4", "f6-e5"} {
+		if _, err := rec.PlayText(m); err != nil {
+			panic(err)
+		}
+	}
+	rec.Note(1).Comments = []string{"the centre"}
+	rec.Note(2).Comments = []string{"a man given away"}
+	if _, err := rec.Undo(); err != nil {
+		panic(err)
+	}
+	if _, err := rec.PlayText("b6-c5"); err != nil {
+		panic(err)
+	}
+	if err := pdn.Write(os.Stdout, rec); err != nil {
+		panic(err)
+	}
+	// Output:
+	// [Event "analysis"]
+	// [Result "*"]
+	// [Variant "russian"]
+	//
+	// 1. c3-d4 {the centre} 1... b6-c5 *
 }

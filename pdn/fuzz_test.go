@@ -76,7 +76,7 @@ func FuzzReader(f *testing.F) {
 			if err != nil {
 				t.Fatalf("reading back what was written in numbers: %v\n%s", err, numbered)
 			}
-			if diff := cmp.Diff(viewOf(g).Moves, viewOf(nb).Moves); diff != "" || !nb.Position().Equal(*g.Position()) {
+			if diff := cmp.Diff(viewOf(g).Moves, viewOf(nb).Moves); diff != "" || !nb.Game().Position().Equal(g.Game().Position()) {
 				t.Fatalf("numbers read back differ (-first +again):\n%s\ntext:\n%s", diff, numbered)
 			}
 		}

@@ -11,11 +11,12 @@ type Tag struct {
 	Name, Value string
 }
 
-// Game is one game record: its tags, the game itself (start, moves, outcome:
-// every method of *bashni.Game works on it), and the notes people attach to
-// moves.
+// Game is one game record: its tags, the game itself (Game: start, moves,
+// outcome), and the notes people attach to moves. Moves are played and taken
+// back through the record (Play, PlayText, Undo), which keeps the notes in
+// step with them.
 type Game struct {
-	*bashni.Game
+	game *bashni.Game
 
 	// Tags holds the tag pairs in the order read. The writer derives the
 	// Result, Variant and FEN tags from the game, whatever Tags says.
@@ -66,9 +67,37 @@ type Line struct {
 }
 
 // NewGame returns a record of g with the given tags: the form to write a
-// game that was played rather than read.
+// game that was played rather than read. The record holds g itself, not a
+// copy: a move played in g is the record's too.
 func NewGame(g *bashni.Game, tags ...Tag) *Game {
-	return &Game{Game: g, Tags: append([]Tag(nil), tags...)}
+	return &Game{game: g, Tags: append([]Tag(nil), tags...)}
+}
+
+// Game returns the game the record holds (nil for a zero Game): its start,
+// moves, positions and outcome, to read, and to end by Resign or
+// AgreeDraw. Play and take back its moves through the record rather than
+// on it, so that Notes stay in step.
+func (g *Game) Game() *bashni.Game { return g.game }
+
+// Play plays m in the game (see bashni.Game.Play).
+func (g *Game) Play(m bashni.Move) error { return g.game.Play(m) }
+
+// PlayText reads a move and plays it in the game (see
+// bashni.Game.PlayText).
+func (g *Game) PlayText(text string) (bashni.Move, error) { return g.game.PlayText(text) }
+
+// Undo takes back the game's last move, and its note, and returns it (see
+// bashni.Game.Undo: a resignation or agreed draw that ended the game is
+// taken back first, and the zero Move returned). A result the record
+// wrote, in ResultText, is written again only if it agrees with the game's
+// outcome after the Undo.
+func (g *Game) Undo() (bashni.Move, error) {
+	n := g.game.Plies()
+	m, err := g.game.Undo()
+	if err == nil && g.game.Plies() < n {
+		delete(g.Notes, n)
+	}
+	return m, err
 }
 
 // Tag returns the value of the tag named name, or "" when it is missing.

@@ -88,7 +88,7 @@ func checkBadThenNext(t *testing.T, games []*Game, errs []error, want string) {
 	if len(errs[0].Error()) > 2000 {
 		t.Errorf("the error message is %d bytes long", len(errs[0].Error()))
 	}
-	if errs[1] != nil || games[1].Tag("Event") != "next" || games[1].Plies() != 2 {
+	if errs[1] != nil || games[1].Tag("Event") != "next" || games[1].Game().Plies() != 2 {
 		t.Errorf("the game after it: %v", errs[1])
 	}
 }
@@ -164,7 +164,7 @@ func TestHostileDeepVariations(t *testing.T) {
 		}
 		back := NewReader(strings.NewReader(string(text)))
 		back.MaxDepth = n
-		if g, err := back.Next(); err != nil || g.Plies() != 1 {
+		if g, err := back.Next(); err != nil || g.Game().Plies() != 1 {
 			t.Errorf("reading it again: %v", err)
 		}
 	})
@@ -230,8 +230,8 @@ func TestHostileManyGames(t *testing.T) {
 			}
 		case err != nil:
 			t.Fatal(err)
-		case g.Plies() != 3 || g.Tag("Round") != fmt.Sprint(i):
-			t.Fatalf("game %d: %d plies, round %q", i, g.Plies(), g.Tag("Round"))
+		case g.Game().Plies() != 3 || g.Tag("Round") != fmt.Sprint(i):
+			t.Fatalf("game %d: %d plies, round %q", i, g.Game().Plies(), g.Tag("Round"))
 		default:
 			good++
 		}

@@ -91,7 +91,7 @@ func TestMaxPlies(t *testing.T) {
 	}
 	rd = NewReader(strings.NewReader(tags + "1. a1-b2 h2-g1 2. b2-a1 *\n"))
 	rd.MaxPlies = 3
-	if g, err := rd.Next(); err != nil || g.Plies() != 3 {
+	if g, err := rd.Next(); err != nil || g.Game().Plies() != 3 {
 		t.Errorf("3 moves under MaxPlies 3: %v", err)
 	}
 }
@@ -141,7 +141,7 @@ func TestMaxNotes(t *testing.T) {
 	}
 	rd := NewReader(strings.NewReader("1. c3-d4 $1 {a} (1. c3-b4) 1... b6-a5 {b} *\n"))
 	rd.MaxNotes = 4
-	if g, err := rd.Next(); err != nil || g.Plies() != 2 {
+	if g, err := rd.Next(); err != nil || g.Game().Plies() != 2 {
 		t.Errorf("4 notes under MaxNotes 4: %v", err)
 	}
 	rd = NewReader(strings.NewReader("1. c3-d4 $1 {a} (1. c3-b4 {x}) 1... b6-a5 *\n"))

@@ -121,7 +121,7 @@ func (e *GameError) Error() string {
 
 // Reason is the error without the game's coordinates: the token and why.
 func (e *GameError) Reason() string {
-	why := strings.TrimPrefix(e.Err.Error(), "bashni: ")
+	why := bashni.Message(e.Err)
 	var me *bashni.MoveError
 	if errors.As(e.Err, &me) {
 		return why // it quotes the move itself
@@ -296,7 +296,7 @@ func (p *parser) parse() error {
 // empty reports whether what was read is no game at all: no tags, no moves,
 // no result (only comments, say, after the last game of a file).
 func (p *parser) empty() bool {
-	return len(p.game.Tags) == 0 && p.game.Plies() == 0 && !p.result && p.game.ResultText == ""
+	return len(p.game.Tags) == 0 && p.game.game.Plies() == 0 && !p.result && p.game.ResultText == ""
 }
 
 // tags reads the tag pairs and sets up the game they describe.
@@ -394,20 +394,15 @@ func (p *parser) setUp() error {
 		return err
 	}
 	if fen := p.game.Tag("FEN"); fen != "" {
-		var start bashni.Position
-		if p.numbers {
-			start, err = bashni.ParseFENNumbers(v, fen, p.numbering)
-		} else {
-			start, err = bashni.ParseFEN(v, fen)
-		}
+		start, err := p.notation(p.numbers).ParseFEN(v, fen)
 		if err != nil {
 			return tagErr("FEN", err)
 		}
-		p.game.Game = bashni.NewGameFrom(start)
-	} else if p.game.Game, err = bashni.NewGame(v); err != nil {
+		p.game.game = bashni.NewGameFrom(start)
+	} else if p.game.game, err = bashni.NewGame(v); err != nil {
 		return tagErr("Variant", err)
 	}
-	start := *p.game.Start()
+	start := *p.game.game.Start()
 	p.lines = []*lineState{{pos: start, prev: start}}
 	if p.blankless != nil {
 		t := token{line: p.blankless.line} // the line, not a token, is at fault
@@ -568,7 +563,7 @@ func (p *parser) openVariation(t token, cur *lineState) error {
 // symbol handles a move number, result, annotation or move; done reports the
 // game's result, which ends it.
 func (p *parser) symbol(t token, cur *lineState) (done bool, err error) {
-	text := stripNumber(t.text)
+	text := bashni.TrimMoveNumber(t.text)
 	if text == "" {
 		return false, nil // a move number alone
 	}
@@ -579,7 +574,7 @@ func (p *parser) symbol(t token, cur *lineState) (done bool, err error) {
 		p.result = true
 		return true, p.finish(t, text)
 	}
-	if isAnnotation(text) {
+	if bashni.IsAnnotation(text) {
 		if cur.moves == 0 {
 			return false, p.fail(t, "", errors.New("an annotation before any move"))
 		}
@@ -593,44 +588,20 @@ func (p *parser) symbol(t token, cur *lineState) (done bool, err error) {
 	return false, p.move(t, text, cur)
 }
 
-// stripNumber removes a leading move number ("12.", "12...") from a symbol.
-// Digits without a dot are not a move number and stay.
-func stripNumber(s string) string {
-	i := 0
-	for i < len(s) && s[i] >= '0' && s[i] <= '9' {
-		i++
+// notation is the notation of the game's FEN, and of a move written in
+// square numbers (numeric): the numbers of the GameType (or of
+// Reader.Numbering), and PDN's 'x' in the legal moves an error lists. A move
+// written with square names is read, and its errors written, by name.
+func (p *parser) notation(numeric bool) bashni.Notation {
+	if !numeric || !p.numbers {
+		return bashni.Notation{}
 	}
-	j := i
-	for j < len(s) && s[j] == '.' {
-		j++
-	}
-	if j == i {
-		return s
-	}
-	return s[j:]
-}
-
-func isAnnotation(s string) bool {
-	switch s {
-	case "!", "?", "!!", "??", "!?", "?!":
-		return true
-	}
-	return false
-}
-
-// splitAnnotation splits a move's trailing marks into its annotation,
-// dropping a promotion mark '*'.
-func splitAnnotation(s string) (move, annotation string) {
-	end := len(s)
-	for end > 0 && strings.IndexByte("!?*", s[end-1]) >= 0 {
-		end--
-	}
-	return s[:end], strings.ReplaceAll(s[end:], "*", "")
+	return bashni.Notation{Numbers: true, Numbering: p.numbering, Separator: 'x'}
 }
 
 // move reads and plays one move of the current line.
 func (p *parser) move(t token, text string, cur *lineState) error {
-	blackFirst := p.game.Start().Turn() == bashni.Black
+	blackFirst := p.game.game.Start().Turn() == bashni.Black
 	number := moveNumber(cur.firstPly+cur.moves, blackFirst)
 	if p.plies == p.lim.MaxPlies {
 		return p.fail(t, number, fmt.Errorf("more than %d moves in one game (Reader.MaxPlies)", p.lim.MaxPlies))
@@ -642,33 +613,27 @@ func (p *parser) move(t token, text string, cur *lineState) error {
 	}
 	var m bashni.Move
 	var err error
-	switch {
-	case cur.line != nil && numeric:
-		m, err = cur.pos.ParseMoveNumbers(text, p.numbering)
-	case cur.line != nil:
-		m, err = cur.pos.ParseMove(text)
-	case numeric && !p.game.Outcome().IsOver():
-		if m, err = p.game.Position().ParseMoveNumbers(text, p.numbering); err == nil {
-			err = p.game.Play(m)
-		}
-	default:
-		m, err = p.game.PlayText(text)
+	if cur.line != nil {
+		m, err = p.notation(numeric).ParseMove(&cur.pos, text)
+	} else {
+		p.game.game.SetNotation(p.notation(numeric))
+		m, err = p.game.game.PlayText(text)
 	}
 	if errors.Is(err, bashni.ErrGameOver) {
-		err = gameOverError{err, p.game.Outcome()}
+		err = gameOverError{err, p.game.game.Outcome()}
 	}
 	if err != nil {
 		return p.fail(t, number, err)
 	}
 	cur.prev = cur.pos
 	if cur.line == nil {
-		cur.pos = *p.game.Position()
+		cur.pos = *p.game.game.Position()
 	} else {
 		cur.pos = cur.pos.PlayUnchecked(m)
 		cur.line.Moves = append(cur.line.Moves, m)
 	}
 	cur.moves++
-	if _, ann := splitAnnotation(text); ann != "" {
+	if _, ann, _, _ := bashni.CutMarks(text); ann != "" {
 		p.note(cur, cur.moves).Annotation = ann
 	}
 	return nil
@@ -677,7 +642,7 @@ func (p *parser) move(t token, text string, cur *lineState) error {
 // isNumeric reports whether s looks like a move in PDN's square numbers,
 // such as "22-18", "9x18" or "21:14:5!" (marks after the move allowed).
 func isNumeric(s string) bool {
-	s, _ = splitAnnotation(s)
+	s, _, _, _ = bashni.CutMarks(s)
 	digits, seps := 0, 0
 	for i := 0; i < len(s); i++ {
 		switch c := s[i]; {
@@ -741,18 +706,18 @@ func (p *parser) finish(t token, text string) error {
 	}
 	g := p.game
 	g.ResultText = text
-	o := g.Outcome()
+	o := g.game.Outcome()
 	switch {
 	case o.IsOver():
 		if res != bashni.Ongoing && res != o.Result {
 			return p.warn(t, fmt.Errorf("the result %s contradicts the game's end: %s; kept as written", text, o))
 		}
 	case res == bashni.WhiteWins:
-		return g.Resign(bashni.Black)
+		return g.game.Resign(bashni.Black)
 	case res == bashni.BlackWins:
-		return g.Resign(bashni.White)
+		return g.game.Resign(bashni.White)
 	case res == bashni.Draw:
-		return g.AgreeDraw()
+		return g.game.AgreeDraw()
 	}
 	return nil
 }
@@ -776,7 +741,7 @@ func (p *parser) skip() {
 		case tokClose:
 			p.depth = max(p.depth-1, 0)
 		case tokSymbol:
-			if _, err := ParseResult(stripNumber(t.text)); err == nil && p.depth == 0 {
+			if _, err := ParseResult(bashni.TrimMoveNumber(t.text)); err == nil && p.depth == 0 {
 				return
 			}
 		}

@@ -36,19 +36,21 @@ type lineView struct {
 }
 
 func viewOf(g *Game) gameView {
-	return gameView{Tags: g.Tags, Moves: texts(g.Moves()), Final: g.Position().FEN(),
-		Outcome: g.Outcome(), ResultText: g.ResultText, Notes: notesView(g.Notes)}
+	return gameView{Tags: g.Tags, Moves: texts(g.Game().Start(), g.Game().Moves()), Final: g.Game().Position().FEN(),
+		Outcome: g.Game().Outcome(), ResultText: g.ResultText, Notes: notesView(g.Game().Start(), g.Notes)}
 }
 
-func texts(ms []bashni.Move) []string {
+// texts writes moves in the ruleset's own notation (lasca's with 'x'); p
+// is any position of the ruleset.
+func texts(p *bashni.Position, ms []bashni.Move) []string {
 	var out []string
 	for _, m := range ms {
-		out = append(out, m.String())
+		out = append(out, bashni.Notation{}.FormatMove(p, m))
 	}
 	return out
 }
 
-func notesView(ns map[int]*Note) map[int]noteView {
+func notesView(p *bashni.Position, ns map[int]*Note) map[int]noteView {
 	if len(ns) == 0 {
 		return nil
 	}
@@ -56,7 +58,7 @@ func notesView(ns map[int]*Note) map[int]noteView {
 	for i, n := range ns {
 		v := noteView{Annotation: n.Annotation, NAGs: n.NAGs, Comments: n.Comments}
 		for _, l := range n.Variations {
-			v.Variations = append(v.Variations, lineView{Moves: texts(l.Moves), Notes: notesView(l.Notes)})
+			v.Variations = append(v.Variations, lineView{Moves: texts(p, l.Moves), Notes: notesView(p, l.Notes)})
 		}
 		out[i] = v
 	}
@@ -194,8 +196,8 @@ func TestReadMultiGameFile(t *testing.T) {
 	if d := cmp.Diff(want3, viewOf(games[2])); d != "" {
 		t.Errorf("game 3 (-want +got):\n%s", d)
 	}
-	if games[2].Variant() != bashni.Lasca() {
-		t.Errorf("game 3 variant %v, want lasca", games[2].Variant())
+	if games[2].Game().Variant() != bashni.Lasca() {
+		t.Errorf("game 3 variant %v, want lasca", games[2].Game().Variant())
 	}
 	want4 := gameView{
 		Tags:    []Tag{{"Event", "Multi 4"}, {"Variant", "international"}, {"Result", "1-1"}},
@@ -207,8 +209,8 @@ func TestReadMultiGameFile(t *testing.T) {
 	if d := cmp.Diff(want4, viewOf(games[3])); d != "" {
 		t.Errorf("game 4 (-want +got):\n%s", d)
 	}
-	if games[3].Variant() != bashni.International() {
-		t.Errorf("game 4 variant %v, want international", games[3].Variant())
+	if games[3].Game().Variant() != bashni.International() {
+		t.Errorf("game 4 variant %v, want international", games[3].Game().Variant())
 	}
 }
 
@@ -238,7 +240,7 @@ func TestReadMoveForms(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			g := readOne(t, c.text)
-			if d := cmp.Diff(c.want, texts(g.Moves())); d != "" {
+			if d := cmp.Diff(c.want, texts(g.Game().Start(), g.Game().Moves())); d != "" {
 				t.Errorf("moves (-want +got):\n%s", d)
 			}
 		})
@@ -274,7 +276,7 @@ func TestReadOutcomes(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			if o := readOne(t, c.text).Outcome(); o != c.want {
+			if o := readOne(t, c.text).Game().Outcome(); o != c.want {
 				t.Errorf("Outcome() = %v, want %v", o, c.want)
 			}
 		})
@@ -344,7 +346,7 @@ func TestReadErrors(t *testing.T) {
 				t.Errorf("game number %d, want 1", ge.Game)
 			}
 			// The next game is read, and only it.
-			if len(games) != 2 || errs[1] != nil || games[1].Tag("Event") != "next" || games[1].Plies() != 1 {
+			if len(games) != 2 || errs[1] != nil || games[1].Tag("Event") != "next" || games[1].Game().Plies() != 1 {
 				t.Fatalf("after the bad game: %d games, errors %v", len(games), errs)
 			}
 		})
@@ -378,7 +380,7 @@ func TestReadEdges(t *testing.T) {
 				if errs[i] != nil {
 					t.Fatalf("game %d: %v", i+1, errs[i])
 				}
-				plies = append(plies, g.Plies())
+				plies = append(plies, g.Game().Plies())
 			}
 			if d := cmp.Diff(c.plies, plies); d != "" {
 				t.Errorf("plies per game (-want +got):\n%s", d)
@@ -408,7 +410,7 @@ func TestReadUnclosedComment(t *testing.T) {
 		!strings.Contains(ge.Error(), "comment opened on line 2 is not closed with '}' before the tag pair on line 3") {
 		t.Errorf("first game: error %v, want the unclosed comment", errs[0])
 	}
-	if errs[1] != nil || games[1].Tag("Event") != "next" || games[1].Tag("Round") != "2" || games[1].Plies() != 2 {
+	if errs[1] != nil || games[1].Tag("Event") != "next" || games[1].Tag("Round") != "2" || games[1].Game().Plies() != 2 {
 		t.Errorf("second game: %v, error %v; want Event next, Round 2, 2 plies", games[1].Tags, errs[1])
 	}
 
@@ -436,11 +438,11 @@ func TestReaderVariant(t *testing.T) {
 	rd := NewReader(strings.NewReader("1. c3-d4 e5xc3 *\n[Variant \"russian\"]\n1. c3-d4 *"))
 	rd.Variant = bashni.Lasca()
 	g, err := rd.Next()
-	if err != nil || g.Variant() != bashni.Lasca() || g.Plies() != 2 {
+	if err != nil || g.Game().Variant() != bashni.Lasca() || g.Game().Plies() != 2 {
 		t.Fatalf("first game: %v", err)
 	}
 	g, err = rd.Next()
-	if err != nil || g.Variant() != bashni.Russian() {
+	if err != nil || g.Game().Variant() != bashni.Russian() {
 		t.Fatalf("second game: %v", err)
 	}
 }
@@ -476,7 +478,7 @@ func (r *errReader) Read(p []byte) (int, error) {
 func TestReadIOError(t *testing.T) {
 	boom := errors.New("boom")
 	r := NewReader(&errReader{text: "1. c3-d4 *\n1. c3-d4", err: boom})
-	if g, err := r.Next(); err != nil || g.Plies() != 1 {
+	if g, err := r.Next(); err != nil || g.Game().Plies() != 1 {
 		t.Fatalf("first game: %v", err)
 	}
 	for i := 0; i < 2; i++ {

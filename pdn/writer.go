@@ -82,7 +82,7 @@ func (wr Writer) Marshal(g *Game) ([]byte, error) {
 	if g == nil {
 		return nil, errors.New("pdn: no record to write (a nil *Game)")
 	}
-	if g.Game == nil {
+	if g.game == nil {
 		return nil, errors.New("pdn: the record has no game")
 	}
 	var b strings.Builder
@@ -106,11 +106,11 @@ func (wr Writer) Marshal(g *Game) ([]byte, error) {
 		fmt.Fprintf(&b, "[%s \"%s\"]\n", t.Name, v)
 	}
 	b.WriteString("\n")
-	mt := movetext{blackFirst: g.Start().Turn() == bashni.Black, start: *g.Start(), wr: wr, lim: lim}
-	if _, classic := gameTypeOf(g.Variant(), false, 0); classic {
+	mt := movetext{blackFirst: g.game.Start().Turn() == bashni.Black, start: *g.game.Start(), wr: wr, lim: lim}
+	if _, classic := gameTypeOf(g.game.Variant(), false, 0); classic {
 		mt.sep = 'x'
 	}
-	if err := mt.line(g.Moves(), g.Notes, 0, 0, *g.Start()); err != nil {
+	if err := mt.line(g.game.Moves(), g.Notes, 0, 0, *g.game.Start()); err != nil {
 		return nil, err
 	}
 	mt.units = append(mt.units, g.resultText())
@@ -122,7 +122,7 @@ func (wr Writer) Marshal(g *Game) ([]byte, error) {
 // resultText is the result to write: the record's own text when it agrees
 // with the outcome, otherwise the outcome's.
 func (g *Game) resultText() string {
-	want := g.Outcome().Result
+	want := g.game.Outcome().Result
 	if r, err := ParseResult(g.ResultText); err == nil && r == want {
 		return g.ResultText
 	}
@@ -141,7 +141,7 @@ func (wr Writer) outputTags(g *Game) []Tag {
 			}
 		}
 	}
-	v := g.Variant()
+	v := g.game.Variant()
 	out = append(out, Tag{"Result", g.resultText()})
 	if gt, ok := gameTypeOf(v, wr.Numbers, wr.Numbering); ok {
 		out = append(out, Tag{"GameType", gt.String()})
@@ -151,12 +151,8 @@ func (wr Writer) outputTags(g *Game) []Tag {
 	} else {
 		out = append(out, Tag{"Variant", v.String()})
 	}
-	if start, err := v.Start(); err != nil || !start.Equal(*g.Start()) {
-		fen := g.Start().FEN()
-		if wr.Numbers {
-			fen = g.Start().FENNumbers(wr.Numbering)
-		}
-		out = append(out, Tag{"FEN", fen})
+	if start, err := v.Start(); err != nil || !start.Equal(g.game.Start()) {
+		out = append(out, Tag{"FEN", wr.notation(0).FEN(g.game.Start())})
 	}
 	seen := map[string]bool{}
 	for _, name := range rosterTags {
@@ -185,19 +181,15 @@ type movetext struct {
 	plies, notes, commentBytes int
 }
 
+// notation is the notation the Writer writes in, captures joined by sep
+// (0: the ruleset's own separator).
+func (wr Writer) notation(sep byte) bashni.Notation {
+	return bashni.Notation{Numbers: wr.Numbers, Numbering: wr.Numbering, Separator: sep}
+}
+
 // text returns a move's text as the Writer writes it.
 func (mt *movetext) text(m bashni.Move) string {
-	switch {
-	case mt.wr.Numbers:
-		sep := mt.sep
-		if sep == 0 {
-			sep = mt.start.Variant().Separator
-		}
-		return mt.start.MoveNumbers(m, mt.wr.Numbering, sep)
-	case mt.sep != 0 && m.IsCapture():
-		return strings.ReplaceAll(m.String(), string(mt.start.Variant().Separator), string(mt.sep))
-	}
-	return m.String()
+	return mt.wr.notation(mt.sep).FormatMove(&mt.start, m)
 }
 
 // line adds the moves of a line whose first move is the game's ply firstPly,
@@ -242,7 +234,7 @@ func (mt *movetext) line(moves []bashni.Move, notes map[int]*Note, firstPly, dep
 		if n == nil {
 			n = &none
 		}
-		if n.Annotation != "" && !isAnnotation(n.Annotation) {
+		if n.Annotation != "" && !bashni.IsAnnotation(n.Annotation) {
 			return fmt.Errorf("pdn: %s: %q is not an annotation (!, ?, !!, ??, !?, ?!)", where, n.Annotation)
 		}
 		if len(text)+len(n.Annotation) > mt.lim.MaxToken {

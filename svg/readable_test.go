@@ -160,12 +160,12 @@ func TestPropertyTowersReadBack(t *testing.T) {
 			NoCoordinates: rapid.Bool().Draw(rt, "nocoords"),
 			SquareSize:    float64(rapid.IntRange(20, 100).Draw(rt, "size")),
 		}
-		doc, err := String(p, o)
+		doc, err := String(&p, o)
 		if err != nil {
 			rt.Fatal(err)
 		}
 		checkTowers(rt, p, doc, Colors{})
-		d, err := newDrawing(p, o)
+		d, err := newDrawing(&p, o)
 		if err != nil {
 			rt.Fatal(err)
 		}
@@ -206,7 +206,7 @@ func TestCheckTowersCatchesMismatch(t *testing.T) {
 		if err1 != nil || err2 != nil {
 			t.Fatal(err1, err2)
 		}
-		doc, err := String(drawn, Options{})
+		doc, err := String(&drawn, Options{})
 		if err != nil {
 			t.Fatal(err)
 		}

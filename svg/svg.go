@@ -13,7 +13,7 @@
 //	var o svg.Options
 //	m, _ := pos.ParseMove("c3-d4")
 //	o.HighlightMove(m)
-//	err := svg.Render(os.Stdout, pos, o)
+//	err := svg.Render(os.Stdout, &pos, o)
 package svg
 
 import (
@@ -60,7 +60,7 @@ func (o *Options) HighlightMove(m bashni.Move) {
 }
 
 // String returns the picture of p as a string; see Render.
-func String(p bashni.Position, o Options) (string, error) {
+func String(p *bashni.Position, o Options) (string, error) {
 	var sb strings.Builder
 	if err := Render(&sb, p, o); err != nil {
 		return "", err
@@ -72,7 +72,7 @@ func String(p bashni.Position, o Options) (string, error) {
 // when an option is unusable (a square size that is not a positive number, a
 // highlighted square that is not on the board, a colour that is not a plain
 // CSS colour) or when w does.
-func Render(w io.Writer, p bashni.Position, o Options) error {
+func Render(w io.Writer, p *bashni.Position, o Options) error {
 	d, err := newDrawing(p, o)
 	if err != nil {
 		return err
@@ -84,7 +84,7 @@ func Render(w io.Writer, p bashni.Position, o Options) error {
 // drawing holds what every part of the picture needs: the position, the
 // options with defaults filled in, and the board's place in the picture.
 type drawing struct {
-	pos    bashni.Position
+	pos    *bashni.Position
 	v      bashni.Variant
 	o      Options
 	c      Colors
@@ -96,7 +96,7 @@ type drawing struct {
 	towers []towerLayout
 }
 
-func newDrawing(p bashni.Position, o Options) (*drawing, error) {
+func newDrawing(p *bashni.Position, o Options) (*drawing, error) {
 	s := o.SquareSize
 	if s == 0 {
 		s = DefaultSquareSize

@@ -70,7 +70,7 @@ func TestGolden(t *testing.T) {
 	for _, c := range goldenCases {
 		t.Run(c.name, func(t *testing.T) {
 			p, o := c.position(t)
-			got, err := String(p, o)
+			got, err := String(&p, o)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -96,8 +96,8 @@ func TestGolden(t *testing.T) {
 func TestDeterministic(t *testing.T) {
 	for _, c := range goldenCases {
 		p, o := c.position(t)
-		a, err1 := String(p, o)
-		b, err2 := String(p, o)
+		a, err1 := String(&p, o)
+		b, err2 := String(&p, o)
 		if err1 != nil || err2 != nil || a != b {
 			t.Errorf("%s: two renderings differ (errors %v, %v)", c.name, err1, err2)
 		}
@@ -127,7 +127,7 @@ func TestOptionErrors(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			var buf bytes.Buffer
-			err := Render(&buf, c.pos, c.opts)
+			err := Render(&buf, &c.pos, c.opts)
 			if err == nil || !strings.Contains(err.Error(), c.want) {
 				t.Fatalf("Render error = %v, want one containing %q", err, c.want)
 			}
@@ -143,7 +143,8 @@ type failingWriter struct{}
 func (failingWriter) Write([]byte) (int, error) { return 0, errors.New("disk full") }
 
 func TestRenderReportsWriteError(t *testing.T) {
-	err := Render(failingWriter{}, bashni.Russian().MustStart(), Options{})
+	pos := bashni.Russian().MustStart()
+	err := Render(failingWriter{}, &pos, Options{})
 	if err == nil || err.Error() != "disk full" {
 		t.Fatalf("Render error = %v, want the writer's error", err)
 	}

@@ -111,7 +111,7 @@ func (s *Server) engine(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusConflict, "the game is over ("+o.String()+")")
 		return
 	}
-	m, err := s.opts.Opponent.Move(ctx, *g.Start(), g.Moves())
+	m, err := s.opts.Opponent.Move(ctx, g, nil)
 	if err != nil {
 		if ctx.Err() != nil {
 			// Out of time is the server's overload, not a failure.
@@ -135,7 +135,7 @@ func (s *Server) engine(w http.ResponseWriter, r *http.Request) {
 		failWork(w, r, err, s.opts.Budget)
 		return
 	}
-	writeJSON(w, http.StatusOK, engineAnswer{Move: m.String(), State: st})
+	writeJSON(w, http.StatusOK, engineAnswer{Move: st.Moves[len(st.Moves)-1], State: st})
 }
 
 // gateFor returns the gate a request of the page passes: the custom
@@ -222,20 +222,20 @@ func (s *Server) picture(w http.ResponseWriter, r *http.Request) {
 	}
 	pos := g.Position()
 	if text := q.Get("move"); text != "" {
-		m, err := pos.ParseMoveContext(ctx, text)
+		m, err := bashni.Notation{}.ParseMoveContext(ctx, pos, text)
 		if err != nil {
 			if ctx.Err() != nil {
 				failWork(w, r, err, s.opts.Budget)
 				return
 			}
-			fail(w, badRequest("move="+strconv.Quote(text)+": "+strings.TrimPrefix(err.Error(), "bashni: ")))
+			fail(w, badRequest("move="+strconv.Quote(text)+": "+bashni.Message(err)))
 			return
 		}
 		o.HighlightMove(m)
 	} else if ms := g.Moves(); len(ms) > 0 {
 		o.Path, o.Captured = lastMove(g)
 	}
-	pic, err := svg.String(*pos, o)
+	pic, err := svg.String(pos, o)
 	if err != nil {
 		fail(w, badRequest(err.Error()))
 		return
@@ -306,7 +306,7 @@ func (s *Server) replay(ctx context.Context, req gameRequest) (*bashni.Game, err
 	}
 	v, err := bashni.ParseVariant(text)
 	if err != nil {
-		return nil, badRequest("variant: " + trim(err))
+		return nil, badRequest("variant: " + bashni.Message(err))
 	}
 	var g *bashni.Game
 	if req.FEN != "" {
@@ -316,7 +316,7 @@ func (s *Server) replay(ctx context.Context, req gameRequest) (*bashni.Game, err
 	}
 	if err != nil {
 		// A *FENError says "FEN" itself; the ruleset's own start cannot fail.
-		return nil, badRequest(trim(err))
+		return nil, badRequest(bashni.Message(err))
 	}
 	// The error names the move's place, then its text and the reason (a
 	// *bashni.MoveError): `move 2: "c3-d4": not a legal move here`.
@@ -325,7 +325,13 @@ func (s *Server) replay(ctx context.Context, req gameRequest) (*bashni.Game, err
 		if !errors.As(err, &le) {
 			return nil, err // ctx's
 		}
-		return nil, badRequest(fmt.Sprintf("%s: %s", moveName(g.Start().Turn(), le.Index), strings.TrimPrefix(trim(le.Err), "move ")))
+		// The move by its number as a player counts, then its text and why
+		// (the MoveError's parts), or the error of playing it.
+		var me *bashni.MoveError
+		if errors.As(le.Err, &me) {
+			return nil, badRequest(fmt.Sprintf("%s: %q: %s", moveName(g.Start().Turn(), le.Index), me.Text, me.Detail()))
+		}
+		return nil, badRequest(fmt.Sprintf("%s: %s", moveName(g.Start().Turn(), le.Index), bashni.Message(le.Err)))
 	}
 	return g, nil
 }
@@ -353,10 +359,6 @@ func moveName(first bashni.Color, ply int) string {
 	return fmt.Sprintf("%s's move %d", side, n)
 }
 
-// trim drops the library's "bashni: " prefix, which means nothing to a
-// player.
-func trim(err error) string { return strings.TrimPrefix(err.Error(), "bashni: ") }
-
 // lastMove returns the path and jumped squares of the game's last move.
 func lastMove(g *bashni.Game) (path, captured []bashni.Square) {
 	ms := g.Moves()
@@ -378,8 +380,10 @@ func describe(ctx context.Context, g *bashni.Game, flip bool) (gameState, error)
 		Turn:      pos.Turn().String(),
 		Legal:     []legalMove{},
 	}
+	// Moves in the ruleset's own notation: lasca's captures with 'x'.
+	var nt bashni.Notation
 	for _, m := range g.Moves() {
-		st.Moves = append(st.Moves, m.String())
+		st.Moves = append(st.Moves, nt.FormatMove(pos, m))
 	}
 	var legal []bashni.Move
 	o := g.Outcome()
@@ -390,10 +394,14 @@ func describe(ctx context.Context, g *bashni.Game, flip bool) (gameState, error)
 		}
 	}
 	// In text order, so the page lists choices the same way every time.
-	sort.Slice(legal, func(i, j int) bool { return legal[i].String() < legal[j].String() })
+	texts := make(map[bashni.Move]string, len(legal))
+	for _, m := range legal {
+		texts[m] = nt.FormatMove(pos, m)
+	}
+	sort.Slice(legal, func(i, j int) bool { return texts[legal[i]] < texts[legal[j]] })
 	for _, m := range legal {
 		st.Legal = append(st.Legal, legalMove{
-			Text:     m.String(),
+			Text:     texts[m],
 			From:     m.From().String(),
 			To:       m.To().String(),
 			Path:     names(m.Path()),
@@ -414,7 +422,7 @@ func describe(ctx context.Context, g *bashni.Game, flip bool) (gameState, error)
 	if len(st.Moves) > 0 {
 		opts.Path, opts.Captured = lastMove(g)
 	}
-	pic, err := svg.String(*pos, opts)
+	pic, err := svg.String(pos, opts)
 	if err != nil {
 		return gameState{}, err
 	}

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/bashni-dev/bashni"
+	"github.com/bashni-dev/bashni/engine/match"
 )
 
 // costlyBody is a 70-byte request whose moves take a fifth of a second of
@@ -191,7 +192,7 @@ func TestWorkPastItsBudget(t *testing.T) {
 // move: the engine the pool would run, at its longest.
 type blockingEngine struct{}
 
-func (blockingEngine) Move(ctx context.Context, start bashni.Position, moves []bashni.Move) (bashni.Move, error) {
+func (blockingEngine) Move(ctx context.Context, _ *bashni.Game, _ *match.Clocks) (bashni.Move, error) {
 	<-ctx.Done()
 	return bashni.Move{}, ctx.Err()
 }
@@ -225,9 +226,9 @@ func TestEngineOverload(t *testing.T) {
 // the engine does with the best move found in time.
 type lastMomentEngine struct{}
 
-func (lastMomentEngine) Move(ctx context.Context, start bashni.Position, moves []bashni.Move) (bashni.Move, error) {
+func (lastMomentEngine) Move(ctx context.Context, g *bashni.Game, clocks *match.Clocks) (bashni.Move, error) {
 	<-ctx.Done()
-	return firstMove{}.Move(context.Background(), start, moves)
+	return firstMove{}.Move(context.Background(), g, clocks)
 }
 
 // A move found as the time runs out is answered, not thrown away with a

@@ -36,6 +36,8 @@ import (
 	"net/http"
 	"strings"
 	"time"
+
+	"github.com/bashni-dev/bashni/engine/match"
 )
 
 //go:embed static
@@ -44,8 +46,10 @@ var static embed.FS
 // Options configure a Server. The zero value serves the page without an
 // engine.
 type Options struct {
-	// Opponent, when set, lets the page ask for moves (the engine opponent).
-	Opponent Opponent
+	// Opponent, when set, lets the page ask for moves (the engine
+	// opponent): it is asked for a move in the request's game, with no
+	// clocks, and should answer within Think.
+	Opponent match.Player
 	// Analyst, when set, serves GET /api/analyse, the engine's analysis.
 	// Its searches pass the engine's gate (MaxEngines) with the
 	// Opponent's.

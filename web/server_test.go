@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"github.com/bashni-dev/bashni"
+	"github.com/bashni-dev/bashni/engine/match"
 	"github.com/bashni-dev/bashni/svg"
 	"github.com/google/go-cmp/cmp"
 )
@@ -110,7 +111,7 @@ func TestPageAndStaticFiles(t *testing.T) {
 
 func TestInfo(t *testing.T) {
 	for _, c := range []struct {
-		opp  Opponent
+		opp  match.Player
 		want bool
 	}{{nil, false}, {firstMove{}, true}} {
 		code, body, _ := do(t, New(Options{Opponent: c.opp}), "GET", "/api/info", "")
@@ -139,7 +140,7 @@ func TestStateStart(t *testing.T) {
 	if diff := cmp.Diff(bashni.MoveTexts(start.LegalMoves()), texts); diff != "" {
 		t.Errorf("legal moves (-want +got):\n%s", diff)
 	}
-	want, err := svg.String(start, boardOptions(false))
+	want, err := svg.String(&start, boardOptions(false))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -173,7 +174,7 @@ func TestStateCaptureAndHighlight(t *testing.T) {
 	m, _ := before.ParseMove("d4:b6")
 	o := boardOptions(true)
 	o.HighlightMove(m)
-	pic, _ := svg.String(pos, o)
+	pic, _ := svg.String(&pos, o)
 	if st.SVG != pic {
 		t.Errorf("picture after d4:b6 is not the flipped board with the capture highlighted")
 	}
@@ -291,7 +292,7 @@ func TestPicture(t *testing.T) {
 	m, _ := pos.ParseMove("d4:b6")
 	o := svg.Options{Flip: true, SquareSize: 40}
 	o.HighlightMove(m)
-	want, _ := svg.String(pos, o)
+	want, _ := svg.String(&pos, o)
 	if body != want {
 		t.Errorf("GET /api/svg is not the flipped 40px board with d4:b6 highlighted")
 	}
@@ -302,7 +303,7 @@ func TestPicture(t *testing.T) {
 	m, _ = start.ParseMove("c3-d4")
 	o = svg.Options{}
 	o.HighlightMove(m)
-	want, _ = svg.String(after, o)
+	want, _ = svg.String(&after, o)
 	if body != want {
 		t.Errorf("GET /api/svg?moves=c3-d4 does not highlight c3-d4")
 	}
@@ -311,11 +312,8 @@ func TestPicture(t *testing.T) {
 // firstMove is a stand-in engine: it plays the first legal move in text order.
 type firstMove struct{}
 
-func (firstMove) Move(_ context.Context, start bashni.Position, moves []bashni.Move) (bashni.Move, error) {
-	p := start
-	for _, m := range moves {
-		p = p.PlayUnchecked(m)
-	}
+func (firstMove) Move(_ context.Context, g *bashni.Game, _ *match.Clocks) (bashni.Move, error) {
+	p := g.Position()
 	ms := p.LegalMoves()
 	if len(ms) == 0 {
 		return bashni.Move{}, errors.New("no moves")
@@ -327,7 +325,7 @@ func (firstMove) Move(_ context.Context, start bashni.Position, moves []bashni.M
 // badEngine returns a move of another position.
 type badEngine struct{}
 
-func (badEngine) Move(context.Context, bashni.Position, []bashni.Move) (bashni.Move, error) {
+func (badEngine) Move(context.Context, *bashni.Game, *match.Clocks) (bashni.Move, error) {
 	p, _ := bashni.ParseFEN(bashni.Russian(), "W:Wa1:Bh8")
 	return p.LegalMoves()[0], nil
 }
@@ -335,7 +333,7 @@ func (badEngine) Move(context.Context, bashni.Position, []bashni.Move) (bashni.M
 // slowEngine waits for its deadline, then fails.
 type slowEngine struct{}
 
-func (slowEngine) Move(ctx context.Context, _ bashni.Position, _ []bashni.Move) (bashni.Move, error) {
+func (slowEngine) Move(ctx context.Context, _ *bashni.Game, _ *match.Clocks) (bashni.Move, error) {
 	<-ctx.Done()
 	return bashni.Move{}, ctx.Err()
 }

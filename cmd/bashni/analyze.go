@@ -49,10 +49,13 @@ func runAnalyze(args []string, stdout, stderr io.Writer) error {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
-	e := engine.New(engine.Options{HashMB: lf.hashMB, Threads: *threads, Progress: func(i engine.Info) {
-		fmt.Fprintln(stdout, infoLine(i))
+	e, err := engine.New(engine.Options{HashMB: lf.hashMB, Threads: *threads, Progress: func(i engine.Info) {
+		fmt.Fprintln(stdout, infoLine(&pos, i))
 	}})
-	res, err := e.Search(ctx, pos, lim)
+	if err != nil {
+		return err
+	}
+	res, err := e.Search(ctx, &pos, lim)
 	if errors.Is(err, engine.ErrNoMoves) {
 		return fmt.Errorf("%s has no legal move: the game is over", pos.Turn())
 	}
@@ -60,7 +63,7 @@ func runAnalyze(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	fmt.Fprintf(stdout, "best %s score %s (depth %d, %d nodes in %s, stopped by %s)\n",
-		res.Move, res.Score, res.Depth, res.Nodes, roundDuration(res.Time), res.Stop)
+		bashni.Notation{}.FormatMove(&pos, res.Move), res.Score, res.Depth, res.Nodes, roundDuration(res.Time), res.Stop)
 	return nil
 }
 
@@ -68,7 +71,9 @@ func runAnalyze(args []string, stdout, stderr io.Writer) error {
 // columns of fixed width: the time in milliseconds with one decimal, so
 // that its column keeps its width from 0.1ms to 2.7 hours (Go's duration
 // text grew from "99.5ms" to "100.512ms", and the columns after it slipped).
-func infoLine(i engine.Info) string {
+// The principal variation, played from pos, is in the ruleset's own
+// notation.
+func infoLine(pos *bashni.Position, i engine.Info) string {
 	return fmt.Sprintf("depth %2d/%-2d  score %7s  nodes %10d  %6.0f kn/s  %9.1fms  %s",
-		i.Depth, i.SelDepth, i.Score, i.Nodes, i.NPS()/1000, float64(i.Time)/float64(time.Millisecond), bashni.LineText(i.PV))
+		i.Depth, i.SelDepth, i.Score, i.Nodes, i.NPS()/1000, float64(i.Time)/float64(time.Millisecond), bashni.Notation{}.FormatLine(pos, i.PV))
 }

@@ -79,7 +79,7 @@ func readGames(t *testing.T, path string) []int {
 	}
 	var plies []int
 	for _, g := range games {
-		plies = append(plies, g.Plies())
+		plies = append(plies, g.Game().Plies())
 	}
 	return plies
 }
@@ -288,7 +288,7 @@ func TestBadInputs(t *testing.T) {
 func TestAnalyzeColumns(t *testing.T) {
 	var at []int
 	for _, d := range []time.Duration{88 * time.Microsecond, 99500 * time.Microsecond, 100512 * time.Microsecond, 12345 * time.Millisecond, 40 * time.Minute} {
-		l := infoLine(engine.Info{Depth: 3, SelDepth: 12, Nodes: 1234, Time: d, PV: nil})
+		l := infoLine(nil, engine.Info{Depth: 3, SelDepth: 12, Nodes: 1234, Time: d, PV: nil})
 		at = append(at, len(l))
 		if !strings.Contains(l, fmt.Sprintf("%.1fms", float64(d)/float64(time.Millisecond))) {
 			t.Errorf("%v: %q", d, l)

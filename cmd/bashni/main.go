@@ -25,6 +25,8 @@ import (
 	"os"
 	"sort"
 	"strings"
+
+	"github.com/bashni-dev/bashni"
 )
 
 // A command is one subcommand of bashni.
@@ -114,22 +116,14 @@ func runCLI(args []string, stdout, stderr io.Writer) (status int) {
 
 // errorText is err's message without the library's "bashni: " prefix, which
 // the command's own "bashni <name>: " prefix makes redundant.
-func errorText(err error) string {
-	return strings.TrimPrefix(err.Error(), "bashni: ")
-}
+func errorText(err error) string { return bashni.Message(err) }
 
 // commandErrorText is err's message without the prefixes that the
-// command's own "bashni <name>: " makes redundant: the library's "bashni: ",
-// and the subcommand's name again (package svg's errors begin "svg: ").
+// command's own "bashni <name>: " makes redundant: the library's "bashni: "
+// (bashni.Message), and the subcommand's name again (package svg's errors
+// begin "svg: ").
 func commandErrorText(name string, err error) string {
-	text := err.Error()
-	for {
-		t := strings.TrimPrefix(strings.TrimPrefix(text, "bashni: "), name+": ")
-		if t == text {
-			return text
-		}
-		text = t
-	}
+	return strings.TrimPrefix(bashni.Message(err), name+": ")
 }
 
 // outputWriter is standard output that remembers its first write error

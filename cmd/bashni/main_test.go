@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/bashni-dev/bashni"
 	"github.com/google/go-cmp/cmp"
 )
 
@@ -133,11 +134,12 @@ func TestPanicBecomesOneLineError(t *testing.T) {
 
 func TestErrorTextDropsLibraryPrefix(t *testing.T) {
 	register(&command{name: "test-fail", summary: "fails", run: func([]string, io.Writer, io.Writer) error {
-		return errors.New("bashni: something broke")
+		_, err := bashni.ParseVariant("nope")
+		return err
 	}})
 	defer delete(commands, "test-fail")
 	_, errOut, status := cli(t, "test-fail")
-	if status != 1 || errOut != "bashni test-fail: something broke\n" {
+	if status != 1 || !strings.HasPrefix(errOut, `bashni test-fail: variant "nope": unknown ruleset`) {
 		t.Errorf("status %d, stderr %q", status, errOut)
 	}
 }

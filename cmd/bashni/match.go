@@ -101,13 +101,13 @@ func runMatch(args []string, stdout, stderr io.Writer) error {
 	if err := checkTables("-hash", cfg.hashMB, 2*cfg.threads); err != nil {
 		return err
 	}
-	var specs [2]match.Spec
-	var rungs []match.Spec
+	var specs [2]playerSpec
+	var rungs []playerSpec
 	if *ladder != "" {
 		if err := wantArgs(rest, 0, ""); err != nil {
 			return err
 		}
-		if rungs, err = match.ParseLadder(*ladder); err != nil {
+		if rungs, err = parseLadder(*ladder); err != nil {
 			return fmt.Errorf("-ladder: %v", err)
 		}
 		for _, r := range rungs {
@@ -120,7 +120,7 @@ func runMatch(args []string, stdout, stderr io.Writer) error {
 			return err
 		}
 		for i, text := range rest {
-			if specs[i], err = match.ParseSpec(text); err != nil {
+			if specs[i], err = parseSpec(text); err != nil {
 				return err
 			}
 			if err := checkBounded(specs[i], cfg.clock); err != nil {
@@ -154,8 +154,8 @@ func runMatch(args []string, stdout, stderr io.Writer) error {
 
 // checkBounded reports an engine player that would search forever: one
 // with no limit in a match without a clock.
-func checkBounded(ps match.Spec, clock match.TimeControl) error {
-	kind := ps.Kind == match.KindEngine || ps.Kind == match.KindExternal || ps.Kind == match.KindHub
+func checkBounded(ps playerSpec, clock match.TimeControl) error {
+	kind := ps.Kind == kindEngine || ps.Kind == kindExternal || ps.Kind == kindHub
 	if kind && ps.Limits == (engine.Limits{}) && clock.Base == 0 {
 		return fmt.Errorf("player %q has no limit: give it depth=, nodes= or time=, or the match a clock (-tc)", ps)
 	}
@@ -171,7 +171,7 @@ const (
 
 // playMatch plays cfg.games games of specs[0] (A) against specs[1] (B)
 // and prints the result.
-func playMatch(ctx context.Context, cfg matchConfig, specs [2]match.Spec) (match.Tally, error) {
+func playMatch(ctx context.Context, cfg matchConfig, specs [2]playerSpec) (match.Tally, error) {
 	start, err := cfg.variant.Start()
 	if err != nil {
 		return match.Tally{}, err
@@ -275,7 +275,7 @@ func playMatch(ctx context.Context, cfg matchConfig, specs [2]match.Spec) (match
 // match keeps them. A write error stops the match.
 type matchRecorder struct {
 	cfg    matchConfig
-	specs  [2]match.Spec
+	specs  [2]playerSpec
 	games  []match.Game
 	errs   []error
 	cancel context.CancelFunc
@@ -285,7 +285,7 @@ type matchRecorder struct {
 	err    error // the first write error
 }
 
-func newMatchRecorder(cfg matchConfig, specs [2]match.Spec, games []match.Game, errs []error, cancel context.CancelFunc) *matchRecorder {
+func newMatchRecorder(cfg matchConfig, specs [2]playerSpec, games []match.Game, errs []error, cancel context.CancelFunc) *matchRecorder {
 	return &matchRecorder{cfg: cfg, specs: specs, games: games, errs: errs, cancel: cancel, ended: make([]bool, len(games))}
 }
 
@@ -318,11 +318,11 @@ func (r *matchRecorder) finished(i int) {
 }
 
 // playMatchGame plays game i of a match: A has White in the even games.
-func playMatchGame(ctx context.Context, cfg matchConfig, start bashni.Position, specs [2]match.Spec, i int) (match.Game, error) {
+func playMatchGame(ctx context.Context, cfg matchConfig, start bashni.Position, specs [2]playerSpec, i int) (match.Game, error) {
 	rng := rand.New(rand.NewPCG(cfg.seed, 1<<32+uint64(i)))
 	var players [2]match.Player
 	for k, spec := range specs {
-		p, err := spec.NewPlayer(ctx, cfg.variant, rng, cfg.hashMB)
+		p, err := spec.newPlayer(ctx, cfg.variant, rng, cfg.hashMB)
 		if err != nil {
 			return match.Game{}, err
 		}
@@ -331,15 +331,15 @@ func playMatchGame(ctx context.Context, cfg matchConfig, start bashni.Position, 
 		}
 		players[(k+i)%2] = p
 	}
-	return match.PlayTimedGame(ctx, start, match.Opening(start, cfg.opening, cfg.seed, i/2), players, cfg.maxPlies, cfg.clock)
+	return match.PlayTimedGame(ctx, &start, match.Opening(&start, cfg.opening, cfg.seed, i/2), players, cfg.maxPlies, cfg.clock)
 }
 
 // runLadder plays each rung against the one before it and prints a
 // markdown table of the results, Elo chained from the first rung.
-func runLadder(ctx context.Context, cfg matchConfig, rungs []match.Spec) error {
+func runLadder(ctx context.Context, cfg matchConfig, rungs []playerSpec) error {
 	tallies := make([]match.Tally, len(rungs))
 	for i := 1; i < len(rungs); i++ {
-		t, err := playMatch(ctx, cfg, [2]match.Spec{rungs[i], rungs[i-1]})
+		t, err := playMatch(ctx, cfg, [2]playerSpec{rungs[i], rungs[i-1]})
 		if err != nil {
 			return err
 		}

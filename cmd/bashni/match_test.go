@@ -12,7 +12,6 @@ import (
 
 	"github.com/bashni-dev/bashni"
 	"github.com/bashni-dev/bashni/engine"
-	"github.com/bashni-dev/bashni/engine/match"
 	"github.com/bashni-dev/bashni/pdn"
 )
 
@@ -23,7 +22,7 @@ func TestMatchIsReproducible(t *testing.T) {
 	run := func() string {
 		var out bytes.Buffer
 		cfg := matchConfig{variant: bashni.Lasca(), games: 4, opening: 2, seed: 7, threads: 2, maxPlies: 200, hashMB: 1, verbose: true, out: &out}
-		if _, err := playMatch(context.Background(), cfg, [2]match.Spec{{Kind: match.KindEngine, Limits: engine.Limits{Depth: 2}}, {Kind: match.KindRandom}}); err != nil {
+		if _, err := playMatch(context.Background(), cfg, [2]playerSpec{{Kind: kindEngine, Limits: engine.Limits{Depth: 2}}, {Kind: kindRandom}}); err != nil {
 			t.Fatal(err)
 		}
 		// Drop the elapsed time; keep games in order (threads finish in any order).

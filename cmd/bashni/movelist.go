@@ -21,7 +21,7 @@ func (e *moveListError) Error() string {
 	// text that is not a move at all the list helps just as much.
 	var me *bashni.MoveError
 	if errors.As(e.Err, &me) && errors.Is(e.Err, bashni.ErrBadMoveText) {
-		if legal := bashni.MoveTexts(me.Position.LegalMoves()); len(legal) > 0 {
+		if legal := me.Notation.MoveTexts(&me.Position, me.Legal); len(legal) > 0 {
 			msg += " (legal: " + strings.Join(legal, " ") + ")"
 		} else {
 			msg += " (no legal moves)"

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"io"
 	"sort"
+
+	"github.com/bashni-dev/bashni"
 )
 
 func init() {
@@ -29,18 +31,21 @@ func runMoves(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
+	// In the ruleset's own notation (lasca's captures with 'x'), sorted.
+	var nt bashni.Notation
 	moves := pos.LegalMoves()
-	sort.Slice(moves, func(i, j int) bool { return moves[i].String() < moves[j].String() })
+	sort.Slice(moves, func(i, j int) bool { return nt.FormatMove(&pos, moves[i]) < nt.FormatMove(&pos, moves[j]) })
 	for _, m := range moves {
+		text := nt.FormatMove(&pos, m)
 		if !*after {
-			fmt.Fprintln(stdout, m)
+			fmt.Fprintln(stdout, text)
 			continue
 		}
 		next, err := pos.Play(m)
 		if err != nil {
-			return fmt.Errorf("playing %s: %w", m, err)
+			return fmt.Errorf("playing %s: %w", text, err)
 		}
-		fmt.Fprintln(stdout, m, next.FEN())
+		fmt.Fprintln(stdout, text, next.FEN())
 	}
 	return nil
 }

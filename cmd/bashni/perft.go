@@ -68,9 +68,10 @@ func runPerft(args []string, stdout, stderr io.Writer) error {
 		if nodes, err = perft.Total(lines, depth); err != nil {
 			return err
 		}
-		sort.Slice(lines, func(i, j int) bool { return lines[i].Move.String() < lines[j].Move.String() })
+		var nt bashni.Notation // the ruleset's own: lasca's captures with 'x'
+		sort.Slice(lines, func(i, j int) bool { return nt.FormatMove(&pos, lines[i].Move) < nt.FormatMove(&pos, lines[j].Move) })
 		for _, l := range lines {
-			fmt.Fprintf(stdout, "%s %d\n", l.Move, l.Nodes)
+			fmt.Fprintf(stdout, "%s %d\n", nt.FormatMove(&pos, l.Move), l.Nodes)
 		}
 	} else {
 		nodes, err = cfg.Perft(ctx, &pos, depth)

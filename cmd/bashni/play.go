@@ -35,13 +35,13 @@ func searchMover() mover {
 	var e *engine.Engine
 	return func(ctx context.Context, g *bashni.Game, think time.Duration) (bashni.Move, error) {
 		if e == nil {
-			e = engine.New(engine.Options{})
+			e = engine.MustNew(engine.Options{})
 		}
 		lim := engine.Limits{Time: think}
 		if think <= 0 {
 			lim = engine.Limits{Depth: 1} // no time to think: the best capture or step at a glance
 		}
-		res, err := e.SearchGame(ctx, *g.Start(), g.Moves(), lim)
+		res, err := e.SearchGame(ctx, g, lim)
 		return res.Move, err
 	}
 }
@@ -218,6 +218,11 @@ func (s *playSession) number() string {
 	return fmt.Sprintf("%d.", ply/2+1)
 }
 
+// text writes a move of the game in its notation (the ruleset's own).
+func (s *playSession) text(m bashni.Move) string {
+	return s.game.Notation().FormatMove(s.game.Position(), m)
+}
+
 // engineTurn lets the engine choose and play a move.
 func (s *playSession) engineTurn(ctx context.Context) error {
 	m, err := s.engineMove(ctx, s.game, s.think)
@@ -228,7 +233,7 @@ func (s *playSession) engineTurn(ctx context.Context) error {
 	if err := s.game.Play(m); err != nil {
 		return fmt.Errorf("engine chose %s: %w", m, err)
 	}
-	fmt.Fprintf(s.out, "%s %s (engine)\n", number, m)
+	fmt.Fprintf(s.out, "%s %s (engine)\n", number, s.text(m))
 	fmt.Fprint(s.out, s.game.Position().Diagram())
 	return nil
 }
@@ -243,7 +248,7 @@ func (s *playSession) command(line string) (quit bool) {
 	case "help", "?":
 		fmt.Fprintln(s.out, playHelp)
 	case "moves":
-		fmt.Fprintln(s.out, strings.Join(bashni.MoveTexts(g.LegalMoves()), " "))
+		fmt.Fprintln(s.out, strings.Join(g.Notation().MoveTexts(g.Position(), g.LegalMoves()), " "))
 	case "fen":
 		fmt.Fprintln(s.out, g.Position().FEN())
 	case "undo":
@@ -266,12 +271,12 @@ func (s *playSession) command(line string) (quit bool) {
 // moves before it, so that it is a person's turn again.
 func (s *playSession) undo() {
 	g := s.game
-	if err := g.Undo(); err != nil {
+	if _, err := g.Undo(); err != nil {
 		fmt.Fprintln(s.out, "Nothing to undo.")
 		return
 	}
 	for s.engine[g.Position().Turn()] && g.Plies() > 0 && !(s.engine[0] && s.engine[1]) {
-		_ = g.Undo()
+		_, _ = g.Undo()
 	}
 	fmt.Fprintf(s.out, "Taken back (%d plies played).\n", g.Plies())
 	fmt.Fprint(s.out, g.Position().Diagram())
@@ -291,7 +296,7 @@ func (s *playSession) moves(line string) {
 			fmt.Fprintln(s.out, errorText(err))
 			return
 		}
-		fmt.Fprintf(s.out, "%s %s\n", number, m)
+		fmt.Fprintf(s.out, "%s %s\n", number, s.text(m))
 		fmt.Fprint(s.out, s.game.Position().Diagram())
 		if s.game.Outcome().IsOver() {
 			return

@@ -203,11 +203,11 @@ func TestPlayRecord(t *testing.T) {
 		t.Fatalf("reading the record: %d games, %v", len(games), err)
 	}
 	g := games[0]
-	if d := cmp.Diff([]string{"b6-c5", "c3-d4", "d4:b6"}, bashni.MoveTexts(g.Moves())); d != "" {
+	if d := cmp.Diff([]string{"b6-c5", "c3-d4", "d4:b6"}, bashni.MoveTexts(g.Game().Moves())); d != "" {
 		t.Errorf("moves (-want +got):\n%s", d)
 	}
-	if want := (bashni.Outcome{Result: bashni.WhiteWins, Reason: bashni.Resignation}); g.Outcome() != want {
-		t.Errorf("outcome %v, want %v", g.Outcome(), want)
+	if want := (bashni.Outcome{Result: bashni.WhiteWins, Reason: bashni.Resignation}); g.Game().Outcome() != want {
+		t.Errorf("outcome %v, want %v", g.Game().Outcome(), want)
 	}
 	if g.Tag("Event") != "bashni play" {
 		t.Errorf("Event tag %q", g.Tag("Event"))

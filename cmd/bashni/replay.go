@@ -125,11 +125,8 @@ func replayStream(r io.Reader, opt replayOptions, prefix string, stdout, stderr 
 			for _, w := range g.Warnings {
 				fmt.Fprintf(stderr, "%swarning: game %d, line %d: %s\n", prefix, w.Game, w.Line, w.Reason())
 			}
-			fen := g.Position().FEN()
-			if opt.numbers {
-				fen = g.Position().FENNumbers(opt.numbering)
-			}
-			fmt.Fprintf(stdout, "%sok %d %s\n", prefix, g.Plies(), fen)
+			fen := bashni.Notation{Numbers: opt.numbers, Numbering: opt.numbering}.FEN(g.Game().Position())
+			fmt.Fprintf(stdout, "%sok %d %s\n", prefix, g.Game().Plies(), fen)
 		}
 	}
 }

@@ -102,16 +102,16 @@ type selfplay struct {
 // summary line on stderr.
 func (sp selfplay) play(ctx context.Context, write func(*pdn.Game) error, stderr io.Writer) error {
 	v, games, opening, seed, maxPlies, hashMB := sp.variant, sp.games, sp.opening, sp.seed, sp.maxPlies, sp.hashMB
-	spec := match.Spec{Kind: match.KindEngine, Limits: sp.limits}
+	spec := playerSpec{Kind: kindEngine, Limits: sp.limits}
 	name := "bashni engine " + spec.String()
 	start := v.MustStart()
 	var score [3]int // white wins, black wins, draws
 	for i := range games {
-		p, err := spec.NewPlayer(ctx, v, nil, hashMB) // an engine player needs no random source
+		p, err := spec.newPlayer(ctx, v, nil, hashMB) // an engine player needs no random source
 		if err != nil {
 			return err
 		}
-		g, err := match.PlayGame(ctx, start, match.Opening(start, opening, seed, i), [2]match.Player{p, p}, maxPlies)
+		g, err := match.PlayGame(ctx, &start, match.Opening(&start, opening, seed, i), [2]match.Player{p, p}, maxPlies)
 		if ctx.Err() != nil {
 			return errors.New("interrupted")
 		}

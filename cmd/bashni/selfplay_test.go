@@ -25,11 +25,11 @@ func TestSelfplayWritesPDN(t *testing.T) {
 		if g.Tag("White") != "bashni engine depth=2" || g.Tag("Round") != string(rune('1'+i)) {
 			t.Errorf("game %d: tags %v", i+1, g.Tags)
 		}
-		if !g.Outcome().IsOver() {
-			t.Errorf("game %d is not over: %s", i+1, g.Outcome())
+		if !g.Game().Outcome().IsOver() {
+			t.Errorf("game %d is not over: %s", i+1, g.Game().Outcome())
 		}
-		if g.Variant().Name() != "lasca" {
-			t.Errorf("game %d: variant %s", i+1, g.Variant())
+		if g.Game().Variant().Name() != "lasca" {
+			t.Errorf("game %d: variant %s", i+1, g.Game().Variant())
 		}
 	}
 	// Fixed depth and seed: the same games again.
@@ -46,8 +46,8 @@ func TestSelfplayAdjudicates(t *testing.T) {
 		t.Fatalf("%d games, %v", len(games), err)
 	}
 	g := games[0]
-	if g.Plies() != 6 || g.Outcome().Result.String() != "1/2-1/2" || !strings.Contains(out, "{adjudicated a draw after 6 plies}") {
-		t.Errorf("want a draw adjudicated after 6 plies, got %d plies, %s:\n%s", g.Plies(), g.Outcome(), out)
+	if g.Game().Plies() != 6 || g.Game().Outcome().Result.String() != "1/2-1/2" || !strings.Contains(out, "{adjudicated a draw after 6 plies}") {
+		t.Errorf("want a draw adjudicated after 6 plies, got %d plies, %s:\n%s", g.Game().Plies(), g.Game().Outcome(), out)
 	}
 }
 
@@ -114,8 +114,8 @@ func TestSelfplayClassicWritesPDN30(t *testing.T) {
 			if err != nil {
 				t.Fatalf("%v: game %d does not read back strictly: %v", c.args, i+1, err)
 			}
-			if want := c.args[1]; g.Variant().Name() != want {
-				t.Errorf("%v: game %d read as %s", c.args, i+1, g.Variant())
+			if want := c.args[1]; g.Game().Variant().Name() != want {
+				t.Errorf("%v: game %d read as %s", c.args, i+1, g.Game().Variant())
 			}
 		}
 	}

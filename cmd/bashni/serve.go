@@ -17,6 +17,7 @@ import (
 
 	"github.com/bashni-dev/bashni"
 	"github.com/bashni-dev/bashni/engine"
+	"github.com/bashni-dev/bashni/engine/match"
 	"github.com/bashni-dev/bashni/web"
 )
 
@@ -83,7 +84,10 @@ func runServe(args []string, stdout, stderr io.Writer) error {
 	}
 	opts := web.Options{MaxEngines: *engines, AnalyseTime: *analyseTime}
 	if *think > 0 {
-		pool := newEnginePool(*engines, *hashMB, engine.Limits{Time: *think})
+		pool, err := newEnginePool(*engines, *hashMB, engine.Limits{Time: *think})
+		if err != nil {
+			return err
+		}
 		opts.Opponent, opts.Analyst = pool, pool
 		// The page's bound: the search, plus the wait for a free engine.
 		opts.Think = 3**think + 2*time.Second
@@ -190,18 +194,22 @@ type pooledEngine struct {
 	report func(engine.Info)
 }
 
-func newEnginePool(n, hashMB int, lim engine.Limits) *enginePool {
+func newEnginePool(n, hashMB int, lim engine.Limits) (*enginePool, error) {
 	p := &enginePool{free: make(chan *pooledEngine, n), limits: lim}
 	for i := 0; i < n; i++ {
 		pe := new(pooledEngine)
-		pe.Engine = engine.New(engine.Options{HashMB: hashMB, Progress: func(i engine.Info) {
+		e, err := engine.New(engine.Options{HashMB: hashMB, Progress: func(i engine.Info) {
 			if pe.report != nil {
 				pe.report(i)
 			}
 		}})
+		if err != nil {
+			return nil, err
+		}
+		pe.Engine = e
 		p.free <- pe
 	}
-	return p
+	return p, nil
 }
 
 // take waits for a free engine until ctx is done; put gives it back.
@@ -219,18 +227,14 @@ func (p *enginePool) put(e *pooledEngine) {
 	p.free <- e
 }
 
-// Move searches the game's position with the first free engine; it is
-// web.Opponent's method. The engine sees the whole game, so it knows which
+// Move searches the game's position with the first free engine; it is the
+// page's match.Player. The engine sees the whole game, so it knows which
 // moves would repeat a position.
-func (p *enginePool) Move(ctx context.Context, start bashni.Position, moves []bashni.Move) (bashni.Move, error) {
+func (p *enginePool) Move(ctx context.Context, g *bashni.Game, clocks *match.Clocks) (bashni.Move, error) {
 	e, err := p.take(ctx)
 	if err != nil {
 		return bashni.Move{}, err
 	}
 	defer p.put(e)
-	res, err := e.SearchGame(ctx, start, moves, p.limits)
-	if err != nil {
-		return bashni.Move{}, err
-	}
-	return res.Move, nil
+	return match.Engine{Engine: e.Engine, Limits: p.limits}.Move(ctx, g, clocks)
 }

@@ -24,11 +24,11 @@ func (p *enginePool) Analyse(ctx context.Context, g *bashni.Game, lim web.Analys
 	if depth == 0 {
 		depth = engine.MaxPly / 2
 	}
-	res, err := e.SearchGame(ctx, *g.Start(), g.Moves(), engine.Limits{Depth: depth, Time: lim.Time, Lines: lim.Lines})
+	res, err := e.SearchGame(ctx, g, engine.Limits{Depth: depth, Time: lim.Time, Lines: lim.Lines})
 	if err != nil {
 		return web.Analysis{}, "", err
 	}
-	return analysisOf(res.Info), res.Stop, nil
+	return analysisOf(res.Info), string(res.Stop), nil
 }
 
 // analysisOf is an iteration of the engine's search as the page shows it.

@@ -62,8 +62,8 @@ func analysisStream(ctx context.Context, t testing.TB, url string) (status int, 
 }
 
 // poolServer serves the page with a pool of n real engines.
-func poolServer(n int) (*httptest.Server, *enginePool) {
-	pool := newEnginePool(n, 4, engine.Limits{Time: time.Second})
+func poolServer(t testing.TB, n int) (*httptest.Server, *enginePool) {
+	pool := mustPool(t, n, 4, engine.Limits{Time: time.Second})
 	return httptest.NewServer(web.New(web.Options{Opponent: pool, Analyst: pool, MaxEngines: n})), pool
 }
 
@@ -81,7 +81,7 @@ func (p *enginePool) idle(d time.Duration) bool {
 // lines each; when their clients go away, the engines are free again
 // (generous deadlines: the machine may be loaded).
 func TestTwoAnalysesAtOnce(t *testing.T) {
-	ts, pool := poolServer(2)
+	ts, pool := poolServer(t, 2)
 	defer ts.Close()
 	ctx, cancel := context.WithCancel(context.Background())
 	var wg sync.WaitGroup
@@ -119,7 +119,7 @@ func TestTwoAnalysesAtOnce(t *testing.T) {
 // An analysis with depth= ends with a final event repeating the last
 // iteration, its best line a legal line of the engine's own best move.
 func TestAnalysisToADepth(t *testing.T) {
-	ts, pool := poolServer(1)
+	ts, pool := poolServer(t, 1)
 	defer ts.Close()
 	_, evs := analysisStream(context.Background(), t, ts.URL+"/api/analyse?depth=5")
 	var all []event
@@ -129,7 +129,7 @@ func TestAnalysisToADepth(t *testing.T) {
 	if len(all) != 6 || !all[5].Final || all[5].Stop != "depth" || all[5].Depth != 5 || all[4].Final {
 		t.Fatalf("events %+v, want depths 1 to 5 then the final one", all)
 	}
-	m, err := newEnginePool(1, 4, engine.Limits{Depth: 5}).Move(context.Background(), bashni.Russian().MustStart(), nil)
+	m, err := mustPool(t, 1, 4, engine.Limits{Depth: 5}).Move(context.Background(), bashni.NewGameFrom(bashni.Russian().MustStart()), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -145,7 +145,7 @@ func TestAnalysisToADepth(t *testing.T) {
 // request to the first event, and from the client closing its stream to
 // the engine being free again.
 func BenchmarkAnalyse(b *testing.B) {
-	ts, pool := poolServer(1)
+	ts, pool := poolServer(b, 1)
 	defer ts.Close()
 	var first, idle time.Duration
 	for range b.N {

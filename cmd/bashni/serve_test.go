@@ -142,12 +142,22 @@ func TestServeErrors(t *testing.T) {
 	}
 }
 
+// mustPool returns a pool of n engines with tables of mb MiB.
+func mustPool(t testing.TB, n, mb int, lim engine.Limits) *enginePool {
+	t.Helper()
+	p, err := newEnginePool(n, mb, lim)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
 // The pool hands out its engines one search at a time, and a request that
 // gives up while waiting for one leaves with its context's error.
 func TestEnginePool(t *testing.T) {
-	p := newEnginePool(1, 1, engine.Limits{Depth: 2})
+	p := mustPool(t, 1, 1, engine.Limits{Depth: 2})
 	start := bashni.Russian().MustStart()
-	m, err := p.Move(context.Background(), start, nil)
+	m, err := p.Move(context.Background(), bashni.NewGameFrom(start), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -157,7 +167,7 @@ func TestEnginePool(t *testing.T) {
 	busy := <-p.free // take the only engine
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Millisecond)
 	defer cancel()
-	if _, err := p.Move(ctx, start, nil); err != context.DeadlineExceeded {
+	if _, err := p.Move(ctx, bashni.NewGameFrom(start), nil); err != context.DeadlineExceeded {
 		t.Errorf("Move with every engine busy: %v, want the deadline", err)
 	}
 	p.free <- busy
@@ -166,7 +176,7 @@ func TestEnginePool(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := p.Move(context.Background(), lost, nil); !errors.Is(err, engine.ErrNoMoves) {
+	if _, err := p.Move(context.Background(), bashni.NewGameFrom(lost), nil); !errors.Is(err, engine.ErrNoMoves) {
 		t.Errorf("Move with no black piece left: %v, want engine.ErrNoMoves", err)
 	}
 }

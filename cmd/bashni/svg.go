@@ -51,7 +51,7 @@ func runSVG(args []string, stdout, stderr io.Writer) error {
 			pos = pos.PlayUnchecked(m) // m came from ParseMove, so it is legal
 		}
 	}
-	pic, err := svg.String(pos, o)
+	pic, err := svg.String(&pos, o)
 	if err != nil {
 		return err
 	}

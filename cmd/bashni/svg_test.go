@@ -33,7 +33,7 @@ func TestSVGMatchesPackage(t *testing.T) {
 		{[]string{"-moves", "1. c3-d4 b6-c5", "-move", "d4:b6", "-after"}, playForSVG(t, afterD4, "d4:b6"), withMove(svg.Options{}, capture)},
 	}
 	for _, c := range cases {
-		want, err := svg.String(c.pos, c.opts)
+		want, err := svg.String(&c.pos, c.opts)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -52,7 +52,8 @@ func TestSVGWritesFile(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want, _ := svg.String(bashni.Russian().MustStart(), svg.Options{})
+	start := bashni.Russian().MustStart()
+	want, _ := svg.String(&start, svg.Options{})
 	if string(b) != want {
 		t.Errorf("%s does not hold the start position's picture", file)
 	}

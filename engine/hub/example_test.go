@@ -32,9 +32,9 @@ func ExampleSession() {
 func ExampleFormatMove() {
 	pos, _ := bashni.ParseFEN(bashni.RussianDraughts(), "W:Wc3:Bd4,f6")
 	for _, m := range pos.LegalMoves() {
-		fmt.Println(m, "is", hub.FormatMove(pos, m))
+		fmt.Println(m, "is", hub.FormatMove(&pos, m))
 	}
-	back, _ := hub.ParseMove(pos, "10x28x14x23")
+	back, _ := hub.ParseMove(&pos, "10x28x14x23")
 	fmt.Println(back)
 	// Output:
 	// c3:e5:g7 is 10x28x14x23

@@ -75,9 +75,9 @@ type Session struct {
 	eng     *engine.Engine
 	engOpts engine.Options // the options eng was made with
 
-	start bashni.Position
-	moves []bashni.Move
-	pos   bashni.Position // start after moves
+	// game is replaced, never changed, by a command that changes the game,
+	// so a search under way keeps reading the one it was given.
+	game *bashni.Game
 
 	level level
 
@@ -133,8 +133,16 @@ func (s *Session) writeError() error {
 
 // errorf answers "error message=...". The protocol has no way to quote a
 // double quote, so each becomes a single quote.
+//
+// An error among args is written by its bashni.Message, without the
+// library's "bashni: ".
 func (s *Session) errorf(format string, args ...any) {
-	msg := strings.ReplaceAll(fmt.Sprintf(format, args...), "bashni: ", "")
+	for i, a := range args {
+		if err, ok := a.(error); ok {
+			args[i] = bashni.Message(err)
+		}
+	}
+	msg := fmt.Sprintf(format, args...)
 	msg = strings.ReplaceAll(strings.ReplaceAll(msg, `"`, `'`), "\n", " ")
 	s.write(Message{Command: "error", Args: []Arg{{Name: "message", Value: msg, HasValue: true}}}.String())
 }
@@ -381,7 +389,7 @@ func (s *Session) setHash(mb int) error {
 // setVariant makes v the ruleset, at its start.
 func (s *Session) setVariant(name string, v bashni.Variant) {
 	s.name, s.variant = name, v
-	s.start, s.moves, s.pos = v.MustStart(), nil, v.MustStart()
+	s.game = bashni.NewGameFrom(v.MustStart())
 }
 
 // makeEngine makes the engine for the current options, unless it has them.
@@ -390,10 +398,11 @@ func (s *Session) makeEngine() error {
 	if s.eng != nil && o.HashMB == s.engOpts.HashMB && o.Threads == s.engOpts.Threads {
 		return nil
 	}
-	if err := o.Validate(); err != nil {
+	e, err := engine.New(o)
+	if err != nil {
 		return err
 	}
-	s.eng, s.engOpts = engine.New(o), o
+	s.eng, s.engOpts = e, o
 	return nil
 }
 
@@ -417,17 +426,19 @@ func (s *Session) position(m Message) error {
 		return err
 	}
 	movesText, _ := m.Get("moves")
-	pos := start
-	var moves []bashni.Move
+	g := bashni.NewGameFrom(start)
 	for i, t := range strings.Fields(movesText) {
-		mv, err := ParseMove(pos, t)
-		if err != nil {
-			return fmt.Errorf("move %d: %v", i+1, strings.TrimPrefix(err.Error(), "bashni: "))
+		mv, err := ParseMove(g.Position(), t)
+		if err == nil {
+			// A move after the end of the game (a draw by repetition or
+			// the kings-only rule) is refused, as one in a lost position.
+			err = g.Play(mv)
 		}
-		moves = append(moves, mv)
-		pos = pos.PlayUnchecked(mv)
+		if err != nil {
+			return fmt.Errorf("move %d: %s", i+1, bashni.Message(err))
+		}
 	}
-	s.start, s.moves, s.pos = start, moves, pos
+	s.game = g
 	return nil
 }
 
@@ -445,7 +456,7 @@ func (s *Session) goSearch(m Message) error {
 	if mode == "" {
 		return errors.New("want think, ponder or analyze")
 	}
-	if !s.pos.HasLegalMoves() {
+	if !s.game.Position().HasLegalMoves() {
 		return errors.New("the position has no legal move (the game is over)")
 	}
 	if s.closed {
@@ -462,16 +473,17 @@ func (s *Session) goSearch(m Message) error {
 		lim.Ponder = &engine.Ponder{}
 		s.ponderHit = lim.Ponder.Hit
 	}
-	s.root, s.searchLim, s.endless, s.stopping = s.pos, lim, !bounded(lim, mode != "ponder"), false
-	eng, start, moves, root := s.eng, s.start, s.moves, s.pos
+	s.root, s.searchLim, s.endless, s.stopping = *s.game.Position(), lim, !bounded(lim, mode != "ponder"), false
+	eng, g, root := s.eng, s.game, s.root
 	s.search = background.Start(func(ctx context.Context) {
-		res, err := eng.SearchGame(ctx, start, moves, lim)
+		res, err := eng.SearchGame(ctx, g, lim)
 		if err != nil {
 			s.errorf("go: %v", err)
 		} else {
-			line := "done move=" + FormatMove(root, res.Move)
+			line := "done move=" + FormatMove(&root, res.Move)
 			if len(res.PV) > 1 && res.PV[0] == res.Move {
-				line += " ponder=" + FormatMove(root.PlayUnchecked(res.Move), res.PV[1])
+				next := root.PlayUnchecked(res.Move)
+				line += " ponder=" + FormatMove(&next, res.PV[1])
 			}
 			s.write(line)
 		}
@@ -502,7 +514,7 @@ func (s *Session) info(i engine.Info) {
 	pv := make([]string, 0, len(i.PV))
 	pos := s.root
 	for _, m := range i.PV {
-		pv = append(pv, FormatMove(pos, m))
+		pv = append(pv, FormatMove(&pos, m))
 		pos = pos.PlayUnchecked(m)
 	}
 	s.write(Message{Command: "info", Args: []Arg{

@@ -161,8 +161,8 @@ func TestDialoguesPositionsAndMoves(t *testing.T) {
 		t.Run(d.name, func(t *testing.T) {
 			var out bytes.Buffer
 			s := NewSession(&out, Options{HashMB: 1})
-			positions := d.game.Positions()
-			moves := d.game.Moves()
+			positions := d.game.Game().Positions()
+			moves := d.game.Game().Moves()
 			ply := 0
 			checked := 0
 			for _, l := range d.lines {
@@ -173,20 +173,20 @@ func TestDialoguesPositionsAndMoves(t *testing.T) {
 					m, _ := ParseMessage(text)
 					mv, _ := m.Get("moves")
 					ply = len(strings.Fields(mv))
-					if !s.pos.Equal(positions[ply]) {
-						t.Fatalf("%q: position %s, want the game's after %d plies, %s", text, s.pos, ply, positions[ply])
+					if !s.game.Position().Equal(&positions[ply]) {
+						t.Fatalf("%q: position %s, want the game's after %d plies, %s", text, s.game.Position(), ply, positions[ply])
 					}
-					if hub, _ := FormatPosition(s.pos); ply == 0 && hub != startPos {
+					if hub, _ := FormatPosition(s.game.Position()); ply == 0 && hub != startPos {
 						t.Errorf("FormatPosition of the start: %q", hub)
 					}
 				case strings.HasPrefix(l, "< done "):
 					m, _ := ParseMessage(text)
 					answer, _ := m.Get("move")
-					mv, err := ParseMove(positions[ply], answer)
+					mv, err := ParseMove(&positions[ply], answer)
 					if err != nil || mv.String() != moves[ply].String() {
 						t.Fatalf("done move=%s at ply %d: %v %v, want the game's %s", answer, ply, mv, err, moves[ply])
 					}
-					if back := FormatMove(positions[ply], moves[ply]); back != answer {
+					if back := FormatMove(&positions[ply], moves[ply]); back != answer {
 						t.Errorf("FormatMove(%s) = %q, pydraughts wrote %q", moves[ply], back, answer)
 					}
 					checked++
@@ -197,8 +197,8 @@ func TestDialoguesPositionsAndMoves(t *testing.T) {
 			if out.Len() != 0 {
 				t.Errorf("the session answered errors:\n%s", out.String())
 			}
-			if checked < 10 || s.variant.Name() != d.game.Variant().Name() {
-				t.Errorf("%d moves checked, variant %s (game %s)", checked, s.variant, d.game.Variant())
+			if checked < 10 || s.variant.Name() != d.game.Game().Variant().Name() {
+				t.Errorf("%d moves checked, variant %s (game %s)", checked, s.variant, d.game.Game().Variant())
 			}
 		})
 	}
@@ -248,12 +248,13 @@ func TestDialoguesReplayed(t *testing.T) {
 				}
 				dm, _ := ParseMessage(answers[0])
 				move, _ := dm.Get("move")
-				mv, err := ParseMove(s.pos, move)
-				if err != nil || FormatMove(s.pos, mv) != move {
+				mv, err := ParseMove(s.game.Position(), move)
+				if err != nil || FormatMove(s.game.Position(), mv) != move {
 					t.Errorf("after %q: done move=%s: %v", l, move, err)
 				}
 				if ponder, ok := dm.Get("ponder"); ok {
-					if _, err := ParseMove(s.pos.PlayUnchecked(mv), ponder); err != nil {
+					next := s.game.Position().PlayUnchecked(mv)
+					if _, err := ParseMove(&next, ponder); err != nil {
 						t.Errorf("after %q: ponder=%s: %v", l, ponder, err)
 					}
 				}
@@ -280,6 +281,10 @@ func TestErrorsAndIgnored(t *testing.T) {
 		{`pos pos=` + startPos + ` moves="9-14"`, `error message="pos: move 1: move '9-14' is not legal here (legal: 9-13 10-13 10-14 11-14 11-15 12-15 12-16)"`},
 		{`pos pos=` + startPos + ` moves="9x13"`, `error message="pos: move 1: move '9x13' is not legal here (legal: 9-13 10-13 10-14 11-14 11-15 12-15 12-16)"`},
 		{`pos`, `error message="pos: want pos=<position> (or fen=<FEN>)"`},
+		// docs/RULES.md section 9: the third time a1 (1) and h2 (8) are
+		// seen the game is drawn, and no move follows.
+		{`pos fen="W:WKa1:BKh2" moves="1-5 8-12 5-1 12-8 1-5 8-12 5-1 12-8 1-5"`, `error message="pos: move 9: the game is over: 1/2-1/2: draw by repetition"`},
+		{`pos fen="W:WKa1:BKh2" moves="1-5 8-12 5-1 12-8 1-5 8-12 5-1 12-8"`, ""},
 		{`pos fen="W:Wa2:Bc3"`, `error message="pos: FEN 'W:Wa2:Bc3': 'a2': a2 is a light square"`},
 		{`pos pos="Wbbbb`, `error message="pos pos='Wbbbb: at byte 9: the value of pos: the quote is not closed"`},
 		{`=x`, `error message="=x: at byte 1: want a command, found '='"`},
@@ -376,11 +381,12 @@ func TestThink(t *testing.T) {
 	if m.Command != "done" || move != "14x23x19" || !hasPonder {
 		t.Errorf("%q: want done move=14x23x19 (d4:f6, the only capture) with a ponder move", got[len(got)-1])
 	}
-	mv, err := ParseMove(pos, move)
+	mv, err := ParseMove(&pos, move)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := ParseMove(pos.PlayUnchecked(mv), ponder); err != nil {
+	next := pos.PlayUnchecked(mv)
+	if _, err := ParseMove(&next, ponder); err != nil {
 		t.Errorf("ponder=%s: %v", ponder, err)
 	}
 }
@@ -521,16 +527,16 @@ func TestPositionString(t *testing.T) {
 	q, _ := bashni.ParseFEN(bashni.RussianDraughts(), "B:Wg1,Kb8:Ba3")
 	want := []byte("B" + strings.Repeat("e", 32))
 	want[1], want[21], want[32] = 'W', 'b', 'w' // b8, a3, g1
-	got, ok := FormatPosition(q)
+	got, ok := FormatPosition(&q)
 	if got != string(want) || !ok {
 		t.Errorf("FormatPosition = %q %v, want %q", got, ok, want)
 	}
 	p, err := ParsePosition(bashni.RussianDraughts(), string(want))
-	if err != nil || !p.Equal(q) {
+	if err != nil || !p.Equal(&q) {
 		t.Errorf("ParsePosition(%q) = %s %v, want %s", want, p, err, q)
 	}
 	tower, _ := bashni.ParseFEN(bashni.Russian(), "W:Wa1b:Bh8")
-	if _, ok := FormatPosition(tower); ok {
+	if _, ok := FormatPosition(&tower); ok {
 		t.Error("a tower of two written as a Hub position")
 	}
 }
@@ -589,7 +595,7 @@ func TestEveryVariant(t *testing.T) {
 		start := v.MustStart()
 		pos := `fen="` + start.FEN() + `"`
 		if numbered(v) {
-			text, _ := FormatPosition(start)
+			text, _ := FormatPosition(&start)
 			pos = "pos=" + text
 		}
 		got := converseToEnd(t, "set-param name=variant value="+name+"\npos "+pos+"\nlevel depth=2\ngo think\n")
@@ -598,8 +604,8 @@ func TestEveryVariant(t *testing.T) {
 		}
 		m, _ := ParseMessage(got[len(got)-1])
 		move, _ := m.Get("move")
-		mv, err := ParseMove(start, move)
-		if err != nil || FormatMove(start, mv) != move {
+		mv, err := ParseMove(&start, move)
+		if err != nil || FormatMove(&start, mv) != move {
 			t.Errorf("%s: done move=%s: %v", name, move, err)
 		}
 	}

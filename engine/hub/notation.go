@@ -30,7 +30,7 @@ const (
 // b8 d8 f8 h8 a7 ... g1 ('w', 'b' men, 'W', 'B' kings, 'e' empty), 33
 // letters on the 8x8 board. Each piece is a tower of one.
 func ParsePosition(v bashni.Variant, text string) (bashni.Position, error) {
-	n := v.Squares()
+	n := v.SquareCount()
 	if len(text) != n+1 {
 		return bashni.Position{}, fmt.Errorf("position %q: want %d letters (the side to move, then one per square), found %d", shortText(text), n+1, len(text))
 	}
@@ -63,7 +63,7 @@ func ParsePosition(v bashni.Variant, text string) (bashni.Position, error) {
 	fen.WriteString(":W" + strings.Join(sides[0], ",") + ":B" + strings.Join(sides[1], ","))
 	p, err := bashni.ParseFEN(v, fen.String())
 	if err != nil {
-		return bashni.Position{}, fmt.Errorf("position %q: %w", shortText(text), err)
+		return bashni.Position{}, fmt.Errorf("position %q: %s", shortText(text), bashni.Message(err))
 	}
 	return p, nil
 }
@@ -71,11 +71,11 @@ func ParsePosition(v bashni.Variant, text string) (bashni.Position, error) {
 // FormatPosition writes a position as the Hub's position string; the
 // second result is false when the position has a tower of more than one
 // piece, which the string cannot show.
-func FormatPosition(p bashni.Position) (string, bool) {
+func FormatPosition(p *bashni.Position) (string, bool) {
 	v := p.Variant()
 	b := []byte{"WB"[p.Turn()]}
 	ok := true
-	for i := 1; i <= v.Squares(); i++ {
+	for i := 1; i <= v.SquareCount(); i++ {
 		t := p.Tower(posNumbering.Square(v, i))
 		switch {
 		case t.IsEmpty():
@@ -106,10 +106,10 @@ func numbered(v bashni.Variant) bool { return !v.Stacking }
 // capture by 'x' followed by the captured squares in increasing order
 // ("16x23x20", as pydraughts reads it); for column checkers the move's
 // bashni notation.
-func FormatMove(p bashni.Position, m bashni.Move) string {
+func FormatMove(p *bashni.Position, m bashni.Move) string {
 	v := p.Variant()
 	if !numbered(v) {
-		return m.String()
+		return bashni.Notation{}.FormatMove(p, m)
 	}
 	from, to := moveNumbering.Number(v, m.From()), moveNumbering.Number(v, m.To())
 	if !m.IsCapture() {
@@ -135,7 +135,7 @@ func FormatMove(p bashni.Position, m bashni.Move) string {
 // "from x landing x ... x to" that lidraughts' analysis sends; and in every
 // ruleset bashni's own notation, which has square names ("c3-d4",
 // "a3:c5:e7").
-func ParseMove(p bashni.Position, text string) (bashni.Move, error) {
+func ParseMove(p *bashni.Position, text string) (bashni.Move, error) {
 	v := p.Variant()
 	if strings.ContainsAny(text, "abcdefghABCDEFGH") || !numbered(v) {
 		return p.ParseMove(text)
@@ -150,10 +150,10 @@ func ParseMove(p bashni.Position, text string) (bashni.Move, error) {
 	}
 	squares := make([]bashni.Square, len(parts))
 	for i, part := range parts {
-		n, err := strictnum.Int(part, 1, v.Squares())
+		n, err := strictnum.Int(part, 1, v.SquareCount())
 		s := moveNumbering.Square(v, n)
 		if err != nil || s == bashni.NoSquare {
-			return bashni.Move{}, fmt.Errorf("move %q: %q is not a square number (1 to %d)", shortText(text), shortText(part), v.Squares())
+			return bashni.Move{}, fmt.Errorf("move %q: %q is not a square number (1 to %d)", shortText(text), shortText(part), v.SquareCount())
 		}
 		squares[i] = s
 	}
@@ -188,7 +188,7 @@ func ParseMove(p bashni.Position, text string) (bashni.Move, error) {
 
 // sortedMoves returns the legal moves of p as the Hub writes them, in the
 // order of their start square's number, then their end square's.
-func sortedMoves(p bashni.Position) []string {
+func sortedMoves(p *bashni.Position) []string {
 	v := p.Variant()
 	moves := p.LegalMoves()
 	if numbered(v) {

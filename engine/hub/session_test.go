@@ -178,11 +178,11 @@ func TestCaptureForms(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if got := FormatMove(pos, want); got != c.wantWritten {
+		if got := FormatMove(&pos, want); got != c.wantWritten {
 			t.Errorf("%s: written %s, want %s", c.move, got, c.wantWritten)
 		}
 		for _, f := range c.forms {
-			if got, err := ParseMove(pos, f); err != nil || got != want {
+			if got, err := ParseMove(&pos, f); err != nil || got != want {
 				t.Errorf("%s in %s: %v, %v; want %v", f, c.fen, got, err, want)
 			}
 		}

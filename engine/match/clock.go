@@ -1,7 +1,6 @@
 package match
 
 import (
-	"context"
 	"fmt"
 	"strconv"
 	"strings"
@@ -70,23 +69,6 @@ type Clocks struct {
 // move's.
 func (c Clocks) engineClock(turn bashni.Color) engine.Clock {
 	return engine.Clock{Left: c.Left[turn], Increment: c.Increment, MovesToGo: c.MovesToGo}
-}
-
-// A TimedPlayer is a player that can play under a clock: PlayTimedGame
-// passes it the clocks with each move. A Player that is not one is timed
-// just the same.
-type TimedPlayer interface {
-	Player
-	MoveTimed(ctx context.Context, start bashni.Position, moves []bashni.Move, pos bashni.Position, clocks Clocks) (bashni.Move, error)
-}
-
-// MoveTimed searches under the clock, and under the player's own limits
-// if it has any.
-func (p Engine) MoveTimed(ctx context.Context, start bashni.Position, moves []bashni.Move, pos bashni.Position, clocks Clocks) (bashni.Move, error) {
-	lim := p.Limits
-	lim.Clock = clocks.engineClock(pos.Turn())
-	res, err := p.Engine.SearchGame(ctx, start, moves, lim)
-	return res.Move, err
 }
 
 // clockRun is the clocks of a game under way.

@@ -89,7 +89,7 @@ func TestNoLossOnTime(t *testing.T) {
 		start := tc.v.MustStart()
 		var players [2]Player
 		for c := range players {
-			players[c] = Engine{engine.New(engine.Options{HashMB: 1}), engine.Limits{}}
+			players[c] = Engine{engine.MustNew(engine.Options{HashMB: 1}), engine.Limits{}}
 		}
 		if tc.external {
 			ext, err := StartExternal(ctx, []string{os.Args[0]}, tc.v, engine.Limits{}, 1, 0)
@@ -101,7 +101,7 @@ func TestNoLossOnTime(t *testing.T) {
 		}
 		// 4 random plies, then 10 moves a side: past the first control
 		// of 5 moves.
-		g, err := PlayTimedGame(ctx, start, Opening(start, 4, 7, 0), players, 24, clock)
+		g, err := PlayTimedGame(ctx, &start, Opening(&start, 4, 7, 0), players, 24, clock)
 		if err != nil {
 			t.Fatalf("%s %s: %v", tc.v, tc.clock, err)
 		}
@@ -116,7 +116,7 @@ func TestNoLossOnTime(t *testing.T) {
 func TestLossOnTime(t *testing.T) {
 	start := bashni.Russian().MustStart()
 	players := [2]Player{Random{rand.New(rand.NewPCG(1, 2))}, slowPlayer{300 * time.Millisecond}}
-	g, err := PlayTimedGame(context.Background(), start, nil, players, 300, TimeControl{Base: 200 * time.Millisecond})
+	g, err := PlayTimedGame(context.Background(), &start, nil, players, 300, TimeControl{Base: 200 * time.Millisecond})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -128,11 +128,11 @@ func TestLossOnTime(t *testing.T) {
 	}
 }
 
-// slowPlayer sleeps, then plays the first legal move; it is a Player, not
-// a TimedPlayer: it does not look at its clock.
+// slowPlayer sleeps, then plays the first legal move; it does not look at
+// its clock.
 type slowPlayer struct{ d time.Duration }
 
-func (p slowPlayer) Move(_ context.Context, _ bashni.Position, _ []bashni.Move, pos bashni.Position) (bashni.Move, error) {
+func (p slowPlayer) Move(_ context.Context, g *bashni.Game, _ *Clocks) (bashni.Move, error) {
 	time.Sleep(p.d)
-	return pos.LegalMoves()[0], nil
+	return g.LegalMoves()[0], nil
 }

@@ -5,12 +5,11 @@
 // referee that plays one game to its end, and the tally of a match with its
 // Elo difference.
 //
-//	a, _ := match.ParseSpec("depth=6")
-//	b, _ := match.ParseSpec("greedy")
-//	rng := rand.New(rand.NewPCG(1, 2))
-//	pa, _ := a.NewPlayer(ctx, bashni.Russian(), rng, 8)
-//	pb, _ := b.NewPlayer(ctx, bashni.Russian(), rng, 8)
-//	g, err := match.PlayGame(ctx, start, nil, [2]match.Player{pa, pb}, 300)
+//	e, err := engine.New(engine.Options{HashMB: 8})
+//	pa := match.Engine{Engine: e, Limits: engine.Limits{Depth: 6}}
+//	pb := match.Greedy{Rand: rand.New(rand.NewPCG(1, 2))}
+//	start := bashni.Russian().MustStart()
+//	g, err := match.PlayGame(ctx, &start, nil, [2]match.Player{pa, pb}, 300)
 //	var t match.Tally
 //	t.Add(g, bashni.White) // the score of the player that had White
 //	fmt.Println(t, match.FormatElo(t.Elo()))

@@ -138,17 +138,10 @@ func startProcess(argv []string) (*process, error) {
 func (p *process) Name() string { return p.name }
 
 // Move sends the game to the program and returns the move it chooses.
-func (p *External) Move(ctx context.Context, start bashni.Position, moves []bashni.Move, pos bashni.Position) (bashni.Move, error) {
-	return p.move(ctx, start, moves, pos, nil)
-}
-
-// MoveTimed is Move under the clocks, which it sends with "go" as wtime,
-// btime, winc, binc and movestogo.
-func (p *External) MoveTimed(ctx context.Context, start bashni.Position, moves []bashni.Move, pos bashni.Position, clocks Clocks) (bashni.Move, error) {
-	return p.move(ctx, start, moves, pos, &clocks)
-}
-
-func (p *External) move(ctx context.Context, start bashni.Position, moves []bashni.Move, pos bashni.Position, clocks *Clocks) (bashni.Move, error) {
+// Under clocks it sends them with "go" as wtime, btime, winc, binc and
+// movestogo.
+func (p *External) Move(ctx context.Context, g *bashni.Game, clocks *Clocks) (bashni.Move, error) {
+	start, moves, pos := g.Start(), g.Moves(), g.Position()
 	// "stop" and "isready" first: a program may still be ending the last
 	// search when its bestmove line has come (bashni engine before its
 	// protocol fixes was), and "stop" waits for that, where "position"
@@ -166,7 +159,7 @@ func (p *External) move(ctx context.Context, start bashni.Position, moves []bash
 		sb.WriteString("position fen " + start.FEN())
 	}
 	if len(moves) > 0 {
-		sb.WriteString(" moves " + bashni.LineText(moves))
+		sb.WriteString(" moves " + bashni.Notation{}.FormatLine(start, moves))
 	}
 	if err := p.send(sb.String()); err != nil {
 		return bashni.Move{}, err

@@ -91,17 +91,17 @@ func TestExternalPlaysGames(t *testing.T) {
 		if ext.Name() != "bashni engine" {
 			t.Errorf("name %q, want the one in its id name line", ext.Name())
 		}
-		opening := Opening(start, 4, 1, 0)
-		in := Engine{engine.New(engine.Options{HashMB: 1}), engine.Limits{Depth: 3}}
-		g, err := PlayGame(context.Background(), start, opening, [2]Player{ext, in}, 200)
+		opening := Opening(&start, 4, 1, 0)
+		in := Engine{engine.MustNew(engine.Options{HashMB: 1}), engine.Limits{Depth: 3}}
+		g, err := PlayGame(context.Background(), &start, opening, [2]Player{ext, in}, 200)
 		if err != nil {
 			t.Fatalf("%s: %v", v, err)
 		}
 		// The same engine in both processes: the same game with the
 		// colours of one process each.
-		in2 := Engine{engine.New(engine.Options{HashMB: 1}), engine.Limits{Depth: 3}}
-		in3 := Engine{engine.New(engine.Options{HashMB: 1}), engine.Limits{Depth: 3}}
-		want, err := PlayGame(context.Background(), start, opening, [2]Player{in2, in3}, 200)
+		in2 := Engine{engine.MustNew(engine.Options{HashMB: 1}), engine.Limits{Depth: 3}}
+		in3 := Engine{engine.MustNew(engine.Options{HashMB: 1}), engine.Limits{Depth: 3}}
+		want, err := PlayGame(context.Background(), &start, opening, [2]Player{in2, in3}, 200)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -115,7 +115,7 @@ func TestExternalPlaysGames(t *testing.T) {
 		t.Fatal(err)
 	}
 	ext := external(t, "real", bashni.Russian(), engine.Limits{Depth: 6})
-	m, err := ext.Move(context.Background(), pos, nil, pos)
+	m, err := ext.Move(context.Background(), bashni.NewGameFrom(pos), nil)
 	if err != nil || m.String() != "c7-d8" {
 		t.Errorf("from %s: %s, %v; want c7-d8", pos.FEN(), m, err)
 	}
@@ -142,7 +142,7 @@ func TestExternalErrors(t *testing.T) {
 	} {
 		ext := external(t, tc.mode, v, tc.lim)
 		ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
-		_, err := ext.Move(ctx, pos, nil, pos)
+		_, err := ext.Move(ctx, bashni.NewGameFrom(pos), nil)
 		cancel()
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%s: error %v, want one containing %q", tc.mode, err, tc.want)
@@ -184,14 +184,14 @@ func TestHubPlaysGames(t *testing.T) {
 		if h.Name() != "bashni" {
 			t.Errorf("name %q, want the one in its id line", h.Name())
 		}
-		opening := Opening(start, 4, 1, 0)
-		g, err := PlayGame(ctx, start, opening, [2]Player{h, Engine{engine.New(engine.Options{HashMB: 1}), engine.Limits{Depth: 3}}}, 120)
+		opening := Opening(&start, 4, 1, 0)
+		g, err := PlayGame(ctx, &start, opening, [2]Player{h, Engine{engine.MustNew(engine.Options{HashMB: 1}), engine.Limits{Depth: 3}}}, 120)
 		if err != nil {
 			t.Fatalf("%s: %v", v, err)
 		}
-		want, err := PlayGame(ctx, start, opening, [2]Player{
-			Engine{engine.New(engine.Options{HashMB: 1}), engine.Limits{Depth: 3}},
-			Engine{engine.New(engine.Options{HashMB: 1}), engine.Limits{Depth: 3}}}, 120)
+		want, err := PlayGame(ctx, &start, opening, [2]Player{
+			Engine{engine.MustNew(engine.Options{HashMB: 1}), engine.Limits{Depth: 3}},
+			Engine{engine.MustNew(engine.Options{HashMB: 1}), engine.Limits{Depth: 3}}}, 120)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -205,7 +205,7 @@ func TestHubPlaysGames(t *testing.T) {
 	}
 	defer h.Close()
 	start := bashni.Russian().MustStart()
-	g, err := PlayTimedGame(ctx, start, nil, [2]Player{h, Engine{engine.New(engine.Options{HashMB: 1}), engine.Limits{}}}, 8, TimeControl{Base: 5 * time.Second, Increment: 100 * time.Millisecond})
+	g, err := PlayTimedGame(ctx, &start, nil, [2]Player{h, Engine{engine.MustNew(engine.Options{HashMB: 1}), engine.Limits{}}}, 8, TimeControl{Base: 5 * time.Second, Increment: 100 * time.Millisecond})
 	if err != nil || g.TimeLoss {
 		t.Errorf("under a 5s clock: %v, %s", err, g.Reason())
 	}

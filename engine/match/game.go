@@ -65,17 +65,17 @@ func (g Game) Winner() (bashni.Color, bool) {
 // docs/RULES.md section 9 end it (bashni.Game keeps that score) or maxPlies
 // plies have been played, which is adjudicated a draw so that every game
 // ends (maxPlies 0: no cap). A player's error ends it.
-func PlayGame(ctx context.Context, start bashni.Position, opening []bashni.Move, players [2]Player, maxPlies int) (Game, error) {
+func PlayGame(ctx context.Context, start *bashni.Position, opening []bashni.Move, players [2]Player, maxPlies int) (Game, error) {
 	return PlayTimedGame(ctx, start, opening, players, maxPlies, TimeControl{})
 }
 
 // PlayTimedGame is PlayGame under the clock tc (none if tc is zero): each
-// player's thinking time is charged to its clock, a TimedPlayer is told
+// player's thinking time is charged to its clock, a player is told
 // the clocks, and a player whose clock runs out loses the game on time
 // (recorded as its resignation, with Game.TimeLoss set). The opening's
 // moves are not timed.
-func PlayTimedGame(ctx context.Context, start bashni.Position, opening []bashni.Move, players [2]Player, maxPlies int, tc TimeControl) (Game, error) {
-	g := Game{Game: bashni.NewGameFrom(start), MaxPlies: maxPlies, Clock: tc}
+func PlayTimedGame(ctx context.Context, start *bashni.Position, opening []bashni.Move, players [2]Player, maxPlies int, tc TimeControl) (Game, error) {
+	g := Game{Game: bashni.NewGameFrom(*start), MaxPlies: maxPlies, Clock: tc}
 	for _, m := range opening {
 		if g.Game.Outcome().IsOver() {
 			return g, nil
@@ -94,17 +94,14 @@ func PlayTimedGame(ctx context.Context, start bashni.Position, opening []bashni.
 			g.Adjudicated = true
 			break
 		}
-		pos := g.Game.Position()
-		turn := pos.Turn()
-		moves := g.Game.Moves()
-		began := time.Now()
-		var m bashni.Move
-		var err error
-		if tp, ok := players[turn].(TimedPlayer); ok && clocks != nil {
-			m, err = tp.MoveTimed(ctx, start, moves, *pos, clocks.state(turn))
-		} else {
-			m, err = players[turn].Move(ctx, start, moves, *pos)
+		turn := g.Game.Position().Turn()
+		var state *Clocks
+		if clocks != nil {
+			s := clocks.state(turn)
+			state = &s
 		}
+		began := time.Now()
+		m, err := players[turn].Move(ctx, g.Game, state)
 		if err != nil {
 			return g, fmt.Errorf("ply %d: %w", g.Game.Plies()+1, err)
 		}
@@ -126,7 +123,7 @@ func PlayTimedGame(ctx context.Context, start bashni.Position, opening []bashni.
 // Opening returns the random opening of pair k of a match with the given
 // seed: up to n plies from start, stopping early if the game ends. The
 // same arguments give the same opening.
-func Opening(start bashni.Position, n int, seed uint64, k int) []bashni.Move {
+func Opening(start *bashni.Position, n int, seed uint64, k int) []bashni.Move {
 	// Its only errors are a nil source and a negative length.
 	line, _ := engine.RandomOpening(start, max(n, 0), rand.New(rand.NewPCG(seed, uint64(k))))
 	return line

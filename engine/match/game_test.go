@@ -13,7 +13,7 @@ func TestPlayGameEnds(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	players := [2]Player{Random{rng}, Random{rng}}
 	start := bashni.Russian().MustStart()
-	g, err := PlayGame(context.Background(), start, nil, players, 2)
+	g, err := PlayGame(context.Background(), &start, nil, players, 2)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -29,7 +29,7 @@ func TestPlayGameEnds(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	g, err = PlayGame(context.Background(), start, []bashni.Move{m}, players, 0)
+	g, err = PlayGame(context.Background(), &start, []bashni.Move{m}, players, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -41,14 +41,14 @@ func TestPlayGameEnds(t *testing.T) {
 // The same seed and pair give the same opening; another pair another one.
 func TestOpening(t *testing.T) {
 	start := bashni.Russian().MustStart()
-	a, b := Opening(start, 6, 7, 0), Opening(start, 6, 7, 0)
+	a, b := Opening(&start, 6, 7, 0), Opening(&start, 6, 7, 0)
 	if len(a) != 6 || bashni.MoveTexts(a)[0] == "" {
 		t.Fatalf("opening %v, want 6 plies", a)
 	}
 	if !equalMoves(a, b) {
 		t.Errorf("same seed: %v and %v", a, b)
 	}
-	if equalMoves(a, Opening(start, 6, 7, 1)) && equalMoves(a, Opening(start, 6, 7, 2)) {
+	if equalMoves(a, Opening(&start, 6, 7, 1)) && equalMoves(a, Opening(&start, 6, 7, 2)) {
 		t.Errorf("pairs 0, 1 and 2 all open %v", a)
 	}
 }
@@ -70,7 +70,7 @@ func equalMoves(a, b []bashni.Move) bool {
 func TestRecordOfAdjudicatedGame(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
 	start := bashni.Russian().MustStart()
-	g, err := PlayGame(context.Background(), start, Opening(start, 2, 1, 0), [2]Player{Random{rng}, Random{rng}}, 4)
+	g, err := PlayGame(context.Background(), &start, Opening(&start, 2, 1, 0), [2]Player{Random{rng}, Random{rng}}, 4)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -81,7 +81,7 @@ func TestRecordOfAdjudicatedGame(t *testing.T) {
 	if rec.Tag("Round") != "3" || rec.Tag("White") != "W" || rec.Tag("Black") != "B" {
 		t.Errorf("tags Round %q White %q Black %q", rec.Tag("Round"), rec.Tag("White"), rec.Tag("Black"))
 	}
-	if got := rec.Game.Outcome(); got.Result != bashni.Draw {
+	if got := rec.Game().Outcome(); got.Result != bashni.Draw {
 		t.Errorf("outcome %v, want a draw", got)
 	}
 	if got := rec.Note(2).Comments; len(got) != 1 || got[0] != "random opening of 2 plies ends here" {

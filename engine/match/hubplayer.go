@@ -67,18 +67,12 @@ func StartHub(ctx context.Context, argv []string, v bashni.Variant, lim engine.L
 }
 
 // Move sends the game to the program and returns the move it chooses.
-func (p *Hub) Move(ctx context.Context, start bashni.Position, moves []bashni.Move, pos bashni.Position) (bashni.Move, error) {
-	return p.move(ctx, start, moves, pos, nil)
-}
+//
+// Under clocks it sends "level time=... inc=... [moves=...]": the time left
+// (the Hub counts the increment in it) and the increment, in seconds.
+func (p *Hub) Move(ctx context.Context, g *bashni.Game, clocks *Clocks) (bashni.Move, error) {
+	start, moves, pos := g.Start(), g.Moves(), g.Position()
 
-// MoveTimed is Move under the clocks, sent as "level time=... inc=...
-// [moves=...]": the time left (the Hub counts the increment in it) and the
-// increment, in seconds.
-func (p *Hub) MoveTimed(ctx context.Context, start bashni.Position, moves []bashni.Move, pos bashni.Position, clocks Clocks) (bashni.Move, error) {
-	return p.move(ctx, start, moves, pos, &clocks)
-}
-
-func (p *Hub) move(ctx context.Context, start bashni.Position, moves []bashni.Move, pos bashni.Position, clocks *Clocks) (bashni.Move, error) {
 	var sb strings.Builder
 	if text, ok := hub.FormatPosition(start); ok {
 		sb.WriteString("pos pos=" + text)
@@ -87,9 +81,9 @@ func (p *Hub) move(ctx context.Context, start bashni.Position, moves []bashni.Mo
 	}
 	if len(moves) > 0 {
 		texts := make([]string, len(moves))
-		at := start
+		at := *start
 		for i, m := range moves {
-			texts[i] = hub.FormatMove(at, m)
+			texts[i] = hub.FormatMove(&at, m)
 			at = at.PlayUnchecked(m)
 		}
 		sb.WriteString(fmt.Sprintf(" moves=%q", strings.Join(texts, " ")))

@@ -14,7 +14,6 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -31,7 +30,7 @@ import (
 const Version = 1
 
 // A Session is the state of one protocol conversation: the ruleset, the
-// game (start position and moves), the engine and the search under way.
+// game, the engine and the search under way.
 type Session struct {
 	outMu sync.Mutex
 	out   *bufio.Writer
@@ -39,10 +38,14 @@ type Session struct {
 	hashMB  int
 	threads int // engine.Options.Threads
 	variant bashni.Variant
-	start   bashni.Position
-	moves   []bashni.Move
-	pos     bashni.Position // start after moves
-	eng     *engine.Engine
+	// game is replaced, never changed, by a command that changes the game,
+	// so a search under way keeps reading the one it was given.
+	game *bashni.Game
+	eng  *engine.Engine
+	// searched is the position of the search under way, whose ruleset's
+	// own notation the info lines write the principal variation in (lasca's
+	// captures with 'x'); set before the search starts.
+	searched *bashni.Position
 
 	// The search under way, if any: cancel stops it, done is closed once
 	// its bestmove line is written (with outMu held, so a command read
@@ -74,20 +77,24 @@ const MaxLine = 1 << 20
 
 // NewSession returns a session that answers on out, its engine with a
 // transposition table of hashMB MiB. The ruleset is russian, at its start,
-// until a command says otherwise.
+// until a command says otherwise. hashMB must be a size that
+// engine.Options.Validate accepts (a program checks its users' value with
+// it first); NewSession panics with Validate's error otherwise.
 func NewSession(out io.Writer, hashMB int) *Session {
 	russian, _ := bashni.Preset("russian")
 	s := &Session{out: bufio.NewWriter(out), hashMB: hashMB, variant: russian}
 	s.eng = s.newEngine()
-	s.start = s.variant.MustStart()
-	s.pos = s.start
+	s.game = bashni.NewGameFrom(s.variant.MustStart())
 	return s
 }
 
+// newEngine makes the engine of the session's table size and threads,
+// which the commands that set them have checked (and NewSession's caller,
+// see there).
 func (s *Session) newEngine() *engine.Engine {
-	return engine.New(engine.Options{HashMB: s.hashMB, Threads: s.threads, Progress: func(i engine.Info) {
+	return engine.MustNew(engine.Options{HashMB: s.hashMB, Threads: s.threads, Progress: func(i engine.Info) {
 		s.printf("info depth %d seldepth %d score %s nodes %d nps %.0f time %d pv %s",
-			i.Depth, i.SelDepth, protoScore(i.Score), i.Nodes, i.NPS(), i.Time.Milliseconds(), bashni.LineText(i.PV))
+			i.Depth, i.SelDepth, protoScore(i.Score), i.Nodes, i.NPS(), i.Time.Milliseconds(), bashni.Notation{}.FormatLine(s.searched, i.PV))
 	}})
 }
 
@@ -283,7 +290,7 @@ func (s *Session) execute(line string) bool {
 			break
 		}
 		s.variant = v
-		s.setGame(v.MustStart(), nil)
+		s.game = bashni.NewGameFrom(v.MustStart())
 	case "position":
 		if busy() {
 			break
@@ -295,7 +302,7 @@ func (s *Session) execute(line string) bool {
 		if busy() {
 			break
 		}
-		if err := s.playMoves(s.start, s.moves, args); err != nil {
+		if err := s.playMoves(s.game, args); err != nil {
 			s.errorf("moves: %v", err)
 		}
 	case "newgame":
@@ -343,17 +350,13 @@ func (s *Session) execute(line string) bool {
 		}
 		s.goSearch(lim, infinite)
 	case "legal":
-		legal := s.pos.LegalMoves()
-		texts := make([]string, len(legal))
-		for i, m := range legal {
-			texts[i] = m.String()
-		}
-		slices.Sort(texts)
-		s.printf("legal %s", strings.Join(texts, " "))
+		// Sorted, in the ruleset's own notation (lasca's captures with 'x').
+		pos := s.game.Position()
+		s.printf("legal %s", strings.Join(bashni.Notation{}.MoveTexts(pos, pos.LegalMoves()), " "))
 	case "fen":
-		s.printf("fen %s", s.pos.FEN())
+		s.printf("fen %s", s.game.Position().FEN())
 	case "show":
-		for _, l := range strings.Split(strings.TrimRight(s.pos.Diagram(), "\n"), "\n") {
+		for _, l := range strings.Split(strings.TrimRight(s.game.Position().Diagram(), "\n"), "\n") {
 			s.printf("board %s", l)
 		}
 	default:
@@ -362,17 +365,16 @@ func (s *Session) execute(line string) bool {
 	return true
 }
 
-// errorf answers an error line; the library's "bashni: " prefix is dropped,
-// as "error" already says what the line is.
+// errorf answers an error line. An error among args is written by its
+// bashni.Message, without the library's "bashni: ", as "error" already says
+// what the line is.
 func (s *Session) errorf(format string, args ...any) {
-	s.printf("error %s", strings.TrimPrefix(fmt.Errorf(format, args...).Error(), "bashni: "))
-}
-
-func (s *Session) setGame(start bashni.Position, moves []bashni.Move) {
-	s.start, s.moves, s.pos = start, moves, start
-	for _, m := range moves {
-		s.pos = s.pos.PlayUnchecked(m)
+	for i, a := range args {
+		if err, ok := a.(error); ok {
+			args[i] = bashni.Message(err)
+		}
 	}
+	s.printf("error %s", fmt.Sprintf(format, args...))
 }
 
 // position reads "startpos [moves ...]" or "fen <FEN> [moves ...]".
@@ -403,22 +405,24 @@ func (s *Session) position(args []string) error {
 		}
 		rest = rest[1:]
 	}
-	return s.playMoves(start, nil, rest)
+	return s.playMoves(bashni.NewGameFrom(start), rest)
 }
 
-// playMoves plays texts after moves from start and makes that the game;
-// on an error the game stays as it was.
-func (s *Session) playMoves(start bashni.Position, moves []bashni.Move, texts []string) error {
-	pos := start
-	for _, m := range moves {
-		pos = pos.PlayUnchecked(m)
-	}
-	more, err := pos.ParseLine(strings.Join(texts, " "))
+// playMoves plays texts in a copy of g and makes that the game; on an
+// error the game stays as it was. A move after the end of the game (a
+// draw by repetition or the kings-only rule, docs/RULES.md section 9) is
+// an error, as a move in a lost position is.
+func (s *Session) playMoves(g *bashni.Game, texts []string) error {
+	g = g.Clone()
+	err := g.PlayLine(strings.Join(texts, " "))
 	if le := (*bashni.LineError)(nil); errors.As(err, &le) {
 		// `move 2: "c3-d4": not a legal move here`, each part once.
-		return fmt.Errorf("move %d: %s", le.Index, strings.TrimPrefix(strings.TrimPrefix(le.Err.Error(), "bashni: "), "move "))
+		return le
 	}
-	s.setGame(start, append(append([]bashni.Move(nil), moves...), more...))
+	if err != nil {
+		return err
+	}
+	s.game = g
 	return nil
 }
 
@@ -483,7 +487,7 @@ func (s *Session) goLimits(args []string) (lim engine.Limits, infinite bool, err
 			inc[bashni.Black] = ms
 		}
 	}
-	if c := s.pos.Turn(); clockGiven[c] {
+	if c := s.game.Position().Turn(); clockGiven[c] {
 		left := clock[c]
 		if left == 0 {
 			left = -1 // a clock that reads 0 (the zero Clock is none): the quickest move
@@ -503,17 +507,19 @@ func (s *Session) goSearch(lim engine.Limits, infinite bool) {
 	done := make(chan struct{})
 	s.cancel, s.done, s.infinite = cancel, done, infinite || lim.Ponder != nil
 	s.ponder = lim.Ponder
-	eng, start, moves := s.eng, s.start, s.moves
+	eng, g := s.eng, s.game
+	s.searched = g.Position()
+	pos := g.Position()
 	go func() {
 		defer cancel()
-		res, err := eng.SearchGame(ctx, start, moves, lim)
+		res, err := eng.SearchGame(ctx, g, lim)
 		best := "none"
 		switch {
 		case errors.Is(err, engine.ErrNoMoves):
 		case err != nil:
 			s.errorf("go: %v", err)
 		default:
-			best = res.Move.String()
+			best = bashni.Notation{}.FormatMove(pos, res.Move)
 		}
 		s.outMu.Lock()
 		defer s.outMu.Unlock()

@@ -156,6 +156,31 @@ func TestEngineProtoErrors(t *testing.T) {
 	}
 }
 
+// docs/RULES.md section 9: a move after the game's end by a draw rule is an
+// error, as one in a lost position is, and the game stays as it was; the
+// game up to the draw is searched all the same.
+func TestEngineProtoMovesAfterADraw(t *testing.T) {
+	got := converse(t, strings.Join([]string{
+		"position fen W:WKa1:BKh2 moves a1-b2 h2-g3 b2-a1 g3-h2 a1-b2 h2-g3 b2-a1 g3-h2 a1-b2",
+		"fen",
+		"position fen W:WKa1:BKh2 moves a1-b2 h2-g3 b2-a1 g3-h2 a1-b2 h2-g3 b2-a1",
+		"moves g3-h2 a1-b2",
+		"fen",
+		"moves g3-h2",
+		"fen",
+	}, "\n"))
+	want := []string{
+		"error position: move 9: the game is over: 1/2-1/2: draw by repetition",
+		"fen W:Wa1,c1,e1,g1,b2,d2,f2,h2,a3,c3,e3,g3:Bb6,d6,f6,h6,a7,c7,e7,g7,b8,d8,f8,h8",
+		"error moves: move 2: the game is over: 1/2-1/2: draw by repetition",
+		"fen B:WKa1:BKg3",
+		"fen W:WKa1:BKh2",
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("(-want +got):\n%s", diff)
+	}
+}
+
 func TestEngineProtoNoMoves(t *testing.T) {
 	got := converse(t, "position fen B:Wb6,c5:Ba7\ngo depth 3\n")
 	if diff := cmp.Diff([]string{"bestmove none"}, got); diff != "" {

@@ -46,7 +46,7 @@ func list(variant, fen string) error {
 		if err != nil {
 			return err
 		}
-		line := m.String()
+		line := bashni.Notation{}.FormatMove(&pos, m) // the ruleset's own: lasca's captures with x
 		if m.IsCapture() {
 			// Each jump takes the top piece of the tower jumped.
 			var taken []string

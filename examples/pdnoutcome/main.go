@@ -36,7 +36,7 @@ func main() {
 func outcomes(in io.Reader, out io.Writer) error {
 	r := pdn.NewReader(in)
 	for n := 1; ; n++ {
-		g, err := r.Next()
+		rec, err := r.Next()
 		if err == io.EOF {
 			return nil
 		}
@@ -48,8 +48,9 @@ func outcomes(in io.Reader, out io.Writer) error {
 		if err != nil {
 			return err // the input itself failed
 		}
+		g := rec.Game()
 		fmt.Fprintf(out, "game %d (%s): %s - %s, %d plies, %s\n", n, g.Variant().Name(),
-			orUnknown(g.Tag("White")), orUnknown(g.Tag("Black")), g.Plies(), g.Outcome())
+			orUnknown(rec.Tag("White")), orUnknown(rec.Tag("Black")), g.Plies(), g.Outcome())
 	}
 }
 

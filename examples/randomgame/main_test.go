@@ -23,8 +23,8 @@ func TestRandomGameReadsBack(t *testing.T) {
 				t.Fatalf("%s seed %d: %d games, %v\n%s", v, seed, len(games), err, out.String())
 			}
 			g := games[0]
-			if g.Variant() != v || g.Tag("Seed") != fmt.Sprint(seed) || !g.Outcome().IsOver() {
-				t.Errorf("%s seed %d: variant %s, seed tag %q, outcome %v", v, seed, g.Variant(), g.Tag("Seed"), g.Outcome())
+			if g.Game().Variant() != v || g.Tag("Seed") != fmt.Sprint(seed) || !g.Game().Outcome().IsOver() {
+				t.Errorf("%s seed %d: variant %s, seed tag %q, outcome %v", v, seed, g.Game().Variant(), g.Tag("Seed"), g.Game().Outcome())
 			}
 		}
 	}

@@ -90,7 +90,7 @@ func Generate(ctx context.Context, cfg GenConfig, w io.Writer) (int, error) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			e := engine.New(engine.Options{HashMB: 4})
+			e := engine.MustNew(engine.Options{HashMB: 4})
 			for k := range jobs {
 				s, err := playGame(ctx, cfg, start, e, k)
 				results <- done{k, s, err}
@@ -140,7 +140,7 @@ func Generate(ctx context.Context, cfg GenConfig, w io.Writer) (int, error) {
 func playGame(ctx context.Context, cfg GenConfig, start bashni.Position, e *engine.Engine, k int) ([]Sample, error) {
 	e.Clear()
 	g := bashni.NewGameFrom(start)
-	opening, err := engine.RandomOpening(start, cfg.Opening, rand.New(rand.NewPCG(cfg.Seed, uint64(k))))
+	opening, err := engine.RandomOpening(&start, cfg.Opening, rand.New(rand.NewPCG(cfg.Seed, uint64(k))))
 	if err != nil {
 		return nil, err
 	}
@@ -152,7 +152,7 @@ func playGame(ctx context.Context, cfg GenConfig, start bashni.Position, e *engi
 	var samples []Sample
 	for !g.Outcome().IsOver() && g.Plies() < cfg.MaxPlies {
 		pos := g.Position()
-		r, err := e.SearchGame(ctx, *g.Start(), g.Moves(), engine.Limits{Depth: cfg.Depth})
+		r, err := e.SearchGame(ctx, g, engine.Limits{Depth: cfg.Depth})
 		if err != nil {
 			return nil, err
 		}

@@ -1,0 +1,53 @@
+package main
+
+import (
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+func TestParsePlayerSpec(t *testing.T) {
+	for _, text := range []string{"random", "greedy", "engine", "depth=6", "nodes=1000", "time=1s", "depth=8,time=500ms",
+		"depth=4,threads=2", "cmd=./mybot --fast", "time=100ms,cmd=/tmp/bashni-old engine -hash 8", "depth=6,hub=./scan hub"} {
+		ps, err := parseSpec(text)
+		if err != nil {
+			t.Errorf("parseSpec(%q): %v", text, err)
+			continue
+		}
+		if ps.String() != text {
+			t.Errorf("parseSpec(%q).String() = %q", text, ps)
+		}
+	}
+	for _, text := range []string{"", "strong", "depth=0", "depth=x", "time=-1s", "speed=3", "depth", "threads=0", "cmd=", "depth=2,cmd= ", "hub="} {
+		if _, err := parseSpec(text); err == nil {
+			t.Errorf("parseSpec(%q): no error", text)
+		}
+	}
+}
+
+func TestParseLadder(t *testing.T) {
+	tests := map[string][]string{
+		"1-3":               {"depth=1", "depth=2", "depth=3"},
+		"random greedy 2-3": {"random", "greedy", "depth=2", "depth=3"},
+		"4 nodes=500 6":     {"depth=4", "nodes=500", "depth=6"},
+	}
+	for text, want := range tests {
+		rungs, err := parseLadder(text)
+		if err != nil {
+			t.Errorf("parseLadder(%q): %v", text, err)
+			continue
+		}
+		var got []string
+		for _, r := range rungs {
+			got = append(got, r.String())
+		}
+		if diff := cmp.Diff(want, got); diff != "" {
+			t.Errorf("parseLadder(%q) (-want +got):\n%s", text, diff)
+		}
+	}
+	for _, text := range []string{"", "3", "3-2", "random bogus", "0-2"} {
+		if _, err := parseLadder(text); err == nil {
+			t.Errorf("parseLadder(%q): no error", text)
+		}
+	}
+}
