@@ -42,7 +42,7 @@ func readPDN(a args) (any, error) {
 func gameObject(g *pdn.Game) Object {
 	result := g.ResultText
 	if result == "" {
-		result = g.Outcome().Result.String()
+		result = g.Game().Outcome().Result.String()
 	}
 	warnings := make([]any, len(g.Warnings))
 	for i, w := range g.Warnings {
@@ -50,9 +50,9 @@ func gameObject(g *pdn.Game) Object {
 	}
 	return Object{
 		{"tags", tagPairs(g.Tags)},
-		{"variant", g.Variant().String()},
-		{"fen", g.Start().FEN()},
-		{"moves", inOrder(g.Moves())},
+		{"variant", g.Game().Variant().String()},
+		{"fen", g.Game().Start().FEN()},
+		{"moves", inOrder(g.Game().Start(), g.Game().Moves())},
 		{"result", result},
 		{"errors", warnings}}
 }

@@ -41,7 +41,7 @@ func startOrFEN(v bashni.Variant, fen string) (bashni.Position, error) {
 	if fen == "" {
 		return v.Start()
 	}
-	return bashni.ParseFENNumbers(v, fen, numbering)
+	return bashni.Notation{Numbers: true, Numbering: numbering}.ParseFEN(v, fen)
 }
 
 // parseMove reads a move in bashni's notation or, failing that, with
@@ -49,7 +49,7 @@ func startOrFEN(v bashni.Variant, fen string) (bashni.Position, error) {
 func parseMove(p *bashni.Position, text string) (bashni.Move, error) {
 	m, err := p.ParseMove(text)
 	if err != nil && errors.Is(err, bashni.ErrBadMoveText) {
-		if n, nerr := p.ParseMoveNumbers(text, numbering); nerr == nil {
+		if n, nerr := (bashni.Notation{Numbers: true, Numbering: numbering}).ParseMove(p, text); nerr == nil {
 			return n, nil
 		}
 	}
@@ -102,7 +102,7 @@ func moves(a args) (any, error) {
 		return nil, err
 	}
 	ms := p.LegalMoves()
-	slices.SortFunc(ms, func(x, y bashni.Move) int { return strings.Compare(x.String(), y.String()) })
+	slices.SortFunc(ms, func(x, y bashni.Move) int { return strings.Compare(moveText(&p, x), moveText(&p, y)) })
 	out := make([]any, len(ms))
 	for i, m := range ms {
 		out[i] = moveObject(&p, m)
@@ -112,8 +112,8 @@ func moves(a args) (any, error) {
 
 func moveObject(p *bashni.Position, m bashni.Move) Object {
 	return Object{
-		{"text", m.String()},
-		{"numbers", p.MoveNumbers(m, numbering, 'x')},
+		{"text", bashni.Notation{}.FormatMove(p, m)},
+		{"numbers", bashni.Notation{Numbers: true, Numbering: numbering, Separator: 'x'}.FormatMove(p, m)},
 		{"from", m.From().String()},
 		{"to", m.To().String()},
 		{"path", squares(m.Path())},
@@ -141,7 +141,7 @@ func play(a args) (any, error) {
 		return nil, err
 	}
 	out := describe(&q)
-	out = append(out, Field{"move", m.String()})
+	out = append(out, Field{"move", moveText(&p, m)})
 	return out, nil
 }
 
@@ -230,10 +230,10 @@ func matchPath(a args) (any, error) {
 	pm := p.MatchPath(clicked)
 	var move any
 	if pm.Complete {
-		move = pm.Move.String()
+		move = moveText(&p, pm.Move)
 	}
 	return Object{
-		{"moves", texts(bashni.MoveTexts(pm.Moves))},
+		{"moves", texts(bashni.Notation{}.MoveTexts(&p, pm.Moves))},
 		{"next", squares(pm.Next)},
 		{"complete", pm.Complete},
 		{"move", move}}, nil
@@ -265,15 +265,18 @@ func texts(list []string) []any {
 	return out
 }
 
-// inOrder returns the moves' texts in their order (bashni.MoveTexts sorts
-// them).
-func inOrder(ms []bashni.Move) []any {
+// inOrder returns the texts of moves in the ruleset of p (whose own
+// notation writes lasca's captures with x), in their order.
+func inOrder(p *bashni.Position, ms []bashni.Move) []any {
 	out := make([]any, len(ms))
 	for i, m := range ms {
-		out[i] = m.String()
+		out[i] = moveText(p, m)
 	}
 	return out
 }
+
+// moveText is the text of m in the notation of p's ruleset.
+func moveText(p *bashni.Position, m bashni.Move) string { return bashni.Notation{}.FormatMove(p, m) }
 
 func squares(list []bashni.Square) []any {
 	out := make([]any, len(list))

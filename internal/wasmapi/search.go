@@ -80,17 +80,17 @@ func Search(ctx context.Context, argv []any) (v any, err error) {
 			return nil, o.errorf("move %d (%s): %v", j+1, text, err)
 		}
 	}
-	engineOnce.Do(func() { shared = engine.New(engine.Options{}) })
-	res, err := shared.SearchGame(ctx, *g.Start(), g.Moves(), lim)
+	engineOnce.Do(func() { shared = engine.MustNew(engine.Options{}) })
+	res, err := shared.SearchGame(ctx, g, lim)
 	if err != nil {
 		return nil, err
 	}
 	return Object{
-		{"move", res.Move.String()},
+		{"move", moveText(g.Position(), res.Move)},
 		{"score", float64(res.Score)},
-		{"pv", inOrder(res.PV)},
+		{"pv", inOrder(g.Position(), res.PV)},
 		{"depth", float64(res.Depth)},
 		{"nodes", float64(res.Nodes)},
 		{"time", float64(res.Time.Milliseconds())},
-		{"stop", res.Stop}}, nil
+		{"stop", string(res.Stop)}}, nil
 }

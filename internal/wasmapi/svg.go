@@ -55,5 +55,5 @@ func drawSVG(a args) (any, error) {
 		}
 		opts.HighlightMove(m)
 	}
-	return svg.String(p, opts)
+	return svg.String(&p, opts)
 }
