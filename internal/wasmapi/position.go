@@ -91,7 +91,7 @@ func legalMoves(a args) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	return texts(bashni.MoveTexts(p.LegalMoves())), nil
+	return texts(bashni.Notation{}.MoveTexts(&p, p.LegalMoves())), nil
 }
 
 // moves answers (ruleset, fen) with the legal moves, each as an object,
