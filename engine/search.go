@@ -394,6 +394,7 @@ func (s *searcher) checkLimits() {
 	}
 	s.others = s.total.Add(s.nodes-s.published) - s.nodes
 	s.published = s.nodes
+	yieldToHost()
 	if end := s.deadline.Load(); end != 0 && time.Now().UnixNano() >= end {
 		s.stopped, s.reason = true, StopTime
 	}

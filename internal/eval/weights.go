@@ -2,7 +2,6 @@ package eval
 
 import (
 	"embed"
-	"encoding/json"
 	"fmt"
 
 	"github.com/bashni-dev/bashni"
@@ -107,8 +106,8 @@ func Fitted(name string) (Weights, error) {
 	if err != nil {
 		return Weights{}, fmt.Errorf("eval: no fitted weights for %q", name)
 	}
-	var w Weights
-	if err := json.Unmarshal(data, &w); err != nil {
+	w, err := decodeWeights(data)
+	if err != nil {
 		return Weights{}, fmt.Errorf("eval: weights/%s.json: %v", name, err)
 	}
 	return w, nil

@@ -1,0 +1,99 @@
+package wasmapi
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+func TestCallPosition(t *testing.T) {
+	v, err := Call("play", []any{"russian", nil, "c3-d4"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := Object{
+		{"variant", "russian"},
+		{"fen", "B:Wa1,c1,e1,g1,b2,d2,f2,h2,a3,e3,g3,d4:Bb6,d6,f6,h6,a7,c7,e7,g7,b8,d8,f8,h8"},
+		{"turn", "black"},
+		{"move", "c3-d4"},
+	}
+	if diff := cmp.Diff(want, v); diff != "" {
+		t.Error(diff)
+	}
+	n, err := Call("perft", []any{"russian", "", float64(3)})
+	if err != nil || n != float64(302) {
+		t.Errorf("perft 3 = %v, %v; want 302 (docs/PERFT.md)", n, err)
+	}
+}
+
+func TestCallErrors(t *testing.T) {
+	for _, tc := range []struct {
+		method string
+		args   []any
+		want   string
+	}{
+		{"nope", nil, `no method "nope"`},
+		{"position", nil, "position: argument 1: bad argument: the ruleset must be a string, not undefined"},
+		{"position", []any{"russian", float64(1)}, "argument 2: bad argument: the FEN must be a string, not a number"},
+		{"legalMoves", []any{"russian", "W:Wzz"}, `FEN "W:Wzz"`},
+		{"perft", []any{"russian", nil, float64(-1)}, "the depth must be a whole number from 0 to 20, not -1"},
+		{"matchPath", []any{"russian", nil, []any{"c3", true}}, "the squares[1] must be a string, not a boolean"},
+		{"matchPath", []any{"russian", nil, []any{"40"}}, "no square numbered 40"},
+		{"outcome", []any{"russian", nil, []any{"c3-d4", "zz"}}, "move 2 (zz)"},
+		{"writePDN", []any{map[string]any{"variant": "russian", "tags": []any{[]any{"A"}}}}, "entry 1 is not a [name, value] pair"},
+		{"svg", []any{"russian", nil, map[string]any{"last": "c3-d4"}}, "last needs before"},
+	} {
+		_, err := Call(tc.method, tc.args)
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s%v: error %v, want one containing %q", tc.method, tc.args, err, tc.want)
+		}
+	}
+}
+
+// A panic in a method is an error of that call, and the next call works.
+func TestCallCatchesPanics(t *testing.T) {
+	methods["boom"] = func(args) (any, error) { panic("boom") }
+	defer delete(methods, "boom")
+	_, err := Call("boom", nil)
+	if err == nil || !strings.Contains(err.Error(), "internal error in boom: boom") {
+		t.Errorf("error %v", err)
+	}
+	if _, err := Call("presets", nil); err != nil {
+		t.Error(err)
+	}
+}
+
+func TestSearchCancelled(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	v, err := Search(ctx, []any{map[string]any{"variant": "lasca", "movetime": float64(60000)}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := v.(Object).Get("stop"); got != "cancelled" {
+		t.Errorf("stop %v, want cancelled", got)
+	}
+}
+
+func TestHubLines(t *testing.T) {
+	lines := make(chan string, 16)
+	h := NewHub(func(l string) { lines <- l })
+	if err := h.Send("ping\n"); err != nil {
+		t.Fatal(err)
+	}
+	if got := <-lines; got != "pong" {
+		t.Errorf("got %q", got)
+	}
+	if err := h.Send("a\nb"); err == nil {
+		t.Error("a line with a break inside was taken")
+	}
+	if err := h.Send("quit"); err != nil {
+		t.Fatal(err)
+	}
+	h.Close()
+	if err := h.Send("ping"); err == nil {
+		t.Error("a line was taken after close")
+	}
+}

@@ -1,0 +1,113 @@
+//go:build js && wasm
+
+// Command wasm is the WebAssembly side of the JavaScript package bashni
+// (js/ of the repository): it puts an object on globalThis.__bashniWasm
+// with the functions js/bashni.js wraps, and waits for calls. The logic is
+// internal/wasmapi; this is only the conversion of values across the
+// boundary.
+//
+//	GOOS=js GOARCH=wasm go build -ldflags="-s -w" -trimpath -o bashni.wasm ./js/wasm
+//
+// (js/scripts/build.mjs does that.)
+package main
+
+import (
+	"context"
+	"syscall/js"
+
+	"github.com/bashni-dev/bashni/internal/wasmapi"
+)
+
+func main() {
+	js.Global().Set("__bashniWasm", js.ValueOf(map[string]any{
+		"call":   js.FuncOf(call),
+		"search": js.FuncOf(search),
+		"hub":    js.FuncOf(newHub),
+	}))
+	select {}
+}
+
+// answer is what every function returns: {value} or {error: message}.
+func answer(v any, err error) any {
+	if err != nil {
+		return map[string]any{"error": err.Error()}
+	}
+	return map[string]any{"value": jsValue(v)}
+}
+
+// call(name, ...args) runs a method of wasmapi.
+func call(_ js.Value, argv []js.Value) (result any) {
+	defer func() {
+		if r := recover(); r != nil { // a panic converting the values
+			result = answer(nil, panicError(r))
+		}
+	}()
+	if len(argv) == 0 || argv[0].Type() != js.TypeString {
+		return answer(nil, errorString("bashni: call: the method's name must be a string"))
+	}
+	args, err := goValues(argv[1:])
+	if err != nil {
+		return answer(nil, err)
+	}
+	return answer(wasmapi.Call(argv[0].String(), args))
+}
+
+// search(request, done) starts a search and calls done({value} or
+// {error}) when it ends; it returns a function that stops it (the search
+// then answers with the best move found so far).
+func search(_ js.Value, argv []js.Value) any {
+	if len(argv) != 2 || argv[1].Type() != js.TypeFunction {
+		return answer(nil, errorString("bashni: search: want a request and a function"))
+	}
+	args, err := goValues(argv[:1])
+	if err != nil {
+		return answer(nil, err)
+	}
+	done := argv[1]
+	ctx, cancel := context.WithCancel(context.Background())
+	stop := js.FuncOf(func(js.Value, []js.Value) any {
+		cancel()
+		return nil
+	})
+	go func() {
+		defer cancel()
+		v, err := wasmapi.Search(ctx, args)
+		invoke(done, answer(v, err))
+		// bashni.js drops its reference to stop when done is called.
+		stop.Release()
+	}()
+	return answer(stop, nil)
+}
+
+// hub(onLine) starts a Hub session that answers through onLine(line) and
+// returns {send(line) -> null or an error message, close()}.
+func newHub(_ js.Value, argv []js.Value) any {
+	if len(argv) != 1 || argv[0].Type() != js.TypeFunction {
+		return answer(nil, errorString("bashni: hub: want a function to call with each line"))
+	}
+	onLine := argv[0]
+	h := wasmapi.NewHub(func(line string) { invoke(onLine, line) })
+	return answer(map[string]any{
+		"send": js.FuncOf(func(_ js.Value, argv []js.Value) any {
+			if len(argv) != 1 || argv[0].Type() != js.TypeString {
+				return "bashni: hub: send takes one string, a line"
+			}
+			if err := h.Send(argv[0].String()); err != nil {
+				return err.Error()
+			}
+			return nil
+		}),
+		"close": js.FuncOf(func(js.Value, []js.Value) any {
+			h.Close()
+			return nil
+		}),
+	}, nil)
+}
+
+// invoke calls a JavaScript function from a goroutine. bashni.js wraps the
+// functions it passes so that they do not throw; should one throw all the
+// same, the exception is dropped here rather than ending the Go program.
+func invoke(f js.Value, arg any) {
+	defer func() { _ = recover() }()
+	f.Invoke(arg)
+}
