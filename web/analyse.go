@@ -119,15 +119,11 @@ func (s *Server) analyse(w http.ResponseWriter, r *http.Request) {
 	}
 	// The wait for a turn and the replay have the engine's time; the
 	// search has its own limit.
-	_, g, done, ok := s.admitGame(w, r, req, s.engines, s.opts.Think)
+	_, g, done, ok := s.admitEngineGame(w, r, req)
 	if !ok {
 		return
 	}
 	defer done()
-	if o := g.Outcome(); o.IsOver() {
-		writeError(w, http.StatusConflict, "the game is over ("+o.String()+")")
-		return
-	}
 	// A second more than the search's own limit, which ends it first.
 	ctx, cancel := context.WithTimeout(r.Context(), lim.Time+time.Second)
 	defer cancel()

@@ -101,15 +101,11 @@ func (s *Server) engine(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	// The wait for a turn, the replay and the search share Think.
-	ctx, g, done, ok := s.admitGame(w, r, req, s.engines, s.opts.Think)
+	ctx, g, done, ok := s.admitEngineGame(w, r, req)
 	if !ok {
 		return
 	}
 	defer done()
-	if o := g.Outcome(); o.IsOver() {
-		writeError(w, http.StatusConflict, "the game is over ("+o.String()+")")
-		return
-	}
 	m, err := s.opts.Opponent.Move(ctx, g, nil)
 	if err != nil {
 		if ctx.Err() != nil {
@@ -180,6 +176,22 @@ func (s *Server) admitGame(w http.ResponseWriter, r *http.Request, req gameReque
 	if err != nil {
 		done()
 		failWork(w, r, err, budget)
+		return nil, nil, nil, false
+	}
+	return ctx, game, done, true
+}
+
+// admitEngineGame admits a request for the engine, as admitGame does
+// through the engines' gate under Think, and answers 409 for a game that
+// is over, where the engine has nothing to search.
+func (s *Server) admitEngineGame(w http.ResponseWriter, r *http.Request, req gameRequest) (ctx context.Context, game *bashni.Game, done func(), ok bool) {
+	ctx, game, done, ok = s.admitGame(w, r, req, s.engines, s.opts.Think)
+	if !ok {
+		return nil, nil, nil, false
+	}
+	if o := game.Outcome(); o.IsOver() {
+		done()
+		writeError(w, http.StatusConflict, "the game is over ("+o.String()+")")
 		return nil, nil, nil, false
 	}
 	return ctx, game, done, true

@@ -5,7 +5,6 @@ import (
 	"io"
 	"strings"
 
-	"github.com/bashni-dev/bashni"
 	"github.com/bashni-dev/bashni/pdn"
 )
 
@@ -73,38 +72,13 @@ func writePDN(a args) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	vtext, err := o.str("variant")
-	if err != nil {
-		return nil, err
-	}
-	if vtext == "" {
-		return nil, o.errorf("variant is missing")
-	}
-	fen, err := o.str("fen")
-	if err != nil {
-		return nil, err
-	}
-	line, err := o.strs("moves")
+	g, err := o.game()
 	if err != nil {
 		return nil, err
 	}
 	tags, err := o.tags("tags")
 	if err != nil {
 		return nil, err
-	}
-	v, err := bashni.ParseVariant(vtext)
-	if err != nil {
-		return nil, err
-	}
-	p, err := startOrFEN(v, fen)
-	if err != nil {
-		return nil, err
-	}
-	g := bashni.NewGameFrom(p)
-	for j, text := range line {
-		if err := playText(g, text); err != nil {
-			return nil, o.errorf("move %d (%s): %v", j+1, text, err)
-		}
 	}
 	text, err := pdn.NewGame(g, tags...).MarshalText()
 	return string(text), err

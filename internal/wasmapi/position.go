@@ -179,6 +179,42 @@ func (a args) game(i int) (*bashni.Game, error) {
 	return g, nil
 }
 
+// game reads the game of an options object, as writePDN and search take
+// it: variant (required), fen (the ruleset's start when empty) and the
+// moves played from it, a bad one named by its number.
+func (o options) game() (*bashni.Game, error) {
+	vtext, err := o.str("variant")
+	if err != nil {
+		return nil, err
+	}
+	if vtext == "" {
+		return nil, o.errorf("variant is missing")
+	}
+	fen, err := o.str("fen")
+	if err != nil {
+		return nil, err
+	}
+	line, err := o.strs("moves")
+	if err != nil {
+		return nil, err
+	}
+	v, err := bashni.ParseVariant(vtext)
+	if err != nil {
+		return nil, err
+	}
+	start, err := startOrFEN(v, fen)
+	if err != nil {
+		return nil, err
+	}
+	g := bashni.NewGameFrom(start)
+	for j, text := range line {
+		if err := playText(g, text); err != nil {
+			return nil, o.errorf("move %d (%s): %v", j+1, text, err)
+		}
+	}
+	return g, nil
+}
+
 func playText(g *bashni.Game, text string) error {
 	m, err := parseMove(g.Position(), text)
 	if err != nil {

@@ -5,7 +5,6 @@ import (
 	"sync"
 	"time"
 
-	"github.com/bashni-dev/bashni"
 	"github.com/bashni-dev/bashni/engine"
 )
 
@@ -34,14 +33,7 @@ func Search(ctx context.Context, argv []any) (v any, err error) {
 	if err != nil {
 		return nil, err
 	}
-	vtext, err := o.str("variant")
-	if err != nil {
-		return nil, err
-	}
-	if vtext == "" {
-		return nil, o.errorf("variant is missing")
-	}
-	fen, err := o.str("fen")
+	g, err := o.game()
 	if err != nil {
 		return nil, err
 	}
@@ -61,24 +53,6 @@ func Search(ctx context.Context, argv []any) (v any, err error) {
 	lim.Nodes = uint64(nodes)
 	if lim == (engine.Limits{}) {
 		lim.Time = defaultMoveTime
-	}
-	line, err := o.strs("moves")
-	if err != nil {
-		return nil, err
-	}
-	v2, err := bashni.ParseVariant(vtext)
-	if err != nil {
-		return nil, err
-	}
-	start, err := startOrFEN(v2, fen)
-	if err != nil {
-		return nil, err
-	}
-	g := bashni.NewGameFrom(start)
-	for j, text := range line {
-		if err := playText(g, text); err != nil {
-			return nil, o.errorf("move %d (%s): %v", j+1, text, err)
-		}
 	}
 	engineOnce.Do(func() { shared = engine.MustNew(engine.Options{}) })
 	res, err := shared.SearchGame(ctx, g, lim)
