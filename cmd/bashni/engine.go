@@ -32,7 +32,10 @@ func runEngine(args []string, stdout, stderr io.Writer) error {
 	if err := checkHash(*hashMB); err != nil {
 		return err
 	}
-	s := protocol.NewSession(stdout, *hashMB)
+	s, err := protocol.NewSession(stdout, *hashMB)
+	if err != nil {
+		return err
+	}
 	if err := s.SetThreads(strconv.Itoa(*threads)); err != nil {
 		return fmt.Errorf("-%v", err)
 	}
