@@ -150,13 +150,12 @@ type perftCounter struct {
 	table PerftTable
 	from  int // the shallowest depth looked up in table
 	// ended is set when the count's context ends (context.AfterFunc;
-	// release unregisters that); stopped when the count has seen it, and
-	// counts nothing more (nor stores what it counted so far). The flag is
-	// one load where it is asked, where a receive from the context's Done
-	// channel was a call into the runtime: 2.5% of lasca perft.
+	// release unregisters that): the count then counts nothing more, nor
+	// stores what it counted so far. The flag is one load where it is
+	// asked, where a receive from the context's Done channel was a call
+	// into the runtime: 2.5% of lasca perft.
 	ended   atomic.Bool
 	release func() bool
-	stopped bool
 	buf     []Move
 	// walks: the pathWalk of each depth that plays captures in place
 	// (pathWalk.playForwardMen), set up once: one built and zeroed for each
@@ -185,7 +184,7 @@ func newPerftCounter(ctx context.Context, o PerftOptions, depth int) *perftCount
 // err returns the error of the count n of the given depth just made:
 // ctx's if it ended, or ErrPerftOverflow's if the count reached the bound.
 func (pc *perftCounter) err(ctx context.Context, depth int, n uint64) error {
-	if pc.stopped {
+	if pc.ended.Load() {
 		return ctx.Err()
 	}
 	if n == math.MaxUint64 {
@@ -202,23 +201,15 @@ func (pc *perftCounter) count(p *Position, depth int) uint64 {
 	return pc.countAt(depth, pc.buf)
 }
 
-// stop reports whether the count is to end: its context has ended. It is
-// asked at positions of 3 plies or more from the leaves, each the root of
-// a subtree of hundreds of positions, so that a count ends within a few
-// such subtrees.
-func (pc *perftCounter) stop() bool {
-	if pc.ended.Load() {
-		pc.stopped = true
-	}
-	return pc.stopped
-}
-
 // countAt counts from pc.pos, at a depth of 1 or more (its callers count
-// the leaves: countBelow); moves go into buf, whose tail the next depth
+// the leaves: countBelow, addBelow); moves go into buf, whose tail the next depth
 // reuses.
 func (pc *perftCounter) countAt(depth int, buf []Move) uint64 {
 	p := &pc.pos
-	if depth >= 3 && pc.stop() {
+	// Whether the context has ended is asked at positions of 3 plies or
+	// more from the leaves, each the root of a subtree of hundreds of
+	// positions, so that a count ends within a few such subtrees.
+	if depth >= 3 && pc.ended.Load() {
 		return 0
 	}
 	// Near the leaves a table probe (a cache miss) costs more than counting.
@@ -249,7 +240,7 @@ func (pc *perftCounter) countAt(depth int, buf []Move) uint64 {
 	} else {
 		n = pc.countQuietChildren(r, t, depth, buf)
 	}
-	if hashed && !pc.stopped {
+	if hashed && !pc.ended.Load() {
 		pc.table.Put(p.key, depth, n)
 	}
 	return n
@@ -265,6 +256,24 @@ func (pc *perftCounter) countBelow(depth int, buf []Move) uint64 {
 	return pc.countAt(depth, buf)
 }
 
+// addBelow returns n plus the count from pc.pos at depth, the position
+// after one of the moves counted into n: at a leaf (depth 0, without bulk
+// counting) n+1, with no call and no addCounts (a sum of one per move
+// cannot wrap, and the moves of a position all lead to leaves or none),
+// else addCounts of countAt. Small enough to be inlined into the loops
+// over the moves.
+func (pc *perftCounter) addBelow(n uint64, depth int, buf []Move) uint64 {
+	if depth == 0 {
+		return n + 1
+	}
+	return pc.addAt(n, depth, buf)
+}
+
+// addAt returns n plus countAt(depth), saturating (addCounts).
+func (pc *perftCounter) addAt(n uint64, depth int, buf []Move) uint64 {
+	return addCounts(n, pc.countAt(depth, buf))
+}
+
 // countMoves counts from pc.pos after each of moves, played in place and
 // taken back; the buffer after moves is the next depth's.
 func (pc *perftCounter) countMoves(moves []Move, depth int) uint64 {
@@ -274,7 +283,7 @@ func (pc *perftCounter) countMoves(moves []Move, depth int) uint64 {
 	var u undo
 	for i := range moves {
 		p.playSaving(&moves[i], &u, pc.table != nil)
-		n = addCounts(n, pc.countBelow(depth-1, rest))
+		n = pc.addBelow(n, depth-1, rest)
 		p.unplay(&u)
 	}
 	return n
@@ -317,7 +326,7 @@ func (pc *perftCounter) countSteps(r *rules, targets uint64, delta, depth int, b
 		} else {
 			p.playStep(own, from, to, far)
 		}
-		n = addCounts(n, pc.countBelow(depth-1, buf))
+		n = pc.addBelow(n, depth-1, buf)
 		p.unplayStep(own, from, to)
 		p.key = key
 	}
