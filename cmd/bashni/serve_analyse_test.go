@@ -117,7 +117,8 @@ func TestTwoAnalysesAtOnce(t *testing.T) {
 }
 
 // An analysis with depth= ends with a final event repeating the last
-// iteration, its best line a legal line of the engine's own best move.
+// iteration, its best line a legal line of the engine's own best move at
+// that depth (the pool at the strength of depth 5, as /api/engine asks).
 func TestAnalysisToADepth(t *testing.T) {
 	ts, pool := poolServer(t, 1)
 	defer ts.Close()
@@ -130,7 +131,7 @@ func TestAnalysisToADepth(t *testing.T) {
 		t.Fatalf("events %+v, want depths 1 to 5 then the final one", all)
 	}
 	start := bashni.Russian().MustStart()
-	m, err := mustPool(t, 1, 4, engine.Limits{Depth: 5}).Move(context.Background(), bashni.NewGameFrom(&start), nil)
+	m, err := pool.WithStrength(web.Strength{Depth: 5}).Move(context.Background(), bashni.NewGameFrom(&start), nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -18,6 +18,7 @@ import (
 
 	"github.com/bashni-dev/bashni"
 	"github.com/bashni-dev/bashni/engine"
+	"github.com/bashni-dev/bashni/web"
 )
 
 // lockedBuffer is a bytes.Buffer safe to write from the server's goroutine
@@ -178,6 +179,26 @@ func TestEnginePool(t *testing.T) {
 	}
 	if _, err := p.Move(context.Background(), bashni.NewGameFrom(&lost), nil); !errors.Is(err, engine.ErrNoMoves) {
 		t.Errorf("Move with no black piece left: %v, want engine.ErrNoMoves", err)
+	}
+}
+
+// The pool at a strength: its depth, and its time never past the pool's;
+// a view that shares the pool's engines.
+func TestEnginePoolWithStrength(t *testing.T) {
+	p := mustPool(t, 1, 1, engine.Limits{Time: time.Second})
+	for _, c := range []struct {
+		st   web.Strength
+		want engine.Limits
+	}{
+		{web.Strength{}, engine.Limits{Time: time.Second}},
+		{web.Strength{Depth: 3}, engine.Limits{Depth: 3, Time: time.Second}},
+		{web.Strength{Time: 200 * time.Millisecond}, engine.Limits{Time: 200 * time.Millisecond}},
+		{web.Strength{Depth: 6, Time: time.Minute}, engine.Limits{Depth: 6, Time: time.Second}},
+	} {
+		q := p.WithStrength(c.st).(*enginePool)
+		if q.limits != c.want || q.free != p.free {
+			t.Errorf("%+v: limits %+v, want %+v, sharing the engines", c.st, q.limits, c.want)
+		}
 	}
 }
 
