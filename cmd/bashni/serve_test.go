@@ -130,6 +130,8 @@ func TestServeErrors(t *testing.T) {
 		{[]string{"-think", "-1s"}, "bashni serve: -think -1s is negative"},
 		{[]string{"-engines", "0"}, "bashni serve: -engines 0: want 1 to 64"},
 		{[]string{"-hash", "0"}, "bashni serve: -hash 0: want 1 to 4096 MiB"},
+		{[]string{"-analyse-time", "500ms"}, "bashni serve: -analyse-time 500ms: want 1s to 24h"},
+		{[]string{"-analyse-time", "25h"}, "bashni serve: -analyse-time 25h0m0s: want 1s to 24h"},
 		{[]string{"-addr", "no-port"}, "bashni serve: listen tcp: address no-port"},
 		{[]string{"now"}, `bashni serve: unexpected argument "now"`},
 		{[]string{"-allow-host", "a.example,,b.example"}, `bashni serve: -allow-host "a.example,,b.example": "" is not a host or host:port`},
