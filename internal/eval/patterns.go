@@ -129,6 +129,7 @@ type patternEval struct {
 	placesPerRank int   // regions starting on one rank
 	size          int   // indices per region
 	towers        bool
+	full          bool // regions as wide as a rank's four columns
 }
 
 func newPatternEval(v bashni.Variant, p *Patterns) (*patternEval, error) {
@@ -140,7 +141,7 @@ func newPatternEval(v bashni.Variant, p *Patterns) (*patternEval, error) {
 	if len(p.W) != l.Len(n) {
 		return nil, fmt.Errorf("eval: %d pattern weights, layout %s has %d on %dx%d", len(p.W), l.Name, l.Len(n), n, n)
 	}
-	pe := &patternEval{p: p, ranks: n, size: l.size(), towers: l.Towers}
+	pe := &patternEval{p: p, ranks: n, size: l.size(), towers: l.Towers, full: l.Cols == 4}
 	pe.placesPerRank = (n+1)/2 - l.Cols + 1
 	pow := [5]int32{1}
 	for j := 1; j < 5; j++ {
@@ -233,6 +234,17 @@ func (pe *patternEval) sum(pos *bashni.Position, stacked bashni.SquareSet) int {
 	}
 	w := pe.p.W
 	total := 0
+	if pe.full {
+		// Regions as wide as the board (men-2x4 on 8x8): a rank's number
+		// is its part of the index.
+		for r0 := 0; r0+1 < n; r0++ {
+			wi := w[r0*pe.size : (r0+1)*pe.size]
+			white := d[0][r0&7] + pe.kCols*d[0][(r0+1)&7]
+			black := d[1][r0&7] + pe.kCols*d[1][(r0+1)&7]
+			total += int(wi[white]) - int(wi[black])
+		}
+		return total
+	}
 	reg := 0
 	for r0 := 0; r0+1 < n; r0++ {
 		for c := range pe.placesPerRank {
