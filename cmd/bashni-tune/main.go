@@ -128,7 +128,7 @@ func runFit(args []string, stdout, stderr io.Writer) error {
 	fs.IntVar(&cfg.Iterations, "iterations", 300, "gradient descent steps")
 	fs.Float64Var(&cfg.Step, "step", 1, "Adam step size, in hundredths of a man")
 	fs.Float64Var(&cfg.L2, "l2", 0.03, "L2 penalty on the weights of all but the material terms, in squared logits")
-	fs.Float64Var(&cfg.PatternL2, "pattern-l2", 0.00001, "L2 penalty on the pattern weights, in squared logits")
+	fs.Float64Var(&cfg.PatternL2, "pattern-l2", 0.001, "L2 penalty on the pattern weights, in squared logits")
 	fs.IntVar(&cfg.HoldOut, "holdout", 10, "hold out every N-th game's positions to measure the loss")
 	patternsOut := fs.String("patterns-out", "", "write the fitted pattern weights to this file (internal/eval/weights/NAME.patterns)")
 	from := fs.String("from", "hand", "starting weights: hand (the hand-set weights) or fitted (those embedded now)")
