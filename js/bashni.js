@@ -228,7 +228,11 @@ export class Position {
     Object.freeze(this.line);
   }
 
-  fen() { return this.#fen; }
+  /** The FEN; with {numbers: true}, squares by number (PDN's N2, 1 = b8). */
+  fen(options) {
+    if (options?.numbers) return this.#b._call('numberedFEN', this.variant, this.#fen);
+    return this.#fen;
+  }
   turn() { return this.#turn; }
   legalMoves() { return this.#b._call('legalMoves', this.variant, this.#fen); }
   moves() { return this.#b._call('moves', this.variant, this.#fen); }
