@@ -121,7 +121,11 @@ export interface SearchResult {
 export interface HubSession {
   /** Sends one line; throws once the session is closed or has ended (quit). */
   send(line: string): void;
-  /** Ends the session as the end of its input does. */
+  /**
+   * Ends the session as the end of its input does (a search under way is
+   * stopped). A session dropped without close is closed when garbage
+   * collected.
+   */
   close(): void;
 }
 

@@ -62,6 +62,11 @@ async function fetchBytes(source) {
   return new Uint8Array(await r.arrayBuffer());
 }
 
+// A Hub session dropped without close() is closed once it is garbage:
+// nothing but the Go side holds the function its lines go to, and the
+// session would otherwise run, and keep it, for good.
+const unreachable = new FinalizationRegistry((close) => close());
+
 /** The loaded module: what load() resolves to. */
 export class Bashni {
   #api;
@@ -179,18 +184,21 @@ export class Bashni {
     }
     if (r.error !== undefined) throw new Error(r.error);
     const h = r.value; // its functions are released when the session ends
-    return {
+    const close = () => {
+      if (ended !== null) return;
+      ended = 'bashni: hub: the session is closed';
+      h.close();
+    };
+    const session = {
       send(line) {
         if (ended !== null) throw new Error(ended);
         const err = h.send(String(line));
         if (err != null) throw new Error(err);
       },
-      close() {
-        if (ended !== null) return;
-        ended = 'bashni: hub: the session is closed';
-        h.close();
-      },
+      close,
     };
+    unreachable.register(session, close);
+    return session;
   }
 
   /**
