@@ -118,9 +118,13 @@ export class Bashni {
   }
 
   /** The position drawn as an SVG picture. */
-  svg(position, options = {}) {
+  svg(position, options) {
     if (!(position instanceof Position)) {
       throw new Error('bashni: svg takes a Position');
+    }
+    options ??= {};
+    if (typeof options !== 'object') {
+      throw new Error('bashni: svg: the options must be an object {size, flip, coordinates, last}');
     }
     const o = { size: options.size, flip: options.flip, coordinates: options.coordinates };
     if (options.last && position.lastMove) {
@@ -135,7 +139,13 @@ export class Bashni {
    * An AbortSignal in request.signal stops it early (it still answers).
    */
   search(request) {
-    const { signal, ...req } = request ?? {};
+    if (request == null || typeof request !== 'object') {
+      return Promise.reject(new Error('bashni: search takes an object {variant, fen, moves, movetime, depth, nodes, signal}'));
+    }
+    const { signal, ...req } = request;
+    if (signal != null && !(typeof signal.addEventListener === 'function' && 'aborted' in signal)) {
+      return Promise.reject(new Error('bashni: search: signal must be an AbortSignal'));
+    }
     return new Promise((resolve, reject) => {
       let r;
       let finished = false;
