@@ -99,7 +99,7 @@ test('matchPath follows clicks to a whole move', () => {
 
 test('towers, top first', () => {
   const p = bashni.position('lasca', 'W:Wc3,Ke5bb:Ba7,b6Bb');
-  assert.deepEqual(p.towers(), [{ square: 'c3', pieces: 'w' }, { square: 'e5', pieces: 'Wbb' }, { square: 'b6', pieces: 'bBb' }, { square: 'a7', pieces: 'b' }]);
+  assert.deepEqual(p.towers(), [{ square: 'c3', number: 16, pieces: 'w' }, { square: 'e5', number: 10, pieces: 'Wbb' }, { square: 'b6', number: 5, pieces: 'bBb' }, { square: 'a7', number: 1, pieces: 'b' }]);
 });
 
 test('outcome: null while the game goes on, else the result and why', () => {
