@@ -7,6 +7,7 @@ import { post } from "./api.js";
 import { study, begin, goTo, onShow } from "./study.js";
 import { Node } from "./tree.js";
 import * as board from "./board.js";
+import { square } from "./squares.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -95,7 +96,22 @@ function close() {
   board.setSquareHandler(null);
 }
 
+// onTypedSquare applies the chosen tool to the square typed (by name, or
+// by number): the editor by keyboard.
+function onTypedSquare(e) {
+  e.preventDefault();
+  const text = $("editor-square").value;
+  const sq = square(text);
+  if (!sq) {
+    $("editor-error").textContent = `"${text.trim()}" is not a playable square of this board`;
+    return;
+  }
+  $("editor-square").value = "";
+  onSquare(sq);
+}
+
 export function initEditor() {
+  $("editor-square-form").addEventListener("submit", onTypedSquare);
   $("edit").addEventListener("click", () => {
     if ($("editor").hidden) open();
     else {

@@ -24,3 +24,15 @@ export function write(move) {
   if (!on) return move;
   return move.replace(/[a-z]\d{1,2}/g, (sq) => String(numbers.get(sq) ?? sq));
 }
+
+// square reads a square typed by a person: a name, or a number of the
+// numbering; it returns the square's name, or null when the board has no
+// such playable square.
+export function square(text) {
+  const t = text.trim().toLowerCase();
+  if (/^\d+$/.test(t)) {
+    for (const [name, n] of numbers) if (n === Number(t)) return name;
+    return null;
+  }
+  return numbers.has(t) ? t : null;
+}
