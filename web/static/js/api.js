@@ -1,4 +1,4 @@
-// Requests to the server's JSON API (docs/PROTOCOL.md). Every error answer
+// Requests to the server's JSON API (docs/BOARD.md, "The HTTP API"). Every error answer
 // is {"error": "..."}; its text becomes the thrown Error's message.
 
 import { inNumbers } from "./squares.js";
