@@ -25,6 +25,14 @@ func TestPositionEditor(t *testing.T) {
 	p.waitFor("the editor", `document.getElementById("editor-fen").value !== ""`)
 	p.do("clear", chromedp.Click(chromedp.CSS("#editor-clear")))
 	p.waitFEN("W:W:B")
+	// No pieces: a step while building, but no game to study.
+	p.do("study the empty board", chromedp.Click(chromedp.CSS("#editor-done")))
+	if got := p.eval(`document.getElementById("editor-error").textContent`); got != "Refused: the board has no pieces; place some first" {
+		t.Errorf("studying an empty board: %q", got)
+	}
+	if got := p.eval(`String(document.getElementById("editor").hidden)`); got != "false" {
+		t.Errorf("the editor closed for an empty board")
+	}
 
 	p.tool("W")
 	p.click("c3")

@@ -131,6 +131,11 @@ export function initEditor() {
     tryFEN(st.fen);
   });
   $("editor-done").addEventListener("click", async () => {
+    // An empty board is a step while building a set-up, not a game.
+    if (towers.size === 0) {
+      $("editor-error").textContent = "Refused: the board has no pieces; place some first";
+      return;
+    }
     close();
     await begin(study.variant, fen, new Node("", null));
     study.tags = [];
