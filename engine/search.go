@@ -33,6 +33,9 @@ type searcher struct {
 	others    uint64
 	seldepth  int
 	rootDepth int
+	// drawEndings: the ruleset's kings are the classic presets', whose
+	// known drawn endings the search recognises (knownDraw).
+	drawEndings bool
 	// The positions evaluated statically in the iteration under way, and
 	// the sum of their plies: Info.MeanDepth.
 	leaves, leafPlies uint64
@@ -107,7 +110,7 @@ func (e *Engine) search(ctx context.Context, g game, lim Limits) (Result, error)
 	}
 	newSearcher := func(thread int) *searcher {
 		s := &searcher{e: e, ev: e.eval, v: v, hist: &e.history[thread], busy: e.busy, stop: &stop, total: &total,
-			start: time.Now(), gameKeys: g.keys}
+			start: time.Now(), gameKeys: g.keys, drawEndings: classicKings(v)}
 		s.kingsOnly[0] = g.kingsOnly
 		s.path[0] = root.Key()
 		return s
@@ -474,6 +477,9 @@ func (s *searcher) alphaBeta(pos *bashni.Position, alpha, beta Score, depth, ply
 	if n == 0 {
 		return -Win + Score(ply)
 	}
+	if s.drawEndings && !l.moves[0].IsCapture() && knownDraw(pos) {
+		return Draw
+	}
 	if n == 1 && ply < 2*s.rootDepth {
 		depth++ // a forced move costs no depth
 	}
@@ -591,6 +597,9 @@ func (s *searcher) quiesce(pos *bashni.Position, alpha, beta Score, ply int) Sco
 	if n == 0 {
 		if !pos.HasLegalMoves() {
 			return -Win + Score(ply)
+		}
+		if s.drawEndings && knownDraw(pos) {
+			return Draw
 		}
 		return s.evaluate(pos, ply)
 	}
