@@ -23,6 +23,7 @@ type searcher struct {
 	start     time.Time
 	deadline  atomic.Int64 // UnixNano when the search must stop; 0: none
 	softEnd   atomic.Int64 // UnixNano after which no new iteration starts; 0: none
+	softSpan  atomic.Int64 // nanoseconds an unstable iteration adds to softEnd (iterationEnd)
 	nodeLimit uint64       // zero: none
 	nodes     uint64
 	ttHits    uint64
@@ -206,6 +207,7 @@ func (s *searcher) iterate(root *bashni.Position, rootMoves []bashni.Move, maxDe
 			}
 			break
 		}
+		unstable := unstableIteration(depth, res.Move, rootMoves[0], res.Info.Score, lines[0].Score)
 		res.Move = rootMoves[0]
 		res.Info = Info{
 			Depth:     depth,
@@ -226,7 +228,7 @@ func (s *searcher) iterate(root *bashni.Position, rootMoves []bashni.Move, maxDe
 			s.reason = StopWin
 			break
 		}
-		if end := s.softEnd.Load(); end != 0 && time.Now().UnixNano() > end {
+		if end := s.softEnd.Load(); end != 0 && time.Now().UnixNano() > s.iterationEnd(end, unstable) {
 			s.reason = StopTime
 			break
 		}
