@@ -9,7 +9,7 @@
 // positions of that ruleset: Position.Key does not cover the ruleset.
 //
 //	b, err := book.ReadFile("russian.book", book.DefaultMaxBytes)
-//	m, ok := b.Choose(g.Position(), 10, rng) // a move within 0.10 of the best
+//	e, ok := b.Choose(g.Position(), 10, rng) // a move within 0.10 of the best: e.Move
 //
 // Player plays from a Book and searches with an engine outside it; the
 // commands "bashni engine" and "bashni hub" use it (their book and
@@ -139,13 +139,13 @@ func (b *Book) Candidates(pos *bashni.Position, margin int) []Entry {
 // by rng in proportion to its weight. ok is false when pos has no such
 // move. With a nil rng it returns the first candidate (the best), so the
 // choice is deterministic.
-func (b *Book) Choose(pos *bashni.Position, margin int, rng *rand.Rand) (m bashni.Move, ok bool) {
+func (b *Book) Choose(pos *bashni.Position, margin int, rng *rand.Rand) (e Entry, ok bool) {
 	cs := b.Candidates(pos, margin)
 	if len(cs) == 0 {
-		return bashni.Move{}, false
+		return Entry{}, false
 	}
 	if rng == nil {
-		return cs[0].Move, true
+		return cs[0], true
 	}
 	var total uint64
 	for _, c := range cs {
@@ -154,9 +154,9 @@ func (b *Book) Choose(pos *bashni.Position, margin int, rng *rand.Rand) (m bashn
 	x := rng.Uint64N(total)
 	for _, c := range cs {
 		if x < uint64(c.Weight) {
-			return c.Move, true
+			return c, true
 		}
 		x -= uint64(c.Weight)
 	}
-	return cs[len(cs)-1].Move, true // not reached: x < total
+	return cs[len(cs)-1], true // not reached: x < total
 }

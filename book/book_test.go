@@ -85,11 +85,11 @@ func TestChooseWithinMargin(t *testing.T) {
 	} {
 		drawn := map[string]bool{}
 		for seed := range uint64(400) {
-			m, ok := b.Choose(&start, tc.margin, rand.New(rand.NewPCG(seed, 1)))
+			e, ok := b.Choose(&start, tc.margin, rand.New(rand.NewPCG(seed, 1)))
 			if !ok {
 				t.Fatalf("margin %d: no move", tc.margin)
 			}
-			drawn[m.String()] = true
+			drawn[e.Move.String()] = true
 		}
 		var got []string
 		for m := range drawn {
@@ -117,7 +117,7 @@ func TestChooseByWeight(t *testing.T) {
 	n := 0
 	const draws = 10000
 	for range draws {
-		if m, _ := b.Choose(&start, 5, rng); m.String() == "c3-b4" {
+		if e, _ := b.Choose(&start, 5, rng); e.Move.String() == "c3-b4" {
 			n++
 		}
 	}
@@ -126,8 +126,8 @@ func TestChooseByWeight(t *testing.T) {
 		t.Fatalf("c3-b4 (weight 9 against 1) drawn %d times of %d", n, draws)
 	}
 	for range 10 {
-		if m, _ := b.Choose(&start, 1000, nil); m.String() != "c3-d4" {
-			t.Fatalf("nil rng: %s, want the best, c3-d4", m)
+		if e, _ := b.Choose(&start, 1000, nil); e.Move.String() != "c3-d4" {
+			t.Fatalf("nil rng: %s, want the best, c3-d4", e.Move)
 		}
 	}
 }

@@ -37,8 +37,8 @@ func Example() {
 	start := bashni.Russian().MustStart()
 	es := b.Lookup(&start) // best first, each with its score and weight
 	fmt.Println(len(es), "moves at the start")
-	m, _ := b.Choose(&start, 0, nil) // the best; give a margin and a rand.Rand for variety
-	fmt.Println("play the best:", m == es[0].Move)
+	e, _ := b.Choose(&start, 0, nil) // the best; give a margin and a rand.Rand for variety
+	fmt.Println("play the best:", e.Move == es[0].Move)
 	// Output:
 	// russian 5 positions
 	// 7 moves at the start

@@ -54,7 +54,7 @@ var ErrTooBig = errors.New("the book is larger than its memory limit")
 
 // ErrOtherRuleset is wrapped by the error of Book.Check for a book of
 // another ruleset.
-var ErrOtherRuleset = errors.New("the book is for another ruleset")
+var ErrOtherRuleset = errors.New("a book of another ruleset")
 
 // A FormatError is a book file that cannot be read: Offset is the byte of
 // the file where reading failed, Reason says why.
@@ -85,7 +85,7 @@ func MemoryBytes(positions, moves int) int64 {
 // error wrapping ErrOtherRuleset that names both.
 func (b *Book) Check(v bashni.Variant) error {
 	if b.variant != v {
-		return fmt.Errorf("book: the book is for %s, not %s: %w", b.variant, v, ErrOtherRuleset)
+		return fmt.Errorf("book: %w: the book is for %s, not %s", ErrOtherRuleset, b.variant, v)
 	}
 	return nil
 }

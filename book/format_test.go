@@ -155,7 +155,7 @@ func TestCheckOtherRuleset(t *testing.T) {
 		t.Fatal(err)
 	}
 	err := b.Check(bashni.RussianDraughts())
-	if !errors.Is(err, ErrOtherRuleset) || err.Error() != "book: the book is for russian, not russian-draughts: the book is for another ruleset" {
+	if !errors.Is(err, ErrOtherRuleset) || err.Error() != "book: a book of another ruleset: the book is for russian, not russian-draughts" {
 		t.Fatalf("%v", err)
 	}
 	// Lookup answers nothing for the other ruleset's start, whose key is

@@ -14,6 +14,7 @@ import (
 	"github.com/bashni-dev/bashni"
 	"github.com/bashni-dev/bashni/book"
 	"github.com/bashni-dev/bashni/engine"
+	"github.com/bashni-dev/bashni/engine/hub"
 )
 
 func TestBookBuildAndShow(t *testing.T) {
@@ -84,6 +85,48 @@ func TestBookErrors(t *testing.T) {
 		out, errOut, status := cli(t, tc.args...)
 		if status != 1 || out != "" || errOut != tc.want {
 			t.Errorf("%q: status %d, stdout %q, stderr %q; want %q", tc.args, status, out, errOut, tc.want)
+		}
+	}
+}
+
+// TestBookFlags: bashni engine -book and bashni hub -book play the book's
+// move; a bad file or margin is an error before the session starts.
+func TestBookFlags(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "rd.book")
+	if _, errOut, status := cli(t, "book", "build", "-variant", "russian-draughts", "-positions", "2", "-depth", "1", "-o", path); status != 0 {
+		t.Fatalf("book build: %s", errOut)
+	}
+	b, err := book.ReadFile(path, book.DefaultMaxBytes)
+	if err != nil {
+		t.Fatal(err)
+	}
+	start := bashni.RussianDraughts().MustStart()
+	best := b.Lookup(&start)[0]
+	var out, errOut strings.Builder
+	withStdin(t, "variant russian-draughts\ngo depth 2\n", func() {
+		runCLI([]string{"engine", "-book", path}, &out, &errOut)
+	})
+	if want := fmt.Sprintf("info book score cp %d pv %s\nbestmove %s\n", best.Score, best.Move, best.Move); out.String() != want {
+		t.Errorf("bashni engine -book: %q, want %q (stderr %q)", out.String(), want, errOut.String())
+	}
+	out.Reset()
+	withStdin(t, "level depth=2\ngo think\n", func() {
+		runCLI([]string{"hub", "-book", path, "-book-margin", "0"}, &out, &errOut)
+	})
+	// The end of the input stops a Hub search at once, but a book move
+	// needs none.
+	if want := "done move=" + hub.FormatMove(&start, best.Move) + "\n"; out.String() != want {
+		t.Errorf("bashni hub -book: %q, want %q", out.String(), want)
+	}
+	for _, args := range [][]string{
+		{"engine", "-book", path + ".none"},
+		{"hub", "-book", path + ".none"},
+		{"engine", "-book-margin", "-1"},
+		{"hub", "-book-margin", "10001"},
+	} {
+		if _, errOut, status := cli(t, args...); status != 1 || errOut == "" {
+			t.Errorf("%q: status %d, stderr %q", args, status, errOut)
 		}
 	}
 }
