@@ -1,8 +1,6 @@
 package hub
 
 import (
-	"context"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -10,35 +8,33 @@ import (
 
 	"github.com/bashni-dev/bashni"
 	"github.com/bashni-dev/bashni/book"
-	"github.com/bashni-dev/bashni/engine"
 )
 
-// draughtsBook writes a small book of classic Russian draughts (the Hub's
-// "russian") and returns its path and the book.
-func draughtsBook(t *testing.T) (string, *book.Book) {
+// sampleBook is the repository's book of bashni's russian (the Hub's
+// "bashni").
+const sampleBook = "../../book/testdata/russian.book"
+
+func sample(t *testing.T) *book.Book {
 	t.Helper()
-	b, err := book.Build(context.Background(), bashni.RussianDraughts(), book.BuildOptions{Positions: 4, Limits: engine.Limits{Depth: 1}})
+	b, err := book.ReadFile(sampleBook, book.DefaultMaxBytes)
 	if err != nil {
 		t.Fatal(err)
 	}
-	path := filepath.Join(t.TempDir(), "rd.book")
-	if err := b.WriteFile(path); err != nil {
-		t.Fatal(err)
-	}
-	return path, b
+	return b
 }
 
 // TestBookThink: go think plays the book's best move at once (no info
 // line); go analyze searches.
 func TestBookThink(t *testing.T) {
-	path, b := draughtsBook(t)
-	start := bashni.RussianDraughts().MustStart()
+	b := sample(t)
+	start := bashni.Russian().MustStart()
 	best := FormatMove(&start, b.Lookup(&start)[0].Move)
-	got := converseToEnd(t, "set-param name=book value="+path+"\nlevel depth=3\ngo think\n")
+	const setup = "set-param name=variant value=bashni\nset-param name=book value=" + sampleBook + "\n"
+	got := converseToEnd(t, setup+"level depth=3\ngo think\n")
 	if d := cmp.Diff([]string{"done move=" + best}, got); d != "" {
 		t.Fatalf("go think in the book (-want +got):\n%s", d)
 	}
-	got = converseToEnd(t, "set-param name=book value="+path+"\nlevel depth=2\ngo analyze\n")
+	got = converseToEnd(t, setup+"level depth=2\ngo analyze\n")
 	if len(got) < 2 || !strings.HasPrefix(got[0], "info depth=1 ") {
 		t.Fatalf("go analyze in the book: %q, want a search", got)
 	}
@@ -47,9 +43,9 @@ func TestBookThink(t *testing.T) {
 // TestBookOutside: outside the book, in another ruleset, and after
 // book=false, go think searches as without a book.
 func TestBookOutside(t *testing.T) {
-	path, b := draughtsBook(t)
-	// Five plies of the first legal moves: out of a book of four positions.
-	pos := bashni.RussianDraughts().MustStart()
+	b := sample(t)
+	// Five plies of the first legal moves: out of the book.
+	pos := bashni.Russian().MustStart()
 	var line []string
 	for range 5 {
 		m := pos.LegalMoves()[0]
@@ -59,10 +55,12 @@ func TestBookOutside(t *testing.T) {
 	if b.Lookup(&pos) != nil {
 		t.Fatal("the test's position is in the book")
 	}
+	start := bashni.Russian().MustStart()
+	startFEN := start.FEN()
 	for _, tc := range []struct{ name, setup, script string }{
-		{"out of the book", "set-param name=book value=" + path + "\n", "pos pos=" + startPos + ` moves="` + strings.Join(line, " ") + `"` + "\nlevel depth=2\ngo think\n"},
-		{"another ruleset", "set-param name=book value=" + path + "\n", "set-param name=variant value=bashni\nlevel depth=2\ngo think\n"},
-		{"book=false", "set-param name=book value=" + path + "\nset-param name=book value=false\n", "level depth=2\ngo think\n"},
+		{"out of the book", "set-param name=book value=" + sampleBook + "\n", "set-param name=variant value=bashni\npos fen=" + startFEN + ` moves="` + strings.Join(line, " ") + `"` + "\nlevel depth=2\ngo think\n"},
+		{"another ruleset", "set-param name=book value=" + sampleBook + "\n", "level depth=2\ngo think\n"},
+		{"book=false", "set-param name=book value=" + sampleBook + "\nset-param name=book value=false\n", "set-param name=variant value=bashni\nlevel depth=2\ngo think\n"},
 	} {
 		got := converseToEnd(t, tc.setup+tc.script)
 		want := converseToEnd(t, tc.script)
@@ -85,7 +83,7 @@ func masked(lines []string) []string {
 }
 
 func TestBookParams(t *testing.T) {
-	path, _ := draughtsBook(t)
+	path := sampleBook
 	got := converse(t, "set-param name=book value="+path+"\nset-param name=book-margin value=25\nhub\n")
 	for _, want := range []string{"param name=book value=" + path + " type=string", "param name=book-margin value=25 type=int min=0 max=10000"} {
 		if !strings.Contains(strings.Join(got, "\n"), want) {

@@ -1,8 +1,6 @@
 package protocol
 
 import (
-	"context"
-	"path/filepath"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -12,19 +10,16 @@ import (
 	"github.com/bashni-dev/bashni/engine"
 )
 
-// russianBook writes a small russian book and returns its path and the
-// book.
+// sampleBook is the repository's russian book.
+const sampleBook = "../../book/testdata/russian.book"
+
 func russianBook(t *testing.T) (string, *book.Book) {
 	t.Helper()
-	b, err := book.Build(context.Background(), bashni.Russian(), book.BuildOptions{Positions: 4, Limits: engine.Limits{Depth: 1}})
+	b, err := book.ReadFile(sampleBook, book.DefaultMaxBytes)
 	if err != nil {
 		t.Fatal(err)
 	}
-	path := filepath.Join(t.TempDir(), "r.book")
-	if err := b.WriteFile(path); err != nil {
-		t.Fatal(err)
-	}
-	return path, b
+	return sampleBook, b
 }
 
 func TestBookMove(t *testing.T) {
