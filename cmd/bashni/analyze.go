@@ -29,6 +29,7 @@ func runAnalyze(args []string, stdout, stderr io.Writer) error {
 	pf := addPositionFlags(fs)
 	lf := addLimitFlags(fs, 10*time.Second)
 	threads := fs.Int("threads", 1, fmt.Sprintf("threads that search together (Lazy SMP), 1 to %d", engine.MaxThreads))
+	tablesDir := addTablesFlag(fs)
 	rest, err := parseArgs(fs, args)
 	if err != nil {
 		return err
@@ -47,9 +48,13 @@ func runAnalyze(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
+	tables, err := tablesDir.tablesFor(pos.Variant())
+	if err != nil {
+		return err
+	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
-	e, err := engine.New(engine.Options{HashMB: lf.hashMB, Threads: *threads, Progress: func(i engine.Info) {
+	e, err := engine.New(engine.Options{HashMB: lf.hashMB, Threads: *threads, Tables: tables, Progress: func(i engine.Info) {
 		fmt.Fprintln(stdout, infoLine(&pos, i))
 	}})
 	if err != nil {

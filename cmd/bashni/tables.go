@@ -164,3 +164,39 @@ func runTablesProbe(args []string, stdout, stderr io.Writer) error {
 	fmt.Fprintln(stdout, value)
 	return nil
 }
+
+// tablesFlag is the -tables flag of the subcommands that search: the
+// directory of endgame tables the engine probes.
+type tablesFlag struct{ dir string }
+
+func addTablesFlag(fs *flag.FlagSet) *tablesFlag {
+	tf := &tablesFlag{}
+	fs.StringVar(&tf.dir, "tables", "", "probe the endgame tables in this directory (bashni tables build -dir; default: none)")
+	return tf
+}
+
+// library returns the flag's library of tables: nil without the flag, an
+// error when its directory does not exist.
+func (tf *tablesFlag) library() (*endgame.Library, error) {
+	if tf.dir == "" {
+		return nil, nil
+	}
+	if fi, err := os.Stat(tf.dir); err != nil || !fi.IsDir() {
+		return nil, fmt.Errorf("-tables %s: not a directory (build tables there with bashni tables build -dir)", tf.dir)
+	}
+	return endgame.NewLibrary(tf.dir), nil
+}
+
+// tablesFor returns the flag's tables of v: nil without the flag, an error
+// when the flag is given and v has no tables there.
+func (tf *tablesFlag) tablesFor(v bashni.Variant) (*endgame.Tables, error) {
+	lib, err := tf.library()
+	if lib == nil || err != nil {
+		return nil, err
+	}
+	t, err := lib.For(v)
+	if err == nil && t == nil {
+		err = fmt.Errorf("-tables %s: no tables of %s there (tables are for russian-draughts and brazilian-draughts: bashni tables build -variant V -dir %s)", tf.dir, v, tf.dir)
+	}
+	return t, err
+}

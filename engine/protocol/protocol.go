@@ -19,6 +19,7 @@ import (
 	"time"
 
 	"github.com/bashni-dev/bashni"
+	"github.com/bashni-dev/bashni/endgame"
 	"github.com/bashni-dev/bashni/engine"
 	"github.com/bashni-dev/bashni/internal/lineread"
 	"github.com/bashni-dev/bashni/internal/strictnum"
@@ -36,7 +37,8 @@ type Session struct {
 	out   *bufio.Writer
 
 	hashMB  int
-	threads int // engine.Options.Threads
+	threads int              // engine.Options.Threads
+	tables  *endgame.Library // where the engine's endgame tables are; nil: none
 	variant bashni.Variant
 	// game is replaced, never changed, by a command that changes the game,
 	// so a search under way keeps reading the one it was given.
@@ -92,7 +94,11 @@ func NewSession(out io.Writer, hashMB int) *Session {
 // which the commands that set them have checked (and NewSession's caller,
 // see there).
 func (s *Session) newEngine() *engine.Engine {
-	return engine.MustNew(engine.Options{HashMB: s.hashMB, Threads: s.threads, Progress: func(i engine.Info) {
+	tables, err := s.tables.For(s.variant)
+	if err != nil {
+		s.errorf("tables: %v", err)
+	}
+	return engine.MustNew(engine.Options{HashMB: s.hashMB, Threads: s.threads, Tables: tables, Progress: func(i engine.Info) {
 		s.printf("info depth %d seldepth %d score %s nodes %d nps %.0f time %d pv %s",
 			i.Depth, i.SelDepth, protoScore(i.Score), i.Nodes, i.NPS(), i.Time.Milliseconds(), bashni.Notation{}.FormatLine(s.searched, i.PV))
 	}})
@@ -109,6 +115,15 @@ func (s *Session) SetThreads(text string) error {
 	s.threads = n
 	s.eng = s.newEngine()
 	return nil
+}
+
+// SetTables makes the engine probe the endgame tables of the library (nil:
+// none) in the rulesets that have them, from this command on: each
+// "variant" command then opens its ruleset's tables, the first time, and
+// gives the session a new engine.
+func (s *Session) SetTables(l *endgame.Library) {
+	s.tables = l
+	s.eng = s.newEngine()
 }
 
 // printf writes one line of output and flushes it, so a GUI sees it at once.
@@ -291,6 +306,9 @@ func (s *Session) execute(line string) bool {
 		}
 		s.variant = v
 		s.game = bashni.NewGameFrom(v.MustStart())
+		if s.tables != nil {
+			s.eng = s.newEngine() // with the ruleset's tables
+		}
 	case "position":
 		if busy() {
 			break
