@@ -183,7 +183,7 @@ func NewGame(v Variant) (*Game, error) {
 	if err != nil {
 		return nil, err
 	}
-	return NewGameFrom(p), nil
+	return NewGameFrom(&p), nil
 }
 
 // NewGameFEN returns a game of the variant from the position given in FEN
@@ -193,12 +193,14 @@ func NewGameFEN(v Variant, fen string) (*Game, error) {
 	if err != nil {
 		return nil, err
 	}
-	return NewGameFrom(p), nil
+	return NewGameFrom(&p), nil
 }
 
-// NewGameFrom returns a game from the position p, under p's ruleset.
-func NewGameFrom(p Position) *Game {
-	g := &Game{start: &p, pos: &p, seen: map[uint64]uint32{p.Key(): 1}}
+// NewGameFrom returns a game from a copy of the position p, under p's
+// ruleset: later changes to *p do not reach the game.
+func NewGameFrom(p *Position) *Game {
+	start := *p
+	g := &Game{start: &start, pos: &start, seen: map[uint64]uint32{start.Key(): 1}}
 	g.update()
 	return g
 }

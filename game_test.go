@@ -346,8 +346,14 @@ func TestGamePlayErrors(t *testing.T) {
 	if !g.Position().Equal(before) || g.Plies() != 1 {
 		t.Errorf("the game changed: %s after %d plies", g.Position().FEN(), g.Plies())
 	}
-	if _, err := bashni.NewGameFrom(bashni.Russian().MustStart()).Undo(); !errors.Is(err, bashni.ErrNothingToUndo) {
+	fresh := bashni.NewGameFrom(&start)
+	if _, err := fresh.Undo(); !errors.Is(err, bashni.ErrNothingToUndo) {
 		t.Errorf("Undo at the start = %v, want ErrNothingToUndo", err)
+	}
+	// NewGameFrom copies the position: changing it later changes no game.
+	start = start.PlayUnchecked(other)
+	if want := bashni.Russian().MustStart(); !fresh.Position().Equal(&want) || !fresh.Start().Equal(&want) {
+		t.Errorf("NewGameFrom's game followed its argument: %s", fresh.Position().FEN())
 	}
 	if _, err := bashni.NewGameFEN(bashni.Russian(), "W:Wz9"); err == nil {
 		t.Error("NewGameFEN with a bad FEN: no error")

@@ -110,7 +110,7 @@ func TestGamePlayKeepsTheCanonicalMove(t *testing.T) {
 	if other.n == 0 {
 		t.Fatal("the sequence e1:g3:e5:c3:e1 is not generated")
 	}
-	g := NewGameFrom(p)
+	g := NewGameFrom(&p)
 	if err := g.Play(other); err != nil {
 		t.Fatal(err)
 	}

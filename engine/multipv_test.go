@@ -24,7 +24,7 @@ func childValue(t *testing.T, pos bashni.Position, m bashni.Move, depth int) Sco
 	if len(child.LegalMoves()) == 1 {
 		d++
 	}
-	g := bashni.NewGameFrom(pos)
+	g := bashni.NewGameFrom(&pos)
 	if err := g.Play(m); err != nil {
 		t.Fatal(err)
 	}

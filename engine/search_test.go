@@ -388,7 +388,7 @@ func TestSearchGameSeesRepetition(t *testing.T) {
 		moves = append(moves, m)
 		pos = pos.PlayUnchecked(m)
 	}
-	g := bashni.NewGameFrom(start)
+	g := bashni.NewGameFrom(&start)
 	for _, m := range moves {
 		if err := g.Play(m); err != nil {
 			t.Fatal(err)

@@ -42,7 +42,8 @@ func TestUndoKeepsNotesInStep(t *testing.T) {
 	if m, err := rec.Undo(); err != nil || m != (bashni.Move{}) || len(rec.Notes) != 1 || rec.Game().Plies() != 2 {
 		t.Errorf("Undo of a resignation: %s, %v, notes %v", m, err, rec.Notes)
 	}
-	rec = NewGame(bashni.NewGameFrom(bashni.Russian().MustStart()))
+	start := bashni.Russian().MustStart()
+	rec = NewGame(bashni.NewGameFrom(&start))
 	if _, err := rec.Undo(); !errors.Is(err, bashni.ErrNothingToUndo) {
 		t.Errorf("Undo at the start: %v, want ErrNothingToUndo", err)
 	}

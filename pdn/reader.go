@@ -398,7 +398,7 @@ func (p *parser) setUp() error {
 		if err != nil {
 			return tagErr("FEN", err)
 		}
-		p.game.game = bashni.NewGameFrom(start)
+		p.game.game = bashni.NewGameFrom(&start)
 	} else if p.game.game, err = bashni.NewGame(v); err != nil {
 		return tagErr("Variant", err)
 	}

@@ -259,7 +259,7 @@ func randomRecord(t *rapid.T) *Game {
 		}
 		start = start.PlayUnchecked(moves[rapid.IntRange(0, len(moves)-1).Draw(t, "setup move")])
 	}
-	g := bashni.NewGameFrom(start)
+	g := bashni.NewGameFrom(&start)
 	rec := NewGame(g)
 	if n := randomNote(t, nil, 0); n != nil {
 		rec.Note(0).Comments = n.Comments

@@ -37,9 +37,14 @@ func runEngine(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	s := protocol.NewSession(stdout, *hashMB)
+	s, err := protocol.NewSession(stdout, *hashMB)
+	if err != nil {
+		return err
+	}
 	if lib != nil {
-		s.SetTables(lib)
+		if err := s.SetTables(lib); err != nil {
+			return err
+		}
 	}
 	if err := s.SetThreads(strconv.Itoa(*threads)); err != nil {
 		return fmt.Errorf("-%v", err)

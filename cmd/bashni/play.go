@@ -98,7 +98,7 @@ func runPlay(args []string, stdout, stderr io.Writer, engineMove mover) error {
 	if fen.given {
 		var start bashni.Position
 		if start, err = fen.parse(v); err == nil {
-			g = bashni.NewGameFrom(start)
+			g = bashni.NewGameFrom(&start)
 		}
 	} else {
 		g, err = bashni.NewGame(v)

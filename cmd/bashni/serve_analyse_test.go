@@ -129,7 +129,8 @@ func TestAnalysisToADepth(t *testing.T) {
 	if len(all) != 6 || !all[5].Final || all[5].Stop != "depth" || all[5].Depth != 5 || all[4].Final {
 		t.Fatalf("events %+v, want depths 1 to 5 then the final one", all)
 	}
-	m, err := mustPool(t, 1, 4, engine.Limits{Depth: 5}).Move(context.Background(), bashni.NewGameFrom(bashni.Russian().MustStart()), nil)
+	start := bashni.Russian().MustStart()
+	m, err := mustPool(t, 1, 4, engine.Limits{Depth: 5}).Move(context.Background(), bashni.NewGameFrom(&start), nil)
 	if err != nil {
 		t.Fatal(err)
 	}

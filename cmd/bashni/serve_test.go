@@ -157,7 +157,7 @@ func mustPool(t testing.TB, n, mb int, lim engine.Limits) *enginePool {
 func TestEnginePool(t *testing.T) {
 	p := mustPool(t, 1, 1, engine.Limits{Depth: 2})
 	start := bashni.Russian().MustStart()
-	m, err := p.Move(context.Background(), bashni.NewGameFrom(start), nil)
+	m, err := p.Move(context.Background(), bashni.NewGameFrom(&start), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -167,7 +167,7 @@ func TestEnginePool(t *testing.T) {
 	busy := <-p.free // take the only engine
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Millisecond)
 	defer cancel()
-	if _, err := p.Move(ctx, bashni.NewGameFrom(start), nil); err != context.DeadlineExceeded {
+	if _, err := p.Move(ctx, bashni.NewGameFrom(&start), nil); err != context.DeadlineExceeded {
 		t.Errorf("Move with every engine busy: %v, want the deadline", err)
 	}
 	p.free <- busy
@@ -176,7 +176,7 @@ func TestEnginePool(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := p.Move(context.Background(), bashni.NewGameFrom(lost), nil); !errors.Is(err, engine.ErrNoMoves) {
+	if _, err := p.Move(context.Background(), bashni.NewGameFrom(&lost), nil); !errors.Is(err, engine.ErrNoMoves) {
 		t.Errorf("Move with no black piece left: %v, want engine.ErrNoMoves", err)
 	}
 }

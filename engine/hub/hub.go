@@ -416,7 +416,8 @@ func (s *Session) setHash(mb int) error {
 // setVariant makes v the ruleset, at its start.
 func (s *Session) setVariant(name string, v bashni.Variant) {
 	s.name, s.variant = name, v
-	s.game = bashni.NewGameFrom(v.MustStart())
+	start := v.MustStart() // v is a preset's, valid
+	s.game = bashni.NewGameFrom(&start)
 }
 
 // makeEngine makes the engine for the current options, unless it has them.
@@ -457,7 +458,7 @@ func (s *Session) position(m Message) error {
 		return err
 	}
 	movesText, _ := m.Get("moves")
-	g := bashni.NewGameFrom(start)
+	g := bashni.NewGameFrom(&start)
 	for i, t := range strings.Fields(movesText) {
 		mv, err := ParseMove(g.Position(), t)
 		if err == nil {

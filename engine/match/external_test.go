@@ -21,7 +21,11 @@ func TestMain(m *testing.M) {
 	case "":
 		os.Exit(m.Run())
 	case "real":
-		if err := protocol.NewSession(os.Stdout, 1).Run(os.Stdin); err != nil {
+		s, err := protocol.NewSession(os.Stdout, 1)
+		if err == nil {
+			err = s.Run(os.Stdin)
+		}
+		if err != nil {
 			fmt.Fprintln(os.Stderr, err)
 			os.Exit(1)
 		}
@@ -115,7 +119,7 @@ func TestExternalPlaysGames(t *testing.T) {
 		t.Fatal(err)
 	}
 	ext := external(t, "real", bashni.Russian(), engine.Limits{Depth: 6})
-	m, err := ext.Move(context.Background(), bashni.NewGameFrom(pos), nil)
+	m, err := ext.Move(context.Background(), bashni.NewGameFrom(&pos), nil)
 	if err != nil || m.String() != "c7-d8" {
 		t.Errorf("from %s: %s, %v; want c7-d8", pos.FEN(), m, err)
 	}
@@ -142,7 +146,7 @@ func TestExternalErrors(t *testing.T) {
 	} {
 		ext := external(t, tc.mode, v, tc.lim)
 		ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
-		_, err := ext.Move(ctx, bashni.NewGameFrom(pos), nil)
+		_, err := ext.Move(ctx, bashni.NewGameFrom(&pos), nil)
 		cancel()
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%s: error %v, want one containing %q", tc.mode, err, tc.want)

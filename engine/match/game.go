@@ -75,7 +75,7 @@ func PlayGame(ctx context.Context, start *bashni.Position, opening []bashni.Move
 // (recorded as its resignation, with Game.TimeLoss set). The opening's
 // moves are not timed.
 func PlayTimedGame(ctx context.Context, start *bashni.Position, opening []bashni.Move, players [2]Player, maxPlies int, tc TimeControl) (Game, error) {
-	g := Game{Game: bashni.NewGameFrom(*start), MaxPlies: maxPlies, Clock: tc}
+	g := Game{Game: bashni.NewGameFrom(start), MaxPlies: maxPlies, Clock: tc}
 	for _, m := range opening {
 		if g.Game.Outcome().IsOver() {
 			return g, nil

@@ -25,7 +25,7 @@ func TestPlayersChooseLegalMoves(t *testing.T) {
 		{Greedy{rng}, "b4:d6"},
 		{Engine{engine.MustNew(engine.Options{HashMB: 1}), engine.Limits{Depth: 2}}, "b4:d6"},
 	} {
-		m, err := c.p.Move(context.Background(), bashni.NewGameFrom(pos), nil)
+		m, err := c.p.Move(context.Background(), bashni.NewGameFrom(&pos), nil)
 		if err != nil {
 			t.Fatalf("%T: %v", c.p, err)
 		}

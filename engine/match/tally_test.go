@@ -57,7 +57,8 @@ func TestTallyAdd(t *testing.T) {
 		t.Fatal(err)
 	}
 	var white, black Tally
-	for _, g := range []Game{{Game: won}, {Game: bashni.NewGameFrom(bashni.Russian().MustStart()), Adjudicated: true, MaxPlies: 2}} {
+	start := bashni.Russian().MustStart()
+	for _, g := range []Game{{Game: won}, {Game: bashni.NewGameFrom(&start), Adjudicated: true, MaxPlies: 2}} {
 		white.Add(g, bashni.White)
 		black.Add(g, bashni.Black)
 	}

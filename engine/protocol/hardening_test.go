@@ -33,7 +33,7 @@ func runFor(t *testing.T, s *Session, out *syncBuffer, in io.Reader, d time.Dura
 func TestLongLine(t *testing.T) {
 	var out syncBuffer
 	in := io.MultiReader(strings.NewReader("isready\nposition startpos moves "), strings.NewReader(strings.Repeat("c3-d4 ", 1<<19)), strings.NewReader("\nfen\n"))
-	got, err := runFor(t, NewSession(&out, 1), &out, in, 10*time.Second)
+	got, err := runFor(t, newSession(t, &out), &out, in, 10*time.Second)
 	want := []string{
 		"readyok",
 		"error line 2 is longer than 1048576 bytes",
@@ -57,7 +57,7 @@ func TestSearchEndsAtTheEndOfInput(t *testing.T) {
 		{"go movetime 86400000\n", 200 * time.Millisecond},
 	} {
 		var out syncBuffer
-		s := NewSession(&out, 1)
+		s := newSession(t, &out)
 		s.EndWait = c.wait
 		start := time.Now()
 		got, err := runFor(t, s, &out, strings.NewReader(c.script), 20*time.Second)
@@ -68,7 +68,7 @@ func TestSearchEndsAtTheEndOfInput(t *testing.T) {
 	}
 	// A search that ends by itself within EndWait prints its whole result.
 	var out syncBuffer
-	got, err := runFor(t, NewSession(&out, 1), &out, strings.NewReader("go depth 3\n"), 20*time.Second)
+	got, err := runFor(t, newSession(t, &out), &out, strings.NewReader("go depth 3\n"), 20*time.Second)
 	if err != nil || len(got) != 4 || !strings.HasPrefix(got[2], "info depth 3 ") || !strings.HasPrefix(got[3], "bestmove ") {
 		t.Errorf("go depth 3 at the end of the input: %v, %q", err, got)
 	}
@@ -80,7 +80,8 @@ func TestBestmoveEndsTheSearch(t *testing.T) {
 	inR, inW := io.Pipe()
 	outR, outW := io.Pipe()
 	done := make(chan error, 1)
-	go func() { done <- NewSession(outW, 1).Run(inR); outW.Close() }()
+	s := newSession(t, outW)
+	go func() { done <- s.Run(inR); outW.Close() }()
 	answers := make(chan string, 1000)
 	go func() {
 		sc := bufio.NewScanner(outR)
@@ -179,7 +180,7 @@ func TestOutputError(t *testing.T) {
 		// waits for nobody.
 		_, _ = fmt.Fprintln(w, "isready")
 	}()
-	_, err := runFor(t, NewSession(failingWriter{}, 1), &out, in, 10*time.Second)
+	_, err := runFor(t, newSession(t, failingWriter{}), &out, in, 10*time.Second)
 	if err == nil || err.Error() != "disk full" {
 		t.Errorf("Run with a failing output: %v, want disk full", err)
 	}
@@ -203,7 +204,7 @@ func FuzzCommands(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, in string) {
 		var out syncBuffer
-		s := NewSession(&out, 1)
+		s := newSession(t, &out)
 		lr := protolineReader(in)
 		for {
 			line, err := lr.Next()
@@ -265,7 +266,7 @@ func TestMoveErrorText(t *testing.T) {
 func TestClockAtZero(t *testing.T) {
 	for _, script := range []string{"go wtime 0 btime 0 winc 1000 binc 1000\n", "position fen B:Wc3:Bf6\ngo wtime 5000 btime 0\n"} {
 		var out syncBuffer
-		s := NewSession(&out, 1)
+		s := newSession(t, &out)
 		s.EndWait = time.Hour
 		got, err := runFor(t, s, &out, strings.NewReader(script), 30*time.Second)
 		if err != nil || len(got) == 0 || !strings.HasPrefix(got[len(got)-1], "bestmove ") || got[len(got)-1] == "bestmove none" {

@@ -4,7 +4,10 @@
 // such as "bestmove e5xc3" (docs/PROTOCOL.md). A Session holds one
 // conversation:
 //
-//	err := protocol.NewSession(os.Stdout, engine.DefaultHashMB).Run(os.Stdin)
+//	s, err := protocol.NewSession(os.Stdout, engine.DefaultHashMB)
+//	if err == nil {
+//		err = s.Run(os.Stdin)
+//	}
 package protocol
 
 import (
@@ -79,26 +82,30 @@ const MaxLine = 1 << 20
 
 // NewSession returns a session that answers on out, its engine with a
 // transposition table of hashMB MiB. The ruleset is russian, at its start,
-// until a command says otherwise. hashMB must be a size that
-// engine.Options.Validate accepts (a program checks its users' value with
-// it first); NewSession panics with Validate's error otherwise.
-func NewSession(out io.Writer, hashMB int) *Session {
-	russian, _ := bashni.Preset("russian")
-	s := &Session{out: bufio.NewWriter(out), hashMB: hashMB, variant: russian}
-	s.eng = s.newEngine()
-	s.game = bashni.NewGameFrom(s.variant.MustStart())
-	return s
+// until a command says otherwise. It returns engine.Options.Validate's
+// error when hashMB is not a size the engine takes.
+func NewSession(out io.Writer, hashMB int) (*Session, error) {
+	g, err := bashni.NewGame(bashni.Russian())
+	if err != nil {
+		return nil, err
+	}
+	s := &Session{out: bufio.NewWriter(out), hashMB: hashMB, variant: g.Variant(), game: g}
+	if s.eng, err = s.newEngine(); err != nil {
+		return nil, err
+	}
+	return s, nil
 }
 
-// newEngine makes the engine of the session's table size and threads,
-// which the commands that set them have checked (and NewSession's caller,
-// see there).
-func (s *Session) newEngine() *engine.Engine {
+// newEngine makes the engine of the session's table size and threads;
+// the commands that set them have checked them, and NewSession hands on
+// the error of a size it was given. Tables that cannot be read are said in
+// an error line, and the engine goes without them.
+func (s *Session) newEngine() (*engine.Engine, error) {
 	tables, err := s.tables.For(s.variant)
 	if err != nil {
 		s.errorf("tables: %v", err)
 	}
-	return engine.MustNew(engine.Options{HashMB: s.hashMB, Threads: s.threads, Tables: tables, Progress: func(i engine.Info) {
+	return engine.New(engine.Options{HashMB: s.hashMB, Threads: s.threads, Tables: tables, Progress: func(i engine.Info) {
 		s.printf("info depth %d seldepth %d score %s nodes %d nps %.0f time %d pv %s",
 			i.Depth, i.SelDepth, protoScore(i.Score), i.Nodes, i.NPS(), i.Time.Milliseconds(), bashni.Notation{}.FormatLine(s.searched, i.PV))
 	}})
@@ -112,8 +119,14 @@ func (s *Session) SetThreads(text string) error {
 	if err != nil {
 		return fmt.Errorf("threads: want a number from 1 to %d, got %q", engine.MaxThreads, text)
 	}
+	old := s.threads
 	s.threads = n
-	s.eng = s.newEngine()
+	e, err := s.newEngine()
+	if err != nil {
+		s.threads = old
+		return fmt.Errorf("threads: %w", err)
+	}
+	s.eng = e
 	return nil
 }
 
@@ -121,9 +134,19 @@ func (s *Session) SetThreads(text string) error {
 // none) in the rulesets that have them, from this command on: each
 // "variant" command then opens its ruleset's tables, the first time, and
 // gives the session a new engine.
-func (s *Session) SetTables(l *endgame.Library) {
+func (s *Session) SetTables(l *endgame.Library) error {
 	s.tables = l
-	s.eng = s.newEngine()
+	return s.renewEngine()
+}
+
+// renewEngine gives the session a new engine of its settings.
+func (s *Session) renewEngine() error {
+	e, err := s.newEngine()
+	if err != nil {
+		return err
+	}
+	s.eng = e
+	return nil
 }
 
 // printf writes one line of output and flushes it, so a GUI sees it at once.
@@ -304,10 +327,16 @@ func (s *Session) execute(line string) bool {
 			s.errorf("variant: %v", err)
 			break
 		}
-		s.variant = v
-		s.game = bashni.NewGameFrom(v.MustStart())
+		g, err := bashni.NewGame(v)
+		if err != nil {
+			s.errorf("variant: %v", err)
+			break
+		}
+		s.variant, s.game = v, g
 		if s.tables != nil {
-			s.eng = s.newEngine() // with the ruleset's tables
+			if err := s.renewEngine(); err != nil { // with the ruleset's tables
+				s.errorf("variant: %v", err)
+			}
 		}
 	case "position":
 		if busy() {
@@ -341,8 +370,15 @@ func (s *Session) execute(line string) bool {
 			s.errorf("hash %d: more than this machine's memory (%d MiB)", mb, have)
 			break
 		}
+		old := s.hashMB
 		s.hashMB = mb
-		s.eng = s.newEngine()
+		e, err := s.newEngine()
+		if err != nil {
+			s.hashMB = old
+			s.errorf("hash %d: %v", mb, err)
+			break
+		}
+		s.eng = e
 	case "ponderhit":
 		if s.ponder == nil || !s.searching() {
 			s.errorf("ponderhit: no search is pondering")
@@ -423,7 +459,7 @@ func (s *Session) position(args []string) error {
 		}
 		rest = rest[1:]
 	}
-	return s.playMoves(bashni.NewGameFrom(start), rest)
+	return s.playMoves(bashni.NewGameFrom(&start), rest)
 }
 
 // playMoves plays texts in a copy of g and makes that the game; on an

@@ -33,12 +33,31 @@ func (s *syncBuffer) String() string {
 	return s.b.String()
 }
 
+// newSession returns a session answering on out, with a table of 1 MiB.
+func newSession(t testing.TB, out io.Writer) *Session {
+	t.Helper()
+	s, err := NewSession(out, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+// TestNewSessionBadTable checks that a table size the engine does not take
+// is NewSession's error, not a panic.
+func TestNewSessionBadTable(t *testing.T) {
+	s, err := NewSession(io.Discard, -1)
+	if err == nil || s != nil || !strings.Contains(err.Error(), "-1 MiB") {
+		t.Errorf("NewSession(-1) = %v, %v; want no session and the engine's error", s, err)
+	}
+}
+
 // converse runs a protocol session on the script and returns its output
 // lines.
 func converse(t *testing.T, script string) []string {
 	t.Helper()
 	var out syncBuffer
-	if err := NewSession(&out, 1).Run(strings.NewReader(script)); err != nil {
+	if err := newSession(t, &out).Run(strings.NewReader(script)); err != nil {
 		t.Fatal(err)
 	}
 	return lines(out.String())
@@ -194,7 +213,8 @@ func TestEngineProtoStop(t *testing.T) {
 	in, w := io.Pipe()
 	var out syncBuffer
 	done := make(chan error)
-	go func() { done <- NewSession(&out, 1).Run(in) }()
+	s := newSession(t, &out)
+	go func() { done <- s.Run(in) }()
 	fmt.Fprintln(w, "go infinite")
 	time.Sleep(100 * time.Millisecond)
 	fmt.Fprintln(w, "position startpos")

@@ -139,7 +139,7 @@ func Generate(ctx context.Context, cfg GenConfig, w io.Writer) (int, error) {
 // playGame plays game k and returns its quiet positions.
 func playGame(ctx context.Context, cfg GenConfig, start bashni.Position, e *engine.Engine, k int) ([]Sample, error) {
 	e.Clear()
-	g := bashni.NewGameFrom(start)
+	g := bashni.NewGameFrom(&start)
 	opening, err := engine.RandomOpening(&start, cfg.Opening, rand.New(rand.NewPCG(cfg.Seed, uint64(k))))
 	if err != nil {
 		return nil, err

@@ -170,7 +170,7 @@ func (a args) game(i int) (*bashni.Game, error) {
 	if err != nil {
 		return nil, err
 	}
-	g := bashni.NewGameFrom(p)
+	g := bashni.NewGameFrom(&p)
 	for j, text := range line {
 		if err := playText(g, text); err != nil {
 			return nil, a.errorf(i+2, "move %d (%s): %v", j+1, text, err)
@@ -206,7 +206,7 @@ func (o options) game() (*bashni.Game, error) {
 	if err != nil {
 		return nil, err
 	}
-	g := bashni.NewGameFrom(start)
+	g := bashni.NewGameFrom(&start)
 	for j, text := range line {
 		if err := playText(g, text); err != nil {
 			return nil, o.errorf("move %d (%s): %v", j+1, text, err)
