@@ -117,7 +117,7 @@ export interface SearchResult {
 
 /** A Hub protocol session. */
 export interface HubSession {
-  /** Sends one line; throws once the session has ended. */
+  /** Sends one line; throws once the session is closed or has ended (quit). */
   send(line: string): void;
   /** Ends the session as the end of its input does. */
   close(): void;
@@ -142,6 +142,8 @@ export class Position {
   private constructor();
   /** The ruleset's text, as bashni writes it. */
   readonly variant: string;
+  /** The board's width and height in squares: 8, or 7 for Lasca (a1 is dark). */
+  readonly size: number;
   /** The FEN of the game's start. */
   readonly start: string;
   /** The moves played from the start to here. */

@@ -156,29 +156,49 @@ export class Bashni {
     });
   }
 
-  /** A Hub protocol session: send it lines, get its answers through onLine. */
+  /**
+   * A Hub protocol session: send it lines, get its answers through onLine.
+   * Once it has ended (quit or close), send throws.
+   */
   hub(onLine) {
     if (typeof onLine !== 'function') {
       throw new Error('bashni: hub takes a function to call with each line');
     }
-    const r = this.#api.hub((line) => {
-      try {
-        onLine(line);
-      } catch (e) {
-        setTimeout(() => { throw e; }); // reported as uncaught, not into Go
-      }
-    });
+    let ended = null; // why send throws, once the session is closed or has ended
+    let r;
+    try {
+      r = this.#api.hub((line) => {
+        try {
+          onLine(line);
+        } catch (e) {
+          setTimeout(() => { throw e; }); // reported as uncaught, not into Go
+        }
+      }, (why) => { ended ??= why; });
+    } catch (e) {
+      throw new Error(`bashni: the WebAssembly module has stopped (${this.#stopped.why ?? e.message})`);
+    }
     if (r.error !== undefined) throw new Error(r.error);
-    const h = r.value;
+    const h = r.value; // its functions are released when the session ends
     return {
       send(line) {
+        if (ended !== null) throw new Error(ended);
         const err = h.send(String(line));
         if (err != null) throw new Error(err);
       },
       close() {
+        if (ended !== null) return;
+        ended = 'bashni: hub: the session is closed';
         h.close();
       },
     };
+  }
+
+  /**
+   * @internal What the Go side keeps for searches and Hub sessions under
+   * way: {funcs, hubs}, both 0 when none is (for the package's tests).
+   */
+  _live() {
+    return this.#api.live();
   }
 }
 
@@ -195,6 +215,8 @@ export class Position {
     this.#turn = d.turn;
     /** The ruleset's text, as bashni writes it. */
     this.variant = d.variant;
+    /** The board's width and height in squares: 8, or 7 for Lasca. */
+    this.size = d.size;
     /** The FEN of the game's start. */
     this.start = start;
     /** The moves played from the start to here. */

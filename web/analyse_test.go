@@ -20,11 +20,13 @@ import (
 
 // scriptedAnalyst is a stand-in engine: iteration d has nodes 10*d, time
 // d ms, and as many lines as asked, line k scoring 10d-k hundredths with the
-// position's k-th legal move in text order. It stops at lim.Depth, or
-// when ctx is done after at least one iteration (block: it waits for ctx).
+// position's k-th legal move in text order. It stops at lim.Depth (or at
+// most, when set, at maxDepth), or when ctx is done after at least one
+// iteration (block: it waits for ctx).
 type scriptedAnalyst struct {
-	block bool
-	last  chan AnalysisLimits // when set, receives the limits of each analysis
+	block    bool
+	maxDepth int
+	last     chan AnalysisLimits // when set, receives the limits of each analysis
 }
 
 func (a scriptedAnalyst) Analyse(ctx context.Context, g *bashni.Game, lim AnalysisLimits, report func(Analysis)) (Analysis, string, error) {
@@ -43,7 +45,7 @@ func (a scriptedAnalyst) Analyse(ctx context.Context, g *bashni.Game, lim Analys
 			last.Lines = append(last.Lines, AnalysisLine{Score: fmt.Sprintf("+0.%02d", 10*d-k), PV: []bashni.Move{m}})
 		}
 		report(last)
-		if d == lim.Depth {
+		if d == lim.Depth || d == a.maxDepth {
 			return last, "depth", nil
 		}
 		if a.block {
@@ -262,4 +264,39 @@ func TestAnalyseError(t *testing.T) {
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("events (-want +got):\n%s", diff)
 	}
+}
+
+// FuzzAnalyseQuery asks /api/analyse for any query: the answer is a stream
+// of events, each one JSON, the last final, or an error the API gives;
+// never a panic or a 500.
+func FuzzAnalyseQuery(f *testing.F) {
+	for _, q := range []string{
+		"", "lines=3&depth=2", "variant=lasca&moves=c3-d4+e5xc3&lines=5&movetime=100", "lines=6", "depth=0",
+		"movetime=-1", "fen=W:W:Bc5", "variant=russian,rejump=any", "moves=c3-d4+%2B",
+	} {
+		f.Add(q)
+	}
+	s := New(Options{Analyst: scriptedAnalyst{maxDepth: 3}, Think: 50 * time.Millisecond, AnalyseTime: time.Second})
+	f.Fuzz(func(t *testing.T, query string) {
+		if _, err := url.ParseQuery(query); err != nil {
+			return // not a query the server would see
+		}
+		req := newRequest("GET", "/api/analyse", nil)
+		req.URL.RawQuery = query
+		rec := httptest.NewRecorder()
+		s.ServeHTTP(rec, req)
+		if rec.Code != http.StatusOK {
+			checkAnswer(t, "/api/analyse?"+query, rec, false)
+			return
+		}
+		evs := readEvents(t, rec.Body, 0)
+		if len(evs) == 0 || !evs[len(evs)-1].Final || rec.Header().Get("Content-Type") != "text/event-stream" {
+			t.Errorf("/api/analyse?%s: 200 with events %+v", query, evs)
+		}
+		for _, ev := range evs[:len(evs)-1] {
+			if ev.Final {
+				t.Errorf("/api/analyse?%s: a final event before the last: %+v", query, evs)
+			}
+		}
+	})
 }

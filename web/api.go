@@ -28,6 +28,11 @@ type gameRequest struct {
 	Moves []string `json:"moves"`
 	// Flip draws the board from Black's side.
 	Flip bool `json:"flip"`
+	// Level, Depth and MoveTime (milliseconds) are the engine's strength,
+	// for /api/engine only (see strength).
+	Level    string `json:"level"`
+	Depth    int    `json:"depth"`
+	MoveTime int64  `json:"movetime"`
 }
 
 // legalMove is one legal move, with the squares the page needs to match a
@@ -65,16 +70,27 @@ type engineAnswer struct {
 type infoAnswer struct {
 	Variants []string `json:"variants"`
 	Engine   bool     `json:"engine"`
+	// Levels are the engine's named levels, weakest first; absent when
+	// it plays at one strength (its Opponent is not a Strengthener).
+	Levels []string `json:"levels,omitempty"`
 }
 
 func (s *Server) info(w http.ResponseWriter, r *http.Request) {
-	writeJSON(w, http.StatusOK, infoAnswer{Variants: bashni.PresetNames(), Engine: s.opts.Opponent != nil})
+	a := infoAnswer{Variants: bashni.PresetNames(), Engine: s.opts.Opponent != nil}
+	if _, ok := s.opts.Opponent.(Strengthener); ok {
+		a.Levels = LevelNames()
+	}
+	writeJSON(w, http.StatusOK, a)
 }
 
 func (s *Server) state(w http.ResponseWriter, r *http.Request) {
 	req, err := s.readRequest(w, r)
 	if err != nil {
 		fail(w, err)
+		return
+	}
+	if req.askedStrength() {
+		fail(w, badRequest("level, depth and movetime are the engine's: send them to /api/engine"))
 		return
 	}
 	ctx, g, done, ok := s.admitGame(w, r, req, s.gateFor(req), s.opts.Budget)
@@ -100,13 +116,18 @@ func (s *Server) engine(w http.ResponseWriter, r *http.Request) {
 		fail(w, err)
 		return
 	}
+	opp, err := s.opponent(req)
+	if err != nil {
+		fail(w, err)
+		return
+	}
 	// The wait for a turn, the replay and the search share Think.
 	ctx, g, done, ok := s.admitEngineGame(w, r, req)
 	if !ok {
 		return
 	}
 	defer done()
-	m, err := s.opts.Opponent.Move(ctx, g, nil)
+	m, err := opp.Move(ctx, g, nil)
 	if err != nil {
 		if ctx.Err() != nil {
 			// Out of time is the server's overload, not a failure.

@@ -26,7 +26,7 @@ func checkAnswer(t *testing.T, what string, rec *httptest.ResponseRecorder, pict
 			t.Errorf("%s: 200 with a body that is not JSON: %.100s", what, rec.Body)
 		}
 	case http.StatusBadRequest, http.StatusRequestEntityTooLarge, http.StatusUnsupportedMediaType,
-		http.StatusConflict, http.StatusServiceUnavailable:
+		http.StatusConflict, http.StatusServiceUnavailable, http.StatusNotImplemented:
 		var e errorBody
 		if err := json.Unmarshal(rec.Body.Bytes(), &e); err != nil || e.Error == "" {
 			t.Errorf("%s: %d without an error message: %.100s", what, rec.Code, rec.Body)

@@ -111,15 +111,20 @@ func TestPageAndStaticFiles(t *testing.T) {
 
 func TestInfo(t *testing.T) {
 	for _, c := range []struct {
-		opp  match.Player
-		want bool
-	}{{nil, false}, {firstMove{}, true}} {
+		opp    match.Player
+		want   bool
+		levels []string
+	}{
+		{nil, false, nil},
+		{firstMove{}, true, nil},
+		{strengthRecorder{}, true, []string{"beginner", "casual", "club", "strong", "max"}},
+	} {
 		code, body, _ := do(t, New(Options{Opponent: c.opp}), "GET", "/api/info", "")
 		var got infoAnswer
 		if err := json.Unmarshal([]byte(body), &got); err != nil || code != 200 {
 			t.Fatalf("GET /api/info: %d %s %v", code, body, err)
 		}
-		want := infoAnswer{Variants: bashni.PresetNames(), Engine: c.want}
+		want := infoAnswer{Variants: bashni.PresetNames(), Engine: c.want, Levels: c.levels}
 		if diff := cmp.Diff(want, got); diff != "" {
 			t.Errorf("/api/info (-want +got):\n%s", diff)
 		}

@@ -57,3 +57,28 @@ func TestAnalyzeErrors(t *testing.T) {
 		}
 	}
 }
+
+// -lines 3: each iteration's line is followed by the second and third
+// best, their scores no better.
+func TestAnalyzeLines(t *testing.T) {
+	out := lines(mustCLI(t, "analyze", "-depth", "3", "-lines", "3"))
+	other := regexp.MustCompile(`^line ([23])       score +(\S+)  \S`)
+	if len(out) != 10 {
+		t.Fatalf("want 3 iterations of 3 lines and the best move, got:\n%s", strings.Join(out, "\n"))
+	}
+	for i, l := range out[:9] {
+		if i%3 == 0 {
+			if m := analyzeLineRE.FindStringSubmatch(l); m == nil || m[1] != string(rune('1'+i/3)) {
+				t.Errorf("line %d %q is not the iteration of depth %d", i+1, l, 1+i/3)
+			}
+			continue
+		}
+		if m := other.FindStringSubmatch(l); m == nil || m[1] != string(rune('1'+i%3)) {
+			t.Errorf("line %d %q is not line %d of its iteration", i+1, l, 1+i%3)
+		}
+	}
+	_, errOut, status := cli(t, "analyze", "-lines", "0")
+	if status != 1 || errOut != "bashni analyze: -lines 0: want 1 to 256\n" {
+		t.Errorf("-lines 0: status %d, stderr %q", status, errOut)
+	}
+}

@@ -212,6 +212,20 @@ func newEnginePool(n, hashMB int, lim engine.Limits) (*enginePool, error) {
 	return p, nil
 }
 
+// WithStrength returns the pool searching as hard as st says, never longer
+// than its own time: a view sharing the same engines. It makes the pool a
+// web.Strengthener, so the page may ask for the engine's levels.
+func (p *enginePool) WithStrength(st web.Strength) match.Player {
+	q := &enginePool{free: p.free, limits: p.limits}
+	if st.Depth > 0 {
+		q.limits.Depth = st.Depth
+	}
+	if st.Time > 0 && (q.limits.Time == 0 || st.Time < q.limits.Time) {
+		q.limits.Time = st.Time
+	}
+	return q
+}
+
 // take waits for a free engine until ctx is done; put gives it back.
 func (p *enginePool) take(ctx context.Context) (*pooledEngine, error) {
 	select {

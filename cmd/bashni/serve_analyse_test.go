@@ -68,9 +68,12 @@ func poolServer(t testing.TB, n int) (*httptest.Server, *enginePool) {
 }
 
 // idle waits up to d for every engine of the pool to be free.
-func (p *enginePool) idle(d time.Duration) bool {
+func (p *enginePool) idle(d time.Duration) bool { return p.freeAtLeast(cap(p.free), d) }
+
+// freeAtLeast waits up to d for n engines of the pool to be free.
+func (p *enginePool) freeAtLeast(n int, d time.Duration) bool {
 	for end := time.Now().Add(d); time.Now().Before(end); time.Sleep(time.Millisecond) {
-		if len(p.free) == cap(p.free) {
+		if len(p.free) >= n {
 			return true
 		}
 	}
@@ -117,7 +120,8 @@ func TestTwoAnalysesAtOnce(t *testing.T) {
 }
 
 // An analysis with depth= ends with a final event repeating the last
-// iteration, its best line a legal line of the engine's own best move.
+// iteration, its best line a legal line of the engine's own best move at
+// that depth (the pool at the strength of depth 5, as /api/engine asks).
 func TestAnalysisToADepth(t *testing.T) {
 	ts, pool := poolServer(t, 1)
 	defer ts.Close()
@@ -130,7 +134,7 @@ func TestAnalysisToADepth(t *testing.T) {
 		t.Fatalf("events %+v, want depths 1 to 5 then the final one", all)
 	}
 	start := bashni.Russian().MustStart()
-	m, err := mustPool(t, 1, 4, engine.Limits{Depth: 5}).Move(context.Background(), bashni.NewGameFrom(&start), nil)
+	m, err := pool.WithStrength(web.Strength{Depth: 5}).Move(context.Background(), bashni.NewGameFrom(&start), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -142,30 +146,104 @@ func TestAnalysisToADepth(t *testing.T) {
 	}
 }
 
-// BenchmarkAnalyse measures the figures of issue 27: the time from the
-// request to the first event, and from the client closing its stream to
-// the engine being free again.
+// BenchmarkAnalyse measures the figures of issue 27 through a real HTTP
+// server with two engines: the time from the request to the first event,
+// and from the client closing its stream to its engine being free again.
+// "one" is an analysis alone; "two" has another analysis (lasca, three
+// lines) streaming on the second engine all the while, and counts the
+// answers of either that were not 200 (5xx-answers, which must stay 0).
 func BenchmarkAnalyse(b *testing.B) {
-	ts, pool := poolServer(b, 1)
-	defer ts.Close()
-	var first, idle time.Duration
-	for range b.N {
-		ctx, cancel := context.WithCancel(context.Background())
-		start := time.Now()
-		_, evs := analysisStream(ctx, b, ts.URL+"/api/analyse?lines=3")
-		if _, ok := <-evs; !ok {
-			b.Fatal("no event")
-		}
-		first += time.Since(start)
-		// Let it search a while, then close the stream.
-		time.Sleep(50 * time.Millisecond)
-		closed := time.Now()
-		cancel()
-		if !pool.idle(10 * time.Second) {
-			b.Fatal("the engine still searches 10 s after the client went away")
-		}
-		idle += time.Since(closed)
+	for _, c := range []struct {
+		name string
+		busy bool
+	}{{"one", false}, {"two", true}} {
+		b.Run(c.name, func(b *testing.B) {
+			ts, pool := poolServer(b, 2)
+			defer ts.Close()
+			bad := 0
+			if c.busy {
+				ctx, cancel := context.WithCancel(context.Background())
+				defer cancel()
+				status, evs := analysisStream(ctx, b, ts.URL+"/api/analyse?variant=lasca&lines=3")
+				if _, ok := <-evs; !ok || status != http.StatusOK {
+					b.Fatalf("the other analysis: status %d, no event", status)
+				}
+				go func() {
+					for range evs { // keep reading, so that it streams on
+					}
+				}()
+			}
+			var first, idle time.Duration
+			b.ResetTimer()
+			for range b.N {
+				ctx, cancel := context.WithCancel(context.Background())
+				start := time.Now()
+				status, evs := analysisStream(ctx, b, ts.URL+"/api/analyse?lines=3")
+				if status != http.StatusOK {
+					bad++
+				}
+				if _, ok := <-evs; !ok {
+					b.Fatalf("status %d, no event", status)
+				}
+				first += time.Since(start)
+				// Let it search a while, then close the stream.
+				time.Sleep(50 * time.Millisecond)
+				closed := time.Now()
+				cancel()
+				free := cap(pool.free)
+				if c.busy {
+					free-- // the other analysis keeps its engine
+				}
+				if !pool.freeAtLeast(free, 10*time.Second) {
+					b.Fatal("the engine still searches 10 s after the client went away")
+				}
+				idle += time.Since(closed)
+			}
+			b.StopTimer()
+			if c.busy && len(pool.free) != 1 {
+				b.Errorf("%d engines free at the end, want the other analysis's still searching", len(pool.free))
+			}
+			b.ReportMetric(float64(first.Microseconds())/1000/float64(b.N), "ms-to-first-event")
+			b.ReportMetric(float64(idle.Microseconds())/1000/float64(b.N), "ms-to-idle-after-close")
+			b.ReportMetric(float64(bad), "5xx-answers")
+		})
 	}
-	b.ReportMetric(float64(first.Microseconds())/1000/float64(b.N), "ms-to-first-event")
-	b.ReportMetric(float64(idle.Microseconds())/1000/float64(b.N), "ms-to-idle-after-close")
+}
+
+// bashni serve -analyse-time ends an analysis with a final event saying
+// "time"; and an analysis under way does not hold the server up when it
+// stops, ending with a final event saying "cancelled" (generous deadlines:
+// the machine may be loaded).
+func TestServeAnalyseTime(t *testing.T) {
+	addr, stop := startServe(t, "-addr", "127.0.0.1:0", "-engines", "2", "-hash", "1", "-analyse-time", "1s")
+	_, evs := analysisStream(context.Background(), t, addr+"api/analyse?lines=2")
+	var last event
+	n := 0
+	for ev := range evs {
+		last, n = ev, n+1
+	}
+	if n < 2 || !last.Final || last.Stop != "time" || len(last.Lines) != 2 {
+		t.Errorf("%d events ending with %+v, want a final one stopped by time", n, last)
+	}
+	_, evs = analysisStream(context.Background(), t, addr+"api/analyse")
+	<-evs
+	start := time.Now()
+	if err := stop(); err != nil {
+		t.Errorf("bashni serve stopped with %v, want nil", err)
+	}
+	if d := time.Since(start); d > 5*time.Second {
+		t.Errorf("bashni serve took %v to stop during an analysis", d)
+	}
+	final := false
+	for ev := range evs {
+		if ev.Final {
+			final = true
+			if ev.Stop != "cancelled" {
+				t.Errorf("the analysis under way ended with %+v, want stopped as cancelled", ev)
+			}
+		}
+	}
+	if !final {
+		t.Errorf("the analysis under way ended without a final event")
+	}
 }

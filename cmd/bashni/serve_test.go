@@ -18,6 +18,7 @@ import (
 
 	"github.com/bashni-dev/bashni"
 	"github.com/bashni-dev/bashni/engine"
+	"github.com/bashni-dev/bashni/web"
 )
 
 // lockedBuffer is a bytes.Buffer safe to write from the server's goroutine
@@ -129,6 +130,8 @@ func TestServeErrors(t *testing.T) {
 		{[]string{"-think", "-1s"}, "bashni serve: -think -1s is negative"},
 		{[]string{"-engines", "0"}, "bashni serve: -engines 0: want 1 to 64"},
 		{[]string{"-hash", "0"}, "bashni serve: -hash 0: want 1 to 4096 MiB"},
+		{[]string{"-analyse-time", "500ms"}, "bashni serve: -analyse-time 500ms: want 1s to 24h"},
+		{[]string{"-analyse-time", "25h"}, "bashni serve: -analyse-time 25h0m0s: want 1s to 24h"},
 		{[]string{"-addr", "no-port"}, "bashni serve: listen tcp: address no-port"},
 		{[]string{"now"}, `bashni serve: unexpected argument "now"`},
 		{[]string{"-allow-host", "a.example,,b.example"}, `bashni serve: -allow-host "a.example,,b.example": "" is not a host or host:port`},
@@ -178,6 +181,26 @@ func TestEnginePool(t *testing.T) {
 	}
 	if _, err := p.Move(context.Background(), bashni.NewGameFrom(&lost), nil); !errors.Is(err, engine.ErrNoMoves) {
 		t.Errorf("Move with no black piece left: %v, want engine.ErrNoMoves", err)
+	}
+}
+
+// The pool at a strength: its depth, and its time never past the pool's;
+// a view that shares the pool's engines.
+func TestEnginePoolWithStrength(t *testing.T) {
+	p := mustPool(t, 1, 1, engine.Limits{Time: time.Second})
+	for _, c := range []struct {
+		st   web.Strength
+		want engine.Limits
+	}{
+		{web.Strength{}, engine.Limits{Time: time.Second}},
+		{web.Strength{Depth: 3}, engine.Limits{Depth: 3, Time: time.Second}},
+		{web.Strength{Time: 200 * time.Millisecond}, engine.Limits{Time: 200 * time.Millisecond}},
+		{web.Strength{Depth: 6, Time: time.Minute}, engine.Limits{Depth: 6, Time: time.Second}},
+	} {
+		q := p.WithStrength(c.st).(*enginePool)
+		if q.limits != c.want || q.free != p.free {
+			t.Errorf("%+v: limits %+v, want %+v, sharing the engines", c.st, q.limits, c.want)
+		}
 	}
 }
 

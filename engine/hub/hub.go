@@ -86,6 +86,7 @@ type Session struct {
 	game *bashni.Game
 
 	level level
+	lines int // the multipv parameter: the best moves each search shows (0: 1)
 
 	// The search under way, if any (it ends with its done line), and in
 	// ponder mode what starts its clock.
@@ -335,6 +336,11 @@ func ttSize(mb int) int {
 	return minTTSize + bits.Len(uint(mb)) - 1
 }
 
+// MaxMultiPV is the largest value of the multipv parameter, bashni's
+// extension (set-param name=multipv value=N): hello does not announce it,
+// so the handshake stays Scan's.
+const MaxMultiPV = 256
+
 func (s *Session) hashMB() int {
 	if s.opts.HashMB > 0 {
 		return s.opts.HashMB
@@ -347,7 +353,7 @@ func (s *Session) setParam(m Message) error {
 	name, _ := m.Get("name")
 	value, ok := m.Get("value")
 	switch name {
-	case "variant", "threads", "hash", "tt-size", "tables":
+	case "variant", "threads", "hash", "tt-size", "tables", "multipv":
 		if !ok {
 			return fmt.Errorf("%s: the value is missing", name)
 		}
@@ -385,6 +391,12 @@ func (s *Session) setParam(m Message) error {
 		}
 	case "tables":
 		return s.setTables(value)
+	case "multipv":
+		n, err := strictnum.Int(value, 1, MaxMultiPV)
+		if err != nil {
+			return fmt.Errorf("multipv: %v", err)
+		}
+		s.lines = n
 	}
 	return nil
 }
@@ -498,6 +510,7 @@ func (s *Session) goSearch(m Message) error {
 		return err
 	}
 	lim := s.level.limits()
+	lim.Lines = s.lines
 	s.ponderHit = nil
 	if mode == "ponder" {
 		// The clock runs from ponder-hit: until then only depth and nodes
@@ -541,23 +554,38 @@ func (s *Session) searchEnded() {
 // info writes an engine iteration as an info line: depth, mean depth of
 // the leaves, score in men (a win in n plies is 100 - n/100, as Scan and
 // pydraughts read it), nodes, time in seconds, speed in millions of nodes
-// per second and the line.
+// per second and the line. With the multipv parameter above 1 it writes a
+// line for each of the best moves, best first, numbered by multipv=K.
 func (s *Session) info(i engine.Info) {
-	pv := make([]string, 0, len(i.PV))
+	if len(i.Lines) <= 1 {
+		s.infoLine(i, engine.Line{Score: i.Score, PV: i.PV}, 0)
+		return
+	}
+	for k, l := range i.Lines {
+		s.infoLine(i, l, k+1)
+	}
+}
+
+// infoLine writes one line of the iteration i; k numbers it (0: only one).
+func (s *Session) infoLine(i engine.Info, l engine.Line, k int) {
+	pv := make([]string, 0, len(l.PV))
 	pos := s.root
-	for _, m := range i.PV {
+	for _, m := range l.PV {
 		pv = append(pv, FormatMove(&pos, m))
 		pos = pos.PlayUnchecked(m)
 	}
-	s.write(Message{Command: "info", Args: []Arg{
-		{Name: "depth", Value: strconv.Itoa(i.Depth), HasValue: true},
+	args := []Arg{{Name: "depth", Value: strconv.Itoa(i.Depth), HasValue: true}}
+	if k > 0 {
+		args = append(args, Arg{Name: "multipv", Value: strconv.Itoa(k), HasValue: true})
+	}
+	s.write(Message{Command: "info", Args: append(args, []Arg{
 		{Name: "mean-depth", Value: strconv.FormatFloat(i.MeanDepth, 'f', 1, 64), HasValue: true},
-		{Name: "score", Value: menScore(i.Score), HasValue: true},
+		{Name: "score", Value: menScore(l.Score), HasValue: true},
 		{Name: "nodes", Value: strconv.FormatUint(i.Nodes, 10), HasValue: true},
 		{Name: "time", Value: strconv.FormatFloat(i.Time.Seconds(), 'f', 3, 64), HasValue: true},
 		{Name: "nps", Value: strconv.FormatFloat(i.NPS()/1e6, 'f', 3, 64), HasValue: true},
 		{Name: "pv", Value: strings.Join(pv, " "), HasValue: true},
-	}}.String())
+	}...)}.String())
 }
 
 // menScore writes a score in men with two decimals; a forced win in n

@@ -3,10 +3,13 @@ package hub
 import (
 	"bufio"
 	"bytes"
+	"context"
 	"errors"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"sync"
 	"testing"
@@ -626,5 +629,62 @@ func TestVariantValue(t *testing.T) {
 	}
 	if got := VariantValue(bashni.Russian()); got != "bashni" {
 		t.Errorf("russian (column checkers) is %q, want bashni", got)
+	}
+}
+
+// set-param name=multipv: each iteration writes a line for each of the
+// best moves, numbered multipv=1 to 3 after the depth, each the line the
+// engine found (its score in men and its moves) exactly as an engine of the
+// session's table size searching the same position reports them; done
+// plays the last iteration's first line's move.
+func TestMultiPV(t *testing.T) {
+	got := converseToEnd(t, "set-param name=multipv value=3\ninit\nlevel depth=2\ngo think\n")
+	clock := regexp.MustCompile(` time=\S+ nps=\S+ `)
+	for i := range got {
+		got[i] = clock.ReplaceAllString(got[i], " time=T nps=N ")
+	}
+
+	v, err := variantOf(defaultVariant)
+	if err != nil {
+		t.Fatal(err)
+	}
+	start := v.MustStart()
+	want := []string{"ready"}
+	e := engine.MustNew(engine.Options{HashMB: 1, Progress: func(i engine.Info) {
+		for k, l := range i.Lines {
+			pos := start
+			var pv []string
+			for _, m := range l.PV {
+				pv = append(pv, FormatMove(&pos, m))
+				pos = pos.PlayUnchecked(m)
+			}
+			line := strings.Join(pv, " ")
+			if len(pv) > 1 {
+				line = `"` + line + `"` // a value with spaces is quoted
+			}
+			want = append(want, fmt.Sprintf(`info depth=%d multipv=%d mean-depth=%.1f score=%s nodes=%d time=T nps=N pv=%s`,
+				i.Depth, k+1, i.MeanDepth, menScore(l.Score), i.Nodes, line))
+		}
+	}})
+	r, err := e.Search(context.Background(), &start, engine.Limits{Depth: 2, Lines: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(want) != 7 || len(got) != 8 {
+		t.Fatalf("the engine reported %d lines, the session answered %q; want ready, 2 iterations of 3 lines, done", len(want)-1, got)
+	}
+	if diff := cmp.Diff(want, got[:7]); diff != "" {
+		t.Errorf("set-param name=multipv value=3 (-engine +session):\n%s", diff)
+	}
+	if done := "done move=" + FormatMove(&start, r.Move); got[7] != done && !strings.HasPrefix(got[7], done+" ") {
+		t.Errorf("%q, want %q", got[7], done)
+	}
+	errs := converse(t, "set-param name=multipv value=0\nset-param name=multipv value=257\n")
+	wantErrs := []string{
+		`error message="set-param: multipv: 0 is not from 1 to 256"`,
+		`error message="set-param: multipv: 257 is not from 1 to 256"`,
+	}
+	if diff := cmp.Diff(wantErrs, errs); diff != "" {
+		t.Errorf("errors (-want +got):\n%s", diff)
 	}
 }

@@ -106,8 +106,16 @@ func (s *Session) newEngine() (*engine.Engine, error) {
 		s.errorf("tables: %v", err)
 	}
 	return engine.New(engine.Options{HashMB: s.hashMB, Threads: s.threads, Tables: tables, Progress: func(i engine.Info) {
-		s.printf("info depth %d seldepth %d score %s nodes %d nps %.0f time %d pv %s",
-			i.Depth, i.SelDepth, protoScore(i.Score), i.Nodes, i.NPS(), i.Time.Milliseconds(), bashni.Notation{}.FormatLine(s.searched, i.PV))
+		if len(i.Lines) <= 1 {
+			s.printf("info depth %d seldepth %d score %s nodes %d nps %.0f time %d pv %s",
+				i.Depth, i.SelDepth, protoScore(i.Score), i.Nodes, i.NPS(), i.Time.Milliseconds(), bashni.Notation{}.FormatLine(s.searched, i.PV))
+			return
+		}
+		// go multipv N: a line each, best first, numbered from 1.
+		for k, l := range i.Lines {
+			s.printf("info depth %d seldepth %d multipv %d score %s nodes %d nps %.0f time %d pv %s",
+				i.Depth, i.SelDepth, k+1, protoScore(l.Score), i.Nodes, i.NPS(), i.Time.Milliseconds(), bashni.Notation{}.FormatLine(s.searched, l.PV))
+		}
 	}})
 }
 
@@ -277,9 +285,10 @@ const protoHelp = `commands (one per line; answers in brackets):
   position fen <FEN> [moves M...] a position, then moves
   moves M...                      play moves from the current position
   newgame                         forget what earlier searches learned
-  go [depth N] [nodes N] [movetime MS] [wtime MS btime MS [winc MS binc MS] [movestogo N]] [infinite] [ponder]
+  go [depth N] [nodes N] [movetime MS] [wtime MS btime MS [winc MS binc MS] [movestogo N]] [infinite] [ponder] [multipv N]
                                   search [info ... lines, then bestmove M | bestmove none];
-                                  with ponder, without the time limits until ponderhit
+                                  with ponder, without the time limits until ponderhit;
+                                  with multipv N, the N best moves, an info line each
   ponderhit                       the pondering search goes on under its time limits
   stop                            end the search now [bestmove M]
   legal                           [legal M...]
@@ -480,6 +489,9 @@ func (s *Session) playMoves(g *bashni.Game, texts []string) error {
 	return nil
 }
 
+// MaxMultiPV is the most lines "go multipv N" asks for.
+const MaxMultiPV = 256
+
 // goLimits reads the arguments of "go", and whether it says "infinite".
 // Numbers are digits only, and one too large is an error (a clock of
 // 9223372036854775807 ms would wrap round to "no limit").
@@ -522,6 +534,8 @@ func (s *Session) goLimits(args []string) (lim engine.Limits, infinite bool, err
 			var n int
 			n, err = strictnum.Int(val, 0, math.MaxInt64)
 			movesToGo = min(n, 1<<20)
+		case "multipv":
+			lim.Lines, err = strictnum.Int(val, 1, MaxMultiPV)
 		default:
 			return lim, false, fmt.Errorf("unknown limit %q", key)
 		}
@@ -548,7 +562,9 @@ func (s *Session) goLimits(args []string) (lim engine.Limits, infinite bool, err
 		}
 		lim.Clock = engine.Clock{Left: left, Increment: inc[c], MovesToGo: movesToGo}
 	}
-	if !infinite && lim.Ponder == nil && lim == (engine.Limits{}) {
+	bounds := lim
+	bounds.Lines = 0 // how many lines to show bounds nothing
+	if !infinite && lim.Ponder == nil && bounds == (engine.Limits{}) {
 		return lim, false, errors.New("no limit: give depth, nodes, movetime, wtime/btime, infinite or ponder")
 	}
 	return lim, infinite, nil

@@ -15,6 +15,7 @@ func TestCallPosition(t *testing.T) {
 	}
 	want := Object{
 		{"variant", "russian"},
+		{"size", float64(8)},
 		{"fen", "B:Wa1,c1,e1,g1,b2,d2,f2,h2,a3,e3,g3,d4:Bb6,d6,f6,h6,a7,c7,e7,g7,b8,d8,f8,h8"},
 		{"turn", "black"},
 		{"move", "c3-d4"},
@@ -79,7 +80,8 @@ func TestSearchCancelled(t *testing.T) {
 
 func TestHubLines(t *testing.T) {
 	lines := make(chan string, 16)
-	h := NewHub(func(l string) { lines <- l })
+	ended := make(chan error, 1)
+	h := NewHub(func(l string) { lines <- l }, func(err error) { ended <- err })
 	if err := h.Send("ping\n"); err != nil {
 		t.Fatal(err)
 	}
@@ -92,8 +94,44 @@ func TestHubLines(t *testing.T) {
 	if err := h.Send("quit"); err != nil {
 		t.Fatal(err)
 	}
+	end := <-ended
+	if end == nil || !strings.Contains(end.Error(), "ended") {
+		t.Errorf("end called with %v", end)
+	}
 	h.Close()
-	if err := h.Send("ping"); err == nil {
-		t.Error("a line was taken after close")
+	if err := h.Send("ping"); err != end {
+		t.Errorf("Send after the end: %v, want the end's error %v", err, end)
+	}
+}
+
+// Sessions closed, with or without a search under way, end: none is left
+// running.
+func TestHubsEnd(t *testing.T) {
+	before := LiveHubs()
+	const n = 20
+	ended := make(chan error, n)
+	var hubs []*Hub
+	for i := range n {
+		h := NewHub(func(string) {}, func(err error) { ended <- err })
+		if i%2 == 0 {
+			for _, l := range []string{"level infinite", "go analyze"} {
+				if err := h.Send(l); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+		hubs = append(hubs, h)
+	}
+	if got := LiveHubs(); got != before+n {
+		t.Errorf("%d sessions run, want %d", got, before+n)
+	}
+	for _, h := range hubs {
+		h.Close()
+	}
+	for range n {
+		<-ended
+	}
+	if got := LiveHubs(); got != before {
+		t.Errorf("%d sessions run after all ended, want %d", got, before)
 	}
 }

@@ -23,21 +23,24 @@ func readFile(t *testing.T, path string) string {
 	return string(b)
 }
 
-// api is what a file exports: top-level functions and classes, and each
-// class's public methods.
+// api is what a file exports: top-level functions and classes, each
+// class's public methods, and its fields (set in bashni.js's constructor
+// as this.name = ..., declared readonly in bashni.d.ts).
 type api struct {
 	Functions []string
 	Classes   map[string][]string
+	Fields    map[string][]string
 }
 
 var (
 	exportFunc  = regexp.MustCompile(`(?m)^export (?:async )?function (\w+)`)
 	exportClass = regexp.MustCompile(`(?m)^export class (\w+)`)
 	methodLine  = regexp.MustCompile(`(?m)^  (\w+)\(`)
+	fieldLine   = regexp.MustCompile(`(?m)^(?:    this\.(\w+) =|  readonly (\w+):)`)
 )
 
 func exports(text string) api {
-	a := api{Classes: map[string][]string{}}
+	a := api{Classes: map[string][]string{}, Fields: map[string][]string{}}
 	for _, m := range exportFunc.FindAllStringSubmatch(text, -1) {
 		a.Functions = append(a.Functions, m[1])
 	}
@@ -55,6 +58,14 @@ func exports(text string) api {
 		}
 		slices.Sort(methods)
 		a.Classes[name] = methods
+		var fields []string
+		for _, m := range fieldLine.FindAllStringSubmatch(body, -1) {
+			fields = append(fields, m[1]+m[2])
+		}
+		if fields != nil {
+			slices.Sort(fields)
+			a.Fields[name] = fields
+		}
 	}
 	slices.Sort(a.Functions)
 	return a
@@ -66,7 +77,7 @@ func TestJSDeclarationsMatch(t *testing.T) {
 	if diff := cmp.Diff(dts, js); diff != "" {
 		t.Errorf("bashni.d.ts and bashni.js export different names (-d.ts +js):\n%s", diff)
 	}
-	if len(js.Functions) == 0 || len(js.Classes["Position"]) < 10 || len(js.Classes["Bashni"]) < 7 {
+	if len(js.Functions) == 0 || len(js.Classes["Position"]) < 10 || len(js.Classes["Bashni"]) < 7 || len(js.Fields["Position"]) < 6 {
 		t.Errorf("too few names found: %+v", js)
 	}
 }
@@ -85,6 +96,13 @@ func TestJSReadmeDocumentsEveryName(t *testing.T) {
 		}
 		if !strings.Contains(readme, "."+name+"(") && !strings.Contains(readme, " "+name+"(") {
 			t.Errorf("js/README.md does not show %s(...)", name)
+		}
+	}
+	for _, fields := range js.Fields {
+		for _, name := range fields {
+			if !regexp.MustCompile(`\b[pq]\.` + name + `\b`).MatchString(readme) {
+				t.Errorf("js/README.md does not show p.%s", name)
+			}
 		}
 	}
 	// and names the README shows as methods exist

@@ -7,6 +7,7 @@ import (
 	"io"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"github.com/bashni-dev/bashni/engine/hub"
 )
@@ -21,6 +22,7 @@ const maxWaiting = 1024
 // line (without its newline) per call. It runs on its own goroutine until
 // quit, Close or a panic, after which Send fails.
 type Hub struct {
+	end     func(error) // called once the session has ended
 	mu      sync.Mutex
 	wake    *sync.Cond
 	waiting []string // lines sent, not yet read
@@ -29,10 +31,21 @@ type Hub struct {
 	ended   error // why the session ended, once it has
 }
 
-// NewHub starts a session that answers through out. out is called from the
-// session's goroutines, never two at once.
-func NewHub(out func(line string)) *Hub {
-	h := &Hub{}
+// liveHubs counts the sessions whose goroutine runs.
+var liveHubs atomic.Int64
+
+// LiveHubs returns how many sessions run: started and not yet ended. The
+// JavaScript package's tests check that sessions closed or quit do not
+// stay.
+func LiveHubs() int { return int(liveHubs.Load()) }
+
+// NewHub starts a session that answers through out, and calls end once it
+// has ended (quit, Close or a panic), after its last line, with the error
+// Send returns from then on. out and end are called from the session's
+// goroutines, never two at once; end may be nil.
+func NewHub(out func(line string), end func(err error)) *Hub {
+	h := &Hub{end: end}
+	liveHubs.Add(1)
 	h.wake = sync.NewCond(&h.mu)
 	w := &lineWriter{out: out}
 	s := hub.NewSession(w, hub.Options{})
@@ -55,7 +68,12 @@ func (h *Hub) run(s *hub.Session, w *lineWriter) {
 		h.ended = errors.New("bashni: the hub session has ended (quit or close)")
 	}
 	h.wake.Broadcast()
+	ended := h.ended
 	h.mu.Unlock()
+	liveHubs.Add(-1)
+	if h.end != nil {
+		h.end(ended)
+	}
 }
 
 // Send hands the session one line (a final newline is dropped). It fails

@@ -72,7 +72,7 @@ func parseSquare(v bashni.Variant, text string) (bashni.Square, error) {
 }
 
 // position answers (ruleset, fen?) with the position's canonical ruleset
-// text, FEN and side to move.
+// text, its board's size (width and height), FEN and side to move.
 func position(a args) (any, error) {
 	p, err := a.pos(0)
 	if err != nil {
@@ -82,7 +82,8 @@ func position(a args) (any, error) {
 }
 
 func describe(p *bashni.Position) Object {
-	return Object{{"variant", p.Variant().String()}, {"fen", p.FEN()}, {"turn", p.Turn().String()}}
+	v := p.Variant()
+	return Object{{"variant", v.String()}, {"size", float64(v.Size)}, {"fen", p.FEN()}, {"turn", p.Turn().String()}}
 }
 
 // legalMoves answers (ruleset, fen) with the legal moves' texts.

@@ -10,10 +10,6 @@ let pos;
 let clicked = [];
 let thinking = false;
 
-function boardSize(variant) {
-  return variant.includes('lasca') ? 7 : 8;
-}
-
 function newGame() {
   pos = b.position($('variant').value);
   clicked = [];
@@ -27,7 +23,7 @@ function say(text) {
 }
 
 function draw() {
-  const n = boardSize(pos.variant);
+  const n = pos.size; // the board's width and height, a1 dark
   const board = $('board');
   board.style.gridTemplateColumns = `repeat(${n}, 1fr)`;
   board.replaceChildren();

@@ -50,17 +50,21 @@ test('the Hub Worker answers lidraughts\' dialogue, and stop ends a search at on
   let lines = await until(page, (ls) => ls.includes('ready'), 'ready');
   assert.match(lines[0], /^id name=bashni version=\S+ /);
   assert.ok(lines.includes('wait'));
-  // One analysis: a position and moves in numbers, a level in two lines.
-  await send('pos pos=Wbbbbbbbbbbbbeeeeeeeewwwwwwwwwwww moves="22-18 11-15 18x11 8x15"');
+  // One analysis: a position and moves in the Hub's numbers, captures as
+  // their path (White's f4:h6, then f4:d6:b4), a level in two lines.
+  await send('pos pos=Wbbbbbbbbbbbbeeeeeeeewwwwwwwwwwww moves="11-15 21-17 7-11 24-20 15x24 25-21 11-15 23-19 6-11 28-23 3-7 22-18 15x22x13"');
   await send('level move-time=90');
   await send('level depth=6');
   await send('go analyze');
   lines = await until(page, (ls) => ls.some((l) => l.startsWith('done')), 'done');
+  assert.deepEqual(lines.filter((l) => l.startsWith('error') || l.startsWith('worker error')), [], 'every line is taken');
   const infos = lines.filter((l) => l.startsWith('info '));
-  assert.ok(infos.length > 0, lines.join('\n'));
+  assert.deepEqual(infos.map((l) => Number(/^info depth=(\d+)/.exec(l)?.[1])), [1, 2, 3, 4, 5, 6], lines.join('\n'));
   for (const l of infos) {
     // the fields lidraughts reads, in its order; pv in numbers only
     assert.match(l, /^info depth=\d+ mean-depth=[\d.]+ score=-?[\d.]+ nodes=\d+( time=[\d.]+)?( nps=[\d.]+)? pv=("[\dx\- ]*"|[\dx-]+)$/, l);
+    // Black, to move, is two men down: the moves were played.
+    assert.ok(Number(/score=(\S+)/.exec(l)[1]) < -1.5, l);
   }
   // An endless analysis, stopped in the middle.
   await page.evaluate(() => { window.lines = []; });
@@ -97,6 +101,8 @@ test('the demo page plays a game against the engine', { skip, timeout: 300000 },
     if (variant !== 'russian') {
       await page.selectOption('#variant', variant);
     }
+    // the board of the position: 8x8, lasca's 7x7
+    assert.equal(await page.locator('[data-square]').count(), variant === 'lasca' ? 49 : 64);
     for (let move = 0; move < 3; move++) {
       // White's first legal move, entered square by square (by keyboard
       // for the second move).

@@ -34,23 +34,58 @@ test('an AbortSignal stops a search, which still answers', async () => {
   assert.ok(bashni.position('russian').legalMoves().includes(r.move));
 });
 
-test('the Hub dialogue of lidraughts, line by line', async () => {
+// A game of Russian draughts in the Hub's numbers (1 = a1, as pydraughts
+// sends them), with a capture of one piece and then one of two, White's
+// f4:h6 and f4:d6:b4: in Scan's form (from, to, the captured squares) and in
+// the path's, which lidraughts sends (from, each landing square).
+const start = 'Wbbbbbbbbbbbbeeeeeeeewwwwwwwwwwww';
+const scanForm = '11-15 21-17 7-11 24-20 15x24x20 25-21 11-15 23-19 6-11 28-23 3-7 22-18 15x13x18x19';
+const pathForm = '11-15 21-17 7-11 24-20 15x24 25-21 11-15 23-19 6-11 28-23 3-7 22-18 15x22x13';
+
+test('the Hub dialogue of lidraughts, line by line, with captures in both numbered forms', async () => {
+  for (const moves of [scanForm, pathForm]) {
+    const lines = [];
+    const h = bashni.hub((l) => lines.push(l));
+    for (const l of ['hub', 'set-param name=variant value=russian', 'init', `pos pos=${start} moves="${moves}"`, 'level depth=4', 'go analyze', 'ping']) {
+      h.send(l);
+    }
+    await waitFor(() => lines.includes('pong'));
+    assert.match(lines[0], /^id name=bashni version=/);
+    assert.ok(lines.includes('wait') && lines.includes('ready'), lines.join('\n'));
+    assert.deepEqual(lines.filter((l) => l.startsWith('error')), [], 'every line is taken');
+    const infos = lines.filter((l) => l.startsWith('info '));
+    assert.equal(infos.length, 4, lines.join('\n'));
+    for (const l of infos) {
+      assert.match(l, /^info depth=\d+ mean-depth=[\d.]+ score=-?[\d.]+ nodes=\d+( time=[\d.]+)?( nps=[\d.]+)? pv=("[\dx\- ]+"|[\dx-]+)$/);
+      // Black, to move, is two men down after White's double capture.
+      assert.ok(Number(/score=(\S+)/.exec(l)[1]) < -1.5, l);
+    }
+    const done = lines.find((l) => l.startsWith('done move='));
+    assert.ok(done, lines.join('\n'));
+    assert.ok(lines.indexOf(done) < lines.indexOf('pong'), 'ping waits for the search');
+    h.close();
+  }
+});
+
+test('hub: level lines add up, as Scan\'s do', async () => {
+  // lidraughts' order: move-time, then depth. Were the second line to
+  // replace the first, the search would go on to depth 60.
   const lines = [];
   const h = bashni.hub((l) => lines.push(l));
-  for (const l of ['hub', 'set-param name=variant value=russian', 'init', 'pos pos=Wbbbbbbbbbbbbeeeeeeeewwwwwwwwwwww moves="22-18 11-15"', 'level depth=4', 'go analyze', 'ping']) {
-    h.send(l);
-  }
-  await waitFor(() => lines.includes('pong'));
-  assert.match(lines[0], /^id name=bashni version=/);
-  assert.ok(lines.includes('wait') && lines.includes('ready'), lines.join('\n'));
-  const infos = lines.filter((l) => l.startsWith('info '));
-  assert.ok(infos.length >= 4, lines.join('\n'));
-  for (const l of infos) {
-    assert.match(l, /^info depth=\d+ mean-depth=[\d.]+ score=-?[\d.]+ nodes=\d+( time=[\d.]+)?( nps=[\d.]+)? pv=("[\dx\- ]+"|[\dx-]+)$/);
-  }
-  const done = lines.find((l) => l.startsWith('done move='));
-  assert.ok(done, lines.join('\n'));
-  assert.ok(lines.indexOf(done) < lines.indexOf('pong'), 'ping waits for the search');
+  for (const l of ['level move-time=0.3', 'level depth=60', 'go analyze']) h.send(l);
+  await waitFor(() => lines.some((l) => l.startsWith('done')));
+  const depths = lines.filter((l) => l.startsWith('info ')).map((l) => Number(/depth=(\d+)/.exec(l)[1]));
+  assert.ok(depths.length > 0 && Math.max(...depths) < 60, lines.join('\n'));
+  h.close();
+});
+
+test('hub: tt-size is Scan\'s, log2 of 16-byte entries (22 is 64 MiB)', async () => {
+  const lines = [];
+  const h = bashni.hub((l) => lines.push(l));
+  for (const l of ['set-param name=tt-size value=22', 'hub']) h.send(l);
+  await waitFor(() => lines.includes('wait'));
+  assert.ok(lines.includes('param name=hash value=64 type=int min=1 max=65536'), lines.join('\n'));
+  assert.ok(lines.includes('param name=tt-size value=22 type=int min=16 max=32'), lines.join('\n'));
   h.close();
 });
 
@@ -73,6 +108,27 @@ test('hub: stop ends an endless search at once', async () => {
   h.send('stop');
   await waitFor(() => lines.some((l) => l.startsWith('done')));
   h.close();
+});
+
+test('hub: two sessions searching at once leave the event loop running, and stop ends each', async () => {
+  const lines = [[], []];
+  const hs = lines.map((ls) => bashni.hub((l) => ls.push(l)));
+  for (const h of hs) {
+    h.send('level infinite');
+    h.send('go analyze');
+  }
+  let ticks = 0;
+  const timer = setInterval(() => ticks++, 10);
+  await waitFor(() => lines.every((ls) => ls.some((l) => l.startsWith('info depth=4 '))));
+  const before = ticks;
+  await waitFor(() => ticks >= before + 5);
+  clearInterval(timer);
+  hs[0].send('stop');
+  await waitFor(() => lines[0].some((l) => l.startsWith('done')));
+  assert.ok(!lines[1].some((l) => l.startsWith('done')), 'the other search goes on');
+  hs[1].send('stop');
+  await waitFor(() => lines[1].some((l) => l.startsWith('done')));
+  for (const h of hs) h.close();
 });
 
 async function waitFor(cond) {

@@ -13,6 +13,7 @@ package main
 
 import (
 	"context"
+	"sync/atomic"
 	"syscall/js"
 
 	"github.com/bashni-dev/bashni/internal/wasmapi"
@@ -23,8 +24,31 @@ func main() {
 		"call":   js.FuncOf(call),
 		"search": js.FuncOf(search),
 		"hub":    js.FuncOf(newHub),
+		"live":   js.FuncOf(live),
 	}))
 	select {}
+}
+
+// liveFuncs counts the functions made for one search or one Hub session
+// (funcOf) and not released yet: each keeps its closure, and what it
+// holds, until released.
+var liveFuncs atomic.Int64
+
+func funcOf(f func(js.Value, []js.Value) any) js.Func {
+	liveFuncs.Add(1)
+	return js.FuncOf(f)
+}
+
+func release(f js.Func) {
+	f.Release()
+	liveFuncs.Add(-1)
+}
+
+// live() answers {funcs, hubs}: the functions made for searches and Hub
+// sessions and not released yet, and the Hub sessions running. The
+// package's tests check that both come back to 0.
+func live(js.Value, []js.Value) any {
+	return js.ValueOf(map[string]any{"funcs": int(liveFuncs.Load()), "hubs": wasmapi.LiveHubs()})
 }
 
 // answer is what every function returns: {value} or {error: message}.
@@ -65,7 +89,7 @@ func search(_ js.Value, argv []js.Value) any {
 	}
 	done := argv[1]
 	ctx, cancel := context.WithCancel(context.Background())
-	stop := js.FuncOf(func(js.Value, []js.Value) any {
+	stop := funcOf(func(js.Value, []js.Value) any {
 		cancel()
 		return nil
 	})
@@ -74,34 +98,42 @@ func search(_ js.Value, argv []js.Value) any {
 		v, err := wasmapi.Search(ctx, args)
 		invoke(done, answer(v, err))
 		// bashni.js drops its reference to stop when done is called.
-		stop.Release()
+		release(stop)
 	}()
 	return answer(stop, nil)
 }
 
-// hub(onLine) starts a Hub session that answers through onLine(line) and
-// returns {send(line) -> null or an error message, close()}.
+// hub(onLine, onEnd) starts a Hub session that answers through
+// onLine(line) and returns {send(line) -> null or an error message,
+// close()}. Once the session has ended (quit, close, or a panic) it calls
+// onEnd(message), the error send gives from then on, and releases send and
+// close: bashni.js calls neither after onEnd.
 func newHub(_ js.Value, argv []js.Value) any {
-	if len(argv) != 1 || argv[0].Type() != js.TypeFunction {
-		return answer(nil, errorString("bashni: hub: want a function to call with each line"))
+	if len(argv) != 2 || argv[0].Type() != js.TypeFunction || argv[1].Type() != js.TypeFunction {
+		return answer(nil, errorString("bashni: hub: want a function to call with each line and one to call at the end"))
 	}
-	onLine := argv[0]
-	h := wasmapi.NewHub(func(line string) { invoke(onLine, line) })
-	return answer(map[string]any{
-		"send": js.FuncOf(func(_ js.Value, argv []js.Value) any {
-			if len(argv) != 1 || argv[0].Type() != js.TypeString {
-				return "bashni: hub: send takes one string, a line"
-			}
-			if err := h.Send(argv[0].String()); err != nil {
-				return err.Error()
-			}
-			return nil
-		}),
-		"close": js.FuncOf(func(js.Value, []js.Value) any {
-			h.Close()
-			return nil
-		}),
-	}, nil)
+	onLine, onEnd := argv[0], argv[1]
+	var h *wasmapi.Hub
+	send := funcOf(func(_ js.Value, argv []js.Value) any {
+		if len(argv) != 1 || argv[0].Type() != js.TypeString {
+			return "bashni: hub: send takes one string, a line"
+		}
+		if err := h.Send(argv[0].String()); err != nil {
+			return err.Error()
+		}
+		return nil
+	})
+	closeHub := funcOf(func(js.Value, []js.Value) any {
+		h.Close()
+		return nil
+	})
+	// JavaScript calls send and close only after this returns, with h set.
+	h = wasmapi.NewHub(func(line string) { invoke(onLine, line) }, func(err error) {
+		invoke(onEnd, err.Error())
+		release(send)
+		release(closeHub)
+	})
+	return answer(map[string]any{"send": send, "close": closeHub}, nil)
 }
 
 // invoke calls a JavaScript function from a goroutine. bashni.js wraps the

@@ -158,11 +158,15 @@ export function initMatch(info) {
   const level = $("level");
   // A server that lists no levels takes no strength with a move request.
   level.hidden = $("level-label").hidden = !info.levels;
+  // The named levels, weakest first, come after "the server's time" and
+  // before the depths and times.
+  let after = level.options[0];
   for (const name of info.levels || []) {
     const opt = document.createElement("option");
     opt.value = "level:" + name;
     opt.textContent = name;
-    level.append(opt);
+    after.after(opt);
+    after = opt;
   }
   level.addEventListener("change", () => {
     const [k, v] = level.value.split(":");
