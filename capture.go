@@ -101,13 +101,12 @@ func (g *generator) visit(p *Position, sq Square, king bool, lastDir int, occ, o
 	if n > 0 {
 		g.cur.path[n-1] = sq
 		if !king && r.far[g.us]&sq.bit() != 0 {
-			switch r.crown { // midCaptureCrown
-			case crownStops: // L6
+			stops, crowned := r.crownedMidCapture(sq.bit())
+			if stops { // L6
 				g.record(sq, true)
 				return
-			case crownGoesOnAsKing: // R6
-				king = true
 			}
+			king = crowned // R6
 		}
 	}
 	var out uint64 // the towers it can jump now, one per direction at most
@@ -116,7 +115,7 @@ func (g *generator) visit(p *Position, sq Square, king bool, lastDir int, occ, o
 	} else {
 		// A short jump in direction d: sq+d is jumpable and sq+2d free,
 		// for two or four directions at once with shifts.
-		// (A man's directions are those of manCaptureDirs, a king's all.)
+		// (A man's directions are menJumps', in rules.manJump; a king's all.)
 		s := sq.bit()
 		free := r.board &^ occ
 		jump := &r.canJump
@@ -268,10 +267,11 @@ func (g *generator) record(l Square, king bool) {
 	}
 	if g.r.onlyLongest() {
 		n := int(g.cur.n)
-		if n < g.best {
+		keep, longer := keepsLongest(g.best, n)
+		if !keep {
 			return
 		}
-		if n > g.best {
+		if longer { // the sequences kept so far are shorter: dropped
 			g.out = g.out[:g.start]
 			g.best = n
 		}

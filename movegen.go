@@ -128,23 +128,6 @@ func menCapturers(r *rules, t tops, j jumpSets) (m jumpSets, men uint64) {
 	return m, t.own &^ t.ownKings & m.any()
 }
 
-// menJumps keeps of j the directions men of colour us capture in
-// (manCaptureDirs, on L2's decision menCaptureBackward), written as a
-// switch: a table (rules.manJump) here, in the capture test of every node,
-// made bulk counting 2% slower, and manCaptureDirs' two booleans tested
-// one by one 2.5% (callgrind, russian perft 9). TestMenJumpsAgree holds it
-// to manCaptureDirs.
-func menJumps(r *rules, us Color, j jumpSets) jumpSets {
-	switch {
-	case r.menCaptureBackward():
-	case us == White:
-		j.se, j.sw = 0, 0
-	default:
-		j.ne, j.nw = 0, 0
-	}
-	return j
-}
-
 // any returns the squares from which m has a jump in some direction.
 func (m jumpSets) any() uint64 { return m.ne | m.nw | m.se | m.sw }
 
@@ -260,10 +243,7 @@ func appendSteps(out []Move, targets uint64, delta int, far uint64) []Move {
 		// copy's wide loads of the byte stores just made wait for them.
 		out = append(out, Move{})
 		m := &out[len(out)-1]
-		m.from, m.to = Square(int(to)-delta), to
-		if promotes(far, to.bit()) {
-			m.flags = flagPromote
-		}
+		m.from, m.to, m.flags = Square(int(to)-delta), to, promotionFlag(far, to.bit())
 	}
 	return out
 }

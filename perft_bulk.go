@@ -37,13 +37,9 @@ func countFromTops(r *rules, t tops) (n int, slow uint64) {
 		return countForwardMen(r, t), 0
 	}
 	empty := r.board &^ (t.own | t.opp)
-	// The capture test of menCapturers, written out: this function is
-	// bulk counting's hottest, and through menCapturers and rules.endsAt
-	// below it took 3% more instructions (callgrind, russian perft 9).
 	j := shortJumpSets(r, t.opp, empty)
-	m := menJumps(r, t.us, j)
-	on := m.ne | m.nw | m.se | m.sw // where a man has a jump
-	men := t.own &^ t.ownKings & on // men that capture
+	m, men := menCapturers(r, t, j) // men: the men that capture
+	on := m.any()                   // where a man has a jump
 	if t.ownKings != 0 {
 		slow = kingCapturers(r, t, j)
 	}
@@ -92,31 +88,16 @@ func countFromTops(r *rules, t tops) (n int, slow uint64) {
 		return 0, men | slow
 	}
 	// The landing squares of the men's jumps, per direction, and those
-	// where the sequence ends: rules.endsAt, written out for all the men
-	// at once (jumpSets.onward, each direction but back, and the crowning
-	// mid-capture of midCaptureCrown: L6 ends, I3 goes on on the jump
-	// sets, anything else is the search's); the reference generator's
-	// comparison and the perft tables hold it to the generator.
+	// where the sequence ends (rules.endsAt: no jump onward, all but back
+	// the way it came, or crowned to stop); from the others the man goes on
+	// (goOn, its square), or the search decides (R6).
 	landNE, landNW := (men&m.ne)<<18, (men&m.nw)<<14
 	landSE, landSW := (men&m.se)>>14, (men&m.sw)>>18
-	endNE := landNE &^ (m.ne | m.nw | m.se)
-	endNW := landNW &^ (m.ne | m.nw | m.sw)
-	endSE := landSE &^ (m.ne | m.se | m.sw)
-	endSW := landSW &^ (m.nw | m.se | m.sw)
 	far := r.far[t.us]
-	switch r.crown { // midCaptureCrown
-	case crownStops: // L6: crowned, the move ends
-		endNE |= landNE & far
-		endNW |= landNW & far
-		endSE |= landSE & far
-		endSW |= landSW & far
-	case crownGoesOnAsMan: // I3: it jumps on as a man, on the jump sets
-	default: // R6, and any effect not counted here: the search decides
-		endNE &^= far
-		endNW &^= far
-		endSE &^= far
-		endSW &^= far
-	}
+	endNE := landNE & r.endsAt(m.onward(dirNE).any(), far)
+	endNW := landNW & r.endsAt(m.onward(dirNW).any(), far)
+	endSE := landSE & r.endsAt(m.onward(dirSE).any(), far)
+	endSW := landSW & r.endsAt(m.onward(dirSW).any(), far)
 	goOn := (landNE&^endNE)>>18 | (landNW&^endNW)>>14 | (landSE&^endSE)<<14 | (landSW&^endSW)<<18
 	if slow != 0 && r.onlyLongest() { // a king's sequence may be the longest
 		return 0, men | slow
@@ -411,10 +392,7 @@ func (p *Position) stepReplies(r *rules, t tops, oppKings, targets uint64, delta
 		k, slow := countFromTops(r, tops{t.us ^ 1, t.opp, t.own ^ (from.bit() | to.bit()), oppKings})
 		n += uint64(k)
 		if slow != 0 {
-			mv := Move{from: from, to: to}
-			if promotes(r.far[t.us], to.bit()) {
-				mv.flags = flagPromote
-			}
+			mv := Move{from: from, to: to, flags: promotionFlag(r.far[t.us], to.bit())}
 			n += p.searchedReplies(&mv, slow, buf)
 		}
 	}

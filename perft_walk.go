@@ -42,8 +42,9 @@ type pathWalk struct {
 	// too, what playing it needs where a reply needs the search.
 	mv Move
 	// Counting sequences (at == countPaths), for the majority rule (I2):
-	// how many of those found have one, two and three jumps (byJumps[1..3]).
-	byJumps [4]int
+	// the most jumps of a sequence found (keepsLongest), and how many
+	// sequences have that many.
+	most, atMost int
 	// Counting replies (at == countReplies) and playing (countDeeper).
 	p   *Position
 	buf []Move
@@ -74,7 +75,7 @@ const (
 // walk keeps no tops up.
 func (w *pathWalk) startCount(r *rules, m jumpSets, far, opp uint64) {
 	w.r, w.m, w.far, w.opp, w.at = r, m, far, opp, countPaths
-	w.byJumps = [4]int{}
+	w.most, w.atMost = 0, 0
 	w.setEnds()
 }
 
@@ -181,30 +182,28 @@ func (w *pathWalk) playForwardMen(r *rules, t tops, men uint64, buf []Move) uint
 	return n
 }
 
-// counted counts a sequence of n jumps (1 to 3) that ends, by its jumps
-// for I2.
+// counted counts a sequence of n jumps that ends, keeping for I2 the
+// number of the longest (keepsLongest, as the generator does).
 func (w *pathWalk) counted(n int) uint64 {
-	w.byJumps[n&3]++
+	keep, longer := keepsLongest(w.most, n)
+	if longer {
+		w.most, w.atMost = n, 0
+	}
+	if keep {
+		w.atMost++
+	}
 	return 1
 }
 
 // mostJumps returns the number of jumps of the longest sequences counted.
-func (w *pathWalk) mostJumps() int {
-	switch {
-	case w.byJumps[3] > 0:
-		return 3
-	case w.byJumps[2] > 0:
-		return 2
-	}
-	return 1
-}
+func (w *pathWalk) mostJumps() int { return w.most }
 
 // longest returns, for I2, how many of the sequences counted have the most
 // jumps, where all is the number of sequences there are, those counted and
 // single jumps counted by the caller.
 func (w *pathWalk) longest(all int) int {
-	if most := w.mostJumps(); most > 1 {
-		return w.byJumps[most]
+	if w.most > 1 {
+		return w.atMost
 	}
 	return all // all of one jump
 }
@@ -243,10 +242,7 @@ func (w *pathWalk) replies(x, white, black, kings uint64, n int) uint64 {
 		return uint64(k)
 	}
 	w.mv.to, w.mv.n = Square(bits.TrailingZeros64(x)), uint8(n)
-	w.mv.flags = 0
-	if promotes(w.far, x) {
-		w.mv.flags = flagPromote
-	}
+	w.mv.flags = promotionFlag(w.far, x)
 	return uint64(k) + w.p.searchedReplies(&w.mv, slow, w.buf)
 }
 

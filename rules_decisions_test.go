@@ -60,20 +60,26 @@ func TestRuleDecisions(t *testing.T) {
 		CrownAndContinue: crownGoesOnAsKing, CrownAtEnd: crownGoesOnAsMan, CrownAndStop: crownStops,
 	} {
 		r := rulesOf(t, Russian(), func(v *Variant) { v.Crowning = c })
-		if got := r.midCaptureCrown(); got != want || r.crown != want {
-			t.Errorf("crowning=%s: %v, cached as %v, want %v", crowningNames[c], got, r.crown, want)
+		if got := r.midCaptureCrown(); got != want {
+			t.Errorf("crowning=%s: %v, want %v", crowningNames[c], got, want)
 		}
-		// The counting walk's masks: L6 ends a sequence on the far rank,
-		// R6 leaves it to the search, I3 neither.
-		var ends, searched uint64
+		// The masks the walkers read: L6 ends a sequence on the far rank,
+		// R6 goes on as a king, which the counting walks leave to the
+		// search, I3 neither.
+		var ends, kings, searched uint64
 		switch want {
 		case crownStops:
 			ends = ^uint64(0)
 		case crownGoesOnAsKing:
-			searched = ^uint64(0)
+			kings, searched = ^uint64(0), ^uint64(0)
 		}
-		if r.crownEnds != ends || r.crownSearched != searched {
-			t.Errorf("crowning=%s: crownEnds %x, crownSearched %x; want %x, %x", crowningNames[c], r.crownEnds, r.crownSearched, ends, searched)
+		if r.crownEnds != ends || r.crownKings != kings || r.crownSearched != searched {
+			t.Errorf("crowning=%s: crownEnds %x, crownKings %x, crownSearched %x; want %x, %x, %x",
+				crowningNames[c], r.crownEnds, r.crownKings, r.crownSearched, ends, kings, searched)
+		}
+		x := uint64(1) << 57 // a square on White's far rank
+		if stops, king := r.crownedMidCapture(x); stops != (want == crownStops) || king != (want == crownGoesOnAsKing) {
+			t.Errorf("crowning=%s: crownedMidCapture = %v, %v", crowningNames[c], stops, king)
 		}
 	}
 	for _, tc := range []struct {
@@ -98,18 +104,23 @@ func TestRuleDecisions(t *testing.T) {
 	}
 }
 
-// menJumps, the capture test's set form of manCaptureDirs, keeps exactly
-// the directions the generator's table rules.manJump (filled from
-// manCaptureDirs) lets men jump in.
+// The generator's table rules.manJump, filled from menJumps, lets men
+// jump exactly the ways L2 says: every way where men capture backward,
+// else forward only (north for White, south for Black).
 func TestMenJumpsAgree(t *testing.T) {
 	for _, v := range []Variant{Russian(), International(), Lasca(), LudiiBashni(), LudiiLasca()} {
 		r := rulesOf(t, v, func(*Variant) {})
 		for c := White; c <= Black; c++ {
-			all := jumpSets{r.canJump[dirNE], r.canJump[dirNW], r.canJump[dirSE], r.canJump[dirSW]}
-			got := menJumps(r, c, all)
-			m := r.manJump[c]
-			if want := (jumpSets{m[dirNE], m[dirNW], m[dirSE], m[dirSW]}); got != want {
-				t.Errorf("%s, %v: menJumps keeps %x, manJump %x", v, c, got, want)
+			want := r.canJump
+			switch {
+			case v.MenCaptureBackward:
+			case c == White:
+				want[dirSE], want[dirSW] = 0, 0
+			default:
+				want[dirNE], want[dirNW] = 0, 0
+			}
+			if r.manJump[c] != want {
+				t.Errorf("%s, %v: manJump %x, want %x", v, c, r.manJump[c], want)
 			}
 		}
 	}

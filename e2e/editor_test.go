@@ -6,6 +6,7 @@ import (
 
 	"github.com/bashni-dev/bashni"
 	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
 )
 
 // tool picks a tool of the position editor.
@@ -24,6 +25,14 @@ func TestPositionEditor(t *testing.T) {
 	p.waitFor("the editor", `document.getElementById("editor-fen").value !== ""`)
 	p.do("clear", chromedp.Click(chromedp.CSS("#editor-clear")))
 	p.waitFEN("W:W:B")
+	// No pieces: a step while building, but no game to study.
+	p.do("study the empty board", chromedp.Click(chromedp.CSS("#editor-done")))
+	if got := p.eval(`document.getElementById("editor-error").textContent`); got != "Refused: the board has no pieces; place some first" {
+		t.Errorf("studying an empty board: %q", got)
+	}
+	if got := p.eval(`String(document.getElementById("editor").hidden)`); got != "false" {
+		t.Errorf("the editor closed for an empty board")
+	}
 
 	p.tool("W")
 	p.click("c3")
@@ -69,4 +78,86 @@ func TestPositionEditor(t *testing.T) {
 	if got := p.query().Get("fen"); got != "W:Wc3,e3:Bd6w,f6" {
 		t.Errorf("the address's fen %q", got)
 	}
+}
+
+// tabTo presses Tab until the element with the id has the focus: it is
+// reached by keyboard, in the page's tab order.
+func (p page) tabTo(id string) {
+	p.t.Helper()
+	for range 120 {
+		if p.eval(`document.activeElement ? document.activeElement.id : ""`) == id {
+			return
+		}
+		p.do("Tab", chromedp.KeyEvent(kb.Tab))
+	}
+	p.t.Fatalf("#%s is not reached with Tab", id)
+}
+
+// tabToTool presses Tab until the focus is in the editor's tools, then
+// the arrow keys until the tool is chosen.
+func (p page) tabToTool(value string) {
+	p.t.Helper()
+	inTools := `document.activeElement && document.activeElement.name === "editor-tool"`
+	for i := 0; p.eval(`String(`+inTools+`)`) != "true"; i++ {
+		if i == 120 {
+			p.t.Fatal("the editor's tools are not reached with Tab")
+		}
+		p.do("Tab", chromedp.KeyEvent(kb.Tab))
+	}
+	for range 6 {
+		if p.eval(`document.querySelector('input[name="editor-tool"]:checked').value`) == value {
+			return
+		}
+		p.do("ArrowDown", chromedp.KeyEvent(kb.ArrowDown))
+	}
+	p.t.Fatalf("the tool %q is not chosen with the arrow keys", value)
+}
+
+// The editor by keyboard alone: opened, cleared, towers built square by
+// square typed (a name, or a number), the side to move chosen, a square
+// that is not playable refused, and the study started from the set-up.
+func TestPositionEditorByKeyboard(t *testing.T) {
+	p := open(t)
+	p.waitFEN(fenAfter(t, bashni.Russian(), ""))
+	p.tabTo("edit")
+	p.do("Enter", chromedp.KeyEvent(kb.Enter))
+	p.waitFor("the editor", `document.getElementById("editor-fen").value !== ""`)
+	p.tabTo("editor-clear")
+	p.do("Enter", chromedp.KeyEvent(kb.Enter))
+	p.waitFEN("W:W:B")
+
+	place := func(sq string) {
+		p.t.Helper()
+		p.tabTo("editor-square")
+		p.do("type "+sq, chromedp.KeyEvent(sq+kb.Enter))
+	}
+	p.tabToTool("W")
+	place("c3")
+	p.waitFEN("W:WKc3:B")
+	p.tabToTool("b")
+	place("c3")
+	p.waitFEN("W:WKc3b:B")
+	place("11") // f6 in numbers
+	p.waitFEN("W:WKc3b:Bf6")
+	place("c4")
+	p.waitFor("the refusal", `document.getElementById("editor-error").textContent !== ""`)
+	if got := p.eval(`document.getElementById("editor-error").textContent`); got != `"c4" is not a playable square of this board` {
+		t.Errorf("a light square: %q", got)
+	}
+	p.tabToTool("w")
+	place("b8")
+	p.waitFor("the far rank's refusal", `document.getElementById("editor-error").textContent.includes("far rank")`)
+	if got := p.eval(`document.getElementById("editor-fen").value`); got != "W:WKc3b:Bf6" {
+		t.Errorf("the refused set-ups changed the FEN to %q", got)
+	}
+	p.tabTo("editor-turn")
+	p.do("ArrowDown", chromedp.KeyEvent(kb.ArrowDown))
+	p.waitFEN("B:WKc3b:Bf6")
+	p.screenshot("editor-keyboard")
+
+	p.tabTo("editor-done")
+	p.do("Enter", chromedp.KeyEvent(kb.Enter))
+	p.waitFor("the editor to close", `document.getElementById("editor").hidden`)
+	p.typeMove("f6-e5")
+	p.waitFEN(fenAfter(t, bashni.Russian(), "B:WKc3b:Bf6", "f6-e5"))
 }

@@ -55,4 +55,19 @@ func TestNarrowScreenAndKeyboard(t *testing.T) {
 	if got := p.eval(`[...document.querySelectorAll("#moves .move")].map(s => s.textContent).join(" ")`); got != "22-18 9-13" {
 		t.Errorf("moves in numbers %q, want \"22-18 9-13\"", got)
 	}
+
+	// The editor and the review fit the screen too.
+	p.do("open the editor", chromedp.Focus(chromedp.CSS("#edit")), chromedp.KeyEvent(kb.Enter))
+	p.waitFor("the editor", `document.getElementById("editor-fen").value !== ""`)
+	for _, id := range []string{"editor", "review", "editor-square-form"} {
+		right, err := strconv.Atoi(p.eval(`String(Math.round(document.getElementById("` + id + `").getBoundingClientRect().right))`))
+		if err != nil || right > 375 {
+			t.Errorf("#%s ends at %d px on a 375 px screen (%v)", id, right, err)
+		}
+	}
+	if got := p.eval(`String(document.documentElement.scrollWidth)`); got != "375" {
+		t.Errorf("with the editor open the page is %s px wide on a 375 px screen", got)
+	}
+	p.do("scroll to the editor", chromedp.Evaluate[chromedp.Void](`document.getElementById("editor").scrollIntoView()`))
+	p.screenshot("narrow-editor")
 }

@@ -33,6 +33,9 @@ func TestGameReview(t *testing.T) {
 	if !strings.HasPrefix(marks, "1. e3-f4? mistake (−") || !strings.HasSuffix(marks, " better: e3-d4") {
 		t.Errorf("marks %q, want e3-f4 a mistake with e3-d4 better", marks)
 	}
+	// The move list is drawn again with the marks once the page has shown
+	// the position again (a request after the review's status is set).
+	p.waitFor("the move list's mark", `document.querySelector("#moves .move .mark") !== null`)
 	if got := p.eval(`document.querySelector("#moves .move .mark").textContent`); got != "?" {
 		t.Errorf("the move list marks %q", got)
 	}

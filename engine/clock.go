@@ -2,6 +2,8 @@ package engine
 
 import (
 	"math"
+
+	"github.com/bashni-dev/bashni"
 	"sync"
 	"time"
 )
@@ -94,7 +96,7 @@ func (p *Ponder) attach(s *searcher, lim Limits) {
 // Limits.Clock (its budget: no new iteration after half of the time it aims
 // at, as the clock must last), whichever comes first.
 func (s *searcher) setDeadlines(lim Limits, start time.Time) {
-	var soft, hard time.Duration
+	var soft, hard, span time.Duration
 	if lim.Time > 0 {
 		soft, hard = satAdd(lim.Time, lim.Time), lim.Time
 	}
@@ -104,14 +106,40 @@ func (s *searcher) setDeadlines(lim Limits, start time.Time) {
 			hard = ch
 		}
 		if soft == 0 || cs < soft {
-			soft = cs
+			soft, span = cs, cs/2
 		}
 	}
 	if hard == 0 {
 		return
 	}
 	s.softEnd.Store(satAdd(start.UnixNano(), int64(soft/2)))
+	s.softSpan.Store(int64(span))
 	s.deadline.Store(satAdd(start.UnixNano(), int64(hard)))
+}
+
+// An unstable iteration under a clock (its best move is not the last
+// iteration's, or its score fell by unstableDrop or more) lets the search
+// start iterations for up to the whole time it aims at, not half of it:
+// the time goes where the choice is hard. The hard deadline stays.
+const (
+	unstableDepth = 4  // iterations up to this depth are never unstable
+	unstableDrop  = 30 // hundredths of a man
+)
+
+// unstableIteration reports whether the iteration of depth, which found
+// move and score, is unstable after the last one's last and lastScore.
+func unstableIteration(depth int, last, move bashni.Move, lastScore, score Score) bool {
+	return depth > unstableDepth && (move != last || score <= lastScore-unstableDrop)
+}
+
+// iterationEnd returns when the search starts no new iteration, given the
+// soft end that setDeadlines set and whether the last iteration was
+// unstable.
+func (s *searcher) iterationEnd(end int64, unstable bool) int64 {
+	if unstable {
+		return satAdd(end, s.softSpan.Load())
+	}
+	return end
 }
 
 // satAdd returns a+b for b >= 0, or the largest value where that

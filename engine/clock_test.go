@@ -100,3 +100,67 @@ func TestDeadlines(t *testing.T) {
 		t.Error("a time a move shorter than the clock's budget does not cap it")
 	}
 }
+
+// Under a clock, an unstable iteration (another best move, or a score down
+// by unstableDrop) may be followed by others until the whole time aimed at,
+// not half of it; the hard deadline stays. A time a move is used whole
+// anyway and gets nothing more.
+func TestUnstableIterationsGetMoreTime(t *testing.T) {
+	t0 := time.Unix(1000, 0)
+	clock := Clock{Left: 10 * time.Second, Increment: 100 * time.Millisecond}
+	soft, hard := clock.budget()
+	var c searcher
+	c.setDeadlines(Limits{Clock: clock}, t0)
+	end := c.softEnd.Load()
+	if got := c.iterationEnd(end, false); got != end {
+		t.Errorf("stable: new iterations until %v from the start, want %v", time.Duration(got-t0.UnixNano()), soft/2)
+	}
+	got := c.iterationEnd(end, true)
+	if want := t0.Add(soft).UnixNano(); got != want {
+		t.Errorf("unstable: new iterations until %v from the start, want %v", time.Duration(got-t0.UnixNano()), soft)
+	}
+	if got > c.deadline.Load() || c.deadline.Load() != t0.Add(hard).UnixNano() {
+		t.Errorf("unstable: until %v, past the hard deadline %v", time.Duration(got-t0.UnixNano()), hard)
+	}
+	var m searcher
+	m.setDeadlines(Limits{Time: 100 * time.Millisecond}, t0)
+	if end := m.softEnd.Load(); m.iterationEnd(end, true) != end {
+		t.Error("a time a move: an unstable iteration moves the soft end")
+	}
+
+	pos := bashni.RussianDraughts().MustStart()
+	ms := pos.LegalMoves()
+	for _, tc := range []struct {
+		depth            int
+		last, move       bashni.Move
+		lastScore, score Score
+		want             bool
+	}{
+		{8, ms[0], ms[0], 10, 10, false},
+		{8, ms[0], ms[1], 10, 10, true},                 // another best move
+		{8, ms[0], ms[0], 10, 10 - unstableDrop, true},  // the score fell
+		{8, ms[0], ms[0], 10, 11 - unstableDrop, false}, // not by enough
+		{8, ms[0], ms[0], 10, 200, false},               // it rose
+		{unstableDepth, ms[0], ms[1], 10, -100, false},  // too shallow to tell
+	} {
+		if got := unstableIteration(tc.depth, tc.last, tc.move, tc.lastScore, tc.score); got != tc.want {
+			t.Errorf("depth %d, %v %v -> %v %v: unstable %v, want %v", tc.depth, tc.last, tc.lastScore, tc.move, tc.score, got, tc.want)
+		}
+	}
+}
+
+// With one legal move there is nothing to think about: under a clock the
+// search plays it after one ply, whatever the time left.
+func TestOneLegalMoveUnderAClock(t *testing.T) {
+	pos := mustFEN(t, bashni.RussianDraughts(), "W:Wc3,h2:Bd4,a7")
+	if n := len(pos.LegalMoves()); n != 1 {
+		t.Fatalf("%d legal moves, want the one capture", n)
+	}
+	r, err := MustNew(Options{}).Search(context.Background(), &pos, Limits{Clock: Clock{Left: time.Hour}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Stop != StopOnlyMove || r.Depth > 1 || r.Move != pos.LegalMoves()[0] {
+		t.Errorf("stopped by %s at depth %d with %s; want %s at depth 1 at most", r.Stop, r.Depth, r.Move, StopOnlyMove)
+	}
+}

@@ -23,6 +23,7 @@ type searcher struct {
 	start     time.Time
 	deadline  atomic.Int64 // UnixNano when the search must stop; 0: none
 	softEnd   atomic.Int64 // UnixNano after which no new iteration starts; 0: none
+	softSpan  atomic.Int64 // nanoseconds an unstable iteration adds to softEnd (iterationEnd)
 	nodeLimit uint64       // zero: none
 	nodes     uint64
 	ttHits    uint64
@@ -33,6 +34,9 @@ type searcher struct {
 	others    uint64
 	seldepth  int
 	rootDepth int
+	// drawEndings: the ruleset's kings are the classic presets', whose
+	// known drawn endings the search recognises (knownDraw).
+	drawEndings bool
 	// The positions evaluated statically in the iteration under way, and
 	// the sum of their plies: Info.MeanDepth.
 	leaves, leafPlies uint64
@@ -107,7 +111,7 @@ func (e *Engine) search(ctx context.Context, g game, lim Limits) (Result, error)
 	}
 	newSearcher := func(thread int) *searcher {
 		s := &searcher{e: e, ev: e.eval, v: v, hist: &e.history[thread], busy: e.busy, stop: &stop, total: &total,
-			start: time.Now(), gameKeys: g.keys}
+			start: time.Now(), gameKeys: g.keys, drawEndings: classicKings(v)}
 		s.kingsOnly[0] = g.kingsOnly
 		s.path[0] = root.Key()
 		return s
@@ -203,6 +207,7 @@ func (s *searcher) iterate(root *bashni.Position, rootMoves []bashni.Move, maxDe
 			}
 			break
 		}
+		unstable := unstableIteration(depth, res.Move, rootMoves[0], res.Info.Score, lines[0].Score)
 		res.Move = rootMoves[0]
 		res.Info = Info{
 			Depth:     depth,
@@ -223,7 +228,7 @@ func (s *searcher) iterate(root *bashni.Position, rootMoves []bashni.Move, maxDe
 			s.reason = StopWin
 			break
 		}
-		if end := s.softEnd.Load(); end != 0 && time.Now().UnixNano() > end {
+		if end := s.softEnd.Load(); end != 0 && time.Now().UnixNano() > s.iterationEnd(end, unstable) {
 			s.reason = StopTime
 			break
 		}
@@ -479,6 +484,9 @@ func (s *searcher) alphaBeta(pos *bashni.Position, alpha, beta Score, depth, ply
 	if n == 0 {
 		return -Win + Score(ply)
 	}
+	if s.drawEndings && !l.moves[0].IsCapture() && knownDraw(pos) {
+		return Draw
+	}
 	if n == 1 && ply < 2*s.rootDepth {
 		depth++ // a forced move costs no depth
 	}
@@ -596,6 +604,9 @@ func (s *searcher) quiesce(pos *bashni.Position, alpha, beta Score, ply int) Sco
 	if n == 0 {
 		if !pos.HasLegalMoves() {
 			return -Win + Score(ply)
+		}
+		if s.drawEndings && knownDraw(pos) {
+			return Draw
 		}
 		return s.evaluate(pos, ply)
 	}

@@ -48,6 +48,8 @@ export interface PathMatch {
 
 export interface Tower {
   square: string;
+  /** The square's number (PDN's N2: 1 = b8). */
+  number: number;
   /** The pieces top first: 'w', 'b' men, 'W', 'B' kings ('Wbb'). */
   pieces: string;
 }
@@ -119,7 +121,11 @@ export interface SearchResult {
 export interface HubSession {
   /** Sends one line; throws once the session is closed or has ended (quit). */
   send(line: string): void;
-  /** Ends the session as the end of its input does. */
+  /**
+   * Ends the session as the end of its input does (a search under way is
+   * stopped). A session dropped without close is closed when garbage
+   * collected.
+   */
   close(): void;
 }
 
@@ -152,7 +158,11 @@ export class Position {
   readonly before: string | null;
   /** The last move played, or null. */
   readonly lastMove: string | null;
-  fen(): string;
+  /**
+   * The FEN, squares by name; with {numbers: true} by number (PDN's N2:
+   * 1 = b8, as py-draughts writes them), each side's in number order.
+   */
+  fen(options?: { numbers?: boolean }): string;
   turn(): Color;
   legalMoves(): string[];
   moves(): MoveInfo[];

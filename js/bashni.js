@@ -62,6 +62,11 @@ async function fetchBytes(source) {
   return new Uint8Array(await r.arrayBuffer());
 }
 
+// A Hub session dropped without close() is closed once it is garbage:
+// nothing but the Go side holds the function its lines go to, and the
+// session would otherwise run, and keep it, for good.
+const unreachable = new FinalizationRegistry((close) => close());
+
 /** The loaded module: what load() resolves to. */
 export class Bashni {
   #api;
@@ -113,9 +118,13 @@ export class Bashni {
   }
 
   /** The position drawn as an SVG picture. */
-  svg(position, options = {}) {
+  svg(position, options) {
     if (!(position instanceof Position)) {
       throw new Error('bashni: svg takes a Position');
+    }
+    options ??= {};
+    if (typeof options !== 'object') {
+      throw new Error('bashni: svg: the options must be an object {size, flip, coordinates, last}');
     }
     const o = { size: options.size, flip: options.flip, coordinates: options.coordinates };
     if (options.last && position.lastMove) {
@@ -130,7 +139,13 @@ export class Bashni {
    * An AbortSignal in request.signal stops it early (it still answers).
    */
   search(request) {
-    const { signal, ...req } = request ?? {};
+    if (request == null || typeof request !== 'object') {
+      return Promise.reject(new Error('bashni: search takes an object {variant, fen, moves, movetime, depth, nodes, signal}'));
+    }
+    const { signal, ...req } = request;
+    if (signal != null && !(typeof signal.addEventListener === 'function' && 'aborted' in signal)) {
+      return Promise.reject(new Error('bashni: search: signal must be an AbortSignal'));
+    }
     return new Promise((resolve, reject) => {
       let r;
       let finished = false;
@@ -179,18 +194,21 @@ export class Bashni {
     }
     if (r.error !== undefined) throw new Error(r.error);
     const h = r.value; // its functions are released when the session ends
-    return {
+    const close = () => {
+      if (ended !== null) return;
+      ended = 'bashni: hub: the session is closed';
+      h.close();
+    };
+    const session = {
       send(line) {
         if (ended !== null) throw new Error(ended);
         const err = h.send(String(line));
         if (err != null) throw new Error(err);
       },
-      close() {
-        if (ended !== null) return;
-        ended = 'bashni: hub: the session is closed';
-        h.close();
-      },
+      close,
     };
+    unreachable.register(session, close);
+    return session;
   }
 
   /**
@@ -228,7 +246,11 @@ export class Position {
     Object.freeze(this.line);
   }
 
-  fen() { return this.#fen; }
+  /** The FEN; with {numbers: true}, squares by number (PDN's N2, 1 = b8). */
+  fen(options) {
+    if (options?.numbers) return this.#b._call('numberedFEN', this.variant, this.#fen);
+    return this.#fen;
+  }
   turn() { return this.#turn; }
   legalMoves() { return this.#b._call('legalMoves', this.variant, this.#fen); }
   moves() { return this.#b._call('moves', this.variant, this.#fen); }

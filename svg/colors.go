@@ -24,8 +24,11 @@ type Colors struct {
 	Arrow       string // the arrow along a move's path
 }
 
-// DefaultColors are the colours used for fields Colors leaves empty.
-var DefaultColors = Colors{
+// DefaultColors returns the colours used for fields Colors leaves empty: a
+// copy, which a program may change without changing them for others.
+func DefaultColors() Colors { return defaultColors }
+
+var defaultColors = Colors{
 	Background:  "#ffffff",
 	Light:       "#f0d9b5",
 	Dark:        "#b58863",
@@ -42,12 +45,12 @@ var DefaultColors = Colors{
 	Arrow:       "#1f6fd1",
 }
 
-// withDefaults fills empty fields from DefaultColors and checks that every
+// withDefaults fills empty fields from DefaultColors() and checks that every
 // colour is plain enough to be written into an attribute as it is.
 func (c Colors) withDefaults() (Colors, error) {
 	out := c
 	v := reflect.ValueOf(&out).Elem()
-	def := reflect.ValueOf(DefaultColors)
+	def := reflect.ValueOf(defaultColors)
 	for i := 0; i < v.NumField(); i++ {
 		f := v.Field(i)
 		if f.String() == "" {

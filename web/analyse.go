@@ -61,7 +61,7 @@ const (
 )
 
 // analysisEvent is the data of one server-sent event of /api/analyse
-// (docs/PROTOCOL.md documents every field).
+// (docs/BOARD.md documents every field).
 type analysisEvent struct {
 	Depth    int            `json:"depth"`
 	SelDepth int            `json:"seldepth"`

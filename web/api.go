@@ -28,6 +28,9 @@ type gameRequest struct {
 	Moves []string `json:"moves"`
 	// Flip draws the board from Black's side.
 	Flip bool `json:"flip"`
+	// Numbers reads the moves in square numbers too (numberNotation), and
+	// lists the legal moves in numbers in the error of one that is not.
+	Numbers bool `json:"numbers"`
 	// Level, Depth and MoveTime (milliseconds) are the engine's strength,
 	// for /api/engine only (see strength).
 	Level    string `json:"level"`
@@ -58,6 +61,24 @@ type gameState struct {
 	Outcome   string      `json:"outcome"` // "1-0: black has no legal move"; "" while it goes on
 	Status    string      `json:"status"`  // one line for people
 	SVG       string      `json:"svg"`     // the board, last move highlighted
+	// Numbering names the playable squares by number in numberNotation:
+	// Numbering[0] is square 1, and so on.
+	Numbering []string `json:"numbering"`
+}
+
+// numberNotation is the notation of the page's square numbers: the
+// ruleset's squares numbered from 1 at the top left as White sees the
+// board, along each rank (bashni.Notation's default numbering, PDN's N2,
+// which pdn.Reader reads by default; the international game's own).
+var numberNotation = bashni.Notation{Numbers: true}
+
+// numbering returns v's playable squares in number order.
+func numbering(v bashni.Variant) []string {
+	out := make([]string, v.SquareCount())
+	for i := range out {
+		out[i] = numberNotation.Numbering.Square(v, i+1).String()
+	}
+	return out
 }
 
 // engineAnswer is the answer of /api/engine.
@@ -341,6 +362,9 @@ func (s *Server) replay(ctx context.Context, req gameRequest) (*bashni.Game, err
 		// A *FENError says "FEN" itself; the ruleset's own start cannot fail.
 		return nil, badRequest(bashni.Message(err))
 	}
+	if req.Numbers {
+		g.SetNotation(numberNotation)
+	}
 	// The error names the move's place, then its text and the reason (a
 	// *bashni.MoveError): `move 2: "c3-d4": not a legal move here`.
 	if err := g.PlayLineContext(ctx, strings.Join(req.Moves, " ")); err != nil {
@@ -402,6 +426,7 @@ func describe(ctx context.Context, g *bashni.Game, flip bool) (gameState, error)
 		FEN:       pos.FEN(),
 		Turn:      pos.Turn().String(),
 		Legal:     []legalMove{},
+		Numbering: numbering(pos.Variant()),
 	}
 	// Moves in the ruleset's own notation: lasca's captures with 'x'.
 	var nt bashni.Notation

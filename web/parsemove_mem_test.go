@@ -1,10 +1,12 @@
 package web
 
 import (
+	"fmt"
 	"testing"
 	"time"
 
 	"github.com/bashni-dev/bashni/internal/heapbytes"
+	"github.com/bashni-dev/bashni/internal/testgame"
 )
 
 // Issue #26's reproduction: one 125-byte request whose move is read among
@@ -16,11 +18,11 @@ func TestStateWithACostlyMoveAllocatesLittle(t *testing.T) {
 		t.Skip("walks millions of capture sequences")
 	}
 	s := New(Options{Budget: time.Minute}) // a generous deadline on a loaded machine
-	body := `{"variant":"russian,rejump=any,landing=any","fen":"W:WKe5:Bd4bbbbbbbbbbb","moves":["e5:h8"]}`
+	body := fmt.Sprintf(`{"variant":%q,"fen":%q,"moves":[%q]}`, testgame.CostlyVariant, testgame.CostlyFEN, testgame.CostlyMove)
 	var st gameState
 	n := heapbytes.Of(func() { st = postState(t, s, body) })
-	if st.FEN != "B:WKh8bbbbbbbbbbbb:B" || !st.Over {
-		t.Errorf("state %s, over %v; want B:WKh8bbbbbbbbbbbb:B, over", st.FEN, st.Over)
+	if st.FEN != testgame.CostlyAfter || !st.Over {
+		t.Errorf("state %s, over %v; want %s, over", st.FEN, st.Over, testgame.CostlyAfter)
 	}
 	if n > 4<<20 {
 		t.Errorf("POST /api/state with the move e5:h8 allocated %d bytes, want at most 4 MiB", n)

@@ -123,12 +123,14 @@ func runFit(args []string, stdout, stderr io.Writer) error {
 	fs.SetOutput(stderr)
 	variant := fs.String("variant", "russian", "ruleset of the positions")
 	cfg := tune.FitConfig{Log: stderr}
-	fs.StringVar(&cfg.Params, "params", "all", "weights to fit: base (the hand-set terms) or all (and the tower table)")
+	fs.StringVar(&cfg.Params, "params", "all", "weights to fit: base (the hand-set terms), all (and the tower table), patterns (the pattern weights alone) or all+patterns")
 	fs.Float64Var(&cfg.Lambda, "lambda", 1, "weight of the game result in the label (1 - lambda: the search score)")
 	fs.IntVar(&cfg.Iterations, "iterations", 300, "gradient descent steps")
 	fs.Float64Var(&cfg.Step, "step", 1, "Adam step size, in hundredths of a man")
 	fs.Float64Var(&cfg.L2, "l2", 0.03, "L2 penalty on the weights of all but the material terms, in squared logits")
+	fs.Float64Var(&cfg.PatternL2, "pattern-l2", 0.001, "L2 penalty on the pattern weights, in squared logits")
 	fs.IntVar(&cfg.HoldOut, "holdout", 10, "hold out every N-th game's positions to measure the loss")
+	patternsOut := fs.String("patterns-out", "", "write the fitted pattern weights to this file (internal/eval/weights/NAME.patterns)")
 	from := fs.String("from", "hand", "starting weights: hand (the hand-set weights) or fitted (those embedded now)")
 	if err := fs.Parse(args); err != nil {
 		return err
@@ -136,8 +138,13 @@ func runFit(args []string, stdout, stderr io.Writer) error {
 	if fs.NArg() == 0 {
 		return fmt.Errorf("fit: want files of positions (from bashni-tune gen)")
 	}
-	if cfg.Params != "base" && cfg.Params != "all" {
-		return fmt.Errorf("fit: -params %q: want base or all", cfg.Params)
+	switch cfg.Params {
+	case "base", "all", "patterns", "all+patterns":
+	default:
+		return fmt.Errorf("fit: -params %q: want base, all, patterns or all+patterns", cfg.Params)
+	}
+	if strings.HasSuffix(cfg.Params, "patterns") != (*patternsOut != "") {
+		return fmt.Errorf("fit: -params %s with -patterns-out %q: pattern weights need a file, and a file needs them", cfg.Params, *patternsOut)
 	}
 	v, err := bashni.ParseVariant(*variant)
 	if err != nil {
@@ -172,10 +179,28 @@ func runFit(args []string, stdout, stderr io.Writer) error {
 	fmt.Fprintf(stderr, "loss (mean squared error): training %.6f -> %.6f, held out %.6f -> %.6f; %s\n",
 		res.TrainStart, res.TrainLoss, res.HeldOutStart, res.HeldOutLoss, time.Since(began).Round(time.Second))
 	fmt.Fprintf(stderr, "held out, against the game results alone: %.6f -> %.6f\n", res.HeldOutResultStart, res.HeldOutResult)
+	if *patternsOut != "" {
+		if err := writePatterns(*patternsOut, res.Weights.Patterns); err != nil {
+			return err
+		}
+	}
 	out, err := json.MarshalIndent(res.Weights, "", "\t")
 	if err != nil {
 		return err
 	}
 	_, err = fmt.Fprintf(stdout, "%s\n", out)
 	return err
+}
+
+// writePatterns writes pattern weights to the file name.
+func writePatterns(name string, p *eval.Patterns) error {
+	f, err := os.Create(name)
+	if err != nil {
+		return err
+	}
+	if err := eval.WritePatterns(f, p); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
 }

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -36,7 +37,7 @@ func TestGenThenFit(t *testing.T) {
 	if err := json.Unmarshal(out.Bytes(), &w); err != nil || w.ManyTowers != eval.Hand(bashni.Lasca()).ManyTowers {
 		t.Errorf("fit's output %q: %v", out.String()[:min(80, out.Len())], err)
 	}
-	for _, args := range [][]string{{}, {"tune"}, {"gen", "-games", "0"}, {"gen", "extra"}, {"gen", "-shard", "2/2"}, {"gen", "-shard", "1"}, {"gen", "-shard", "-1/3"}, {"gen", "-shard", "0/0"}, {"fit"}, {"fit", "-params", "some", a}, {"fit", "-from", "x", a}, {"fit", filepath.Join(dir, "missing.txt")}} {
+	for _, args := range [][]string{{}, {"tune"}, {"gen", "-games", "0"}, {"gen", "extra"}, {"gen", "-shard", "2/2"}, {"gen", "-shard", "1"}, {"gen", "-shard", "-1/3"}, {"gen", "-shard", "0/0"}, {"fit"}, {"fit", "-params", "some", a}, {"fit", "-params", "patterns", a}, {"fit", "-patterns-out", filepath.Join(dir, "p"), a}, {"fit", "-from", "x", a}, {"fit", filepath.Join(dir, "missing.txt")}} {
 		if err := run(args, io.Discard, io.Discard); err == nil {
 			t.Errorf("bashni-tune %q: no error", args)
 		}
@@ -72,5 +73,34 @@ func TestGenShardsMakeTheWhole(t *testing.T) {
 		if got := gen(fmt.Sprintf("%d/2", i)); got != want {
 			t.Errorf("shard %d/2 wrote\n%s\nwant the whole run's games %v:\n%s", i, got, games, want)
 		}
+	}
+}
+
+// fit -params patterns writes the pattern weights to their file, in the
+// format eval reads, and the other weights, unchanged, as JSON.
+func TestFitPatterns(t *testing.T) {
+	name := filepath.Join(t.TempDir(), "russian-draughts.patterns")
+	var out bytes.Buffer
+	args := []string{"fit", "-variant", "russian-draughts", "-params", "patterns", "-iterations", "5", "-holdout", "2", "-patterns-out", name, "../../internal/tune/testdata/russian-draughts.txt"}
+	if err := run(args, &out, io.Discard); err != nil {
+		t.Fatal(err)
+	}
+	data, err := os.ReadFile(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := eval.ReadPatterns(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p.Layout != eval.MenLayout || p.Size != 8 {
+		t.Errorf("layout %s on %dx%d, want %s on 8x8", p.Layout.Name, p.Size, p.Size, eval.MenLayout.Name)
+	}
+	var w eval.Weights
+	if err := json.Unmarshal(out.Bytes(), &w); err != nil {
+		t.Fatal(err)
+	}
+	if want := eval.Hand(bashni.RussianDraughts()); w != want {
+		t.Errorf("the other weights changed: %+v, want %+v", w, want)
 	}
 }

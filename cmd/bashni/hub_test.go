@@ -2,14 +2,12 @@ package main
 
 import (
 	"bytes"
-	"io"
 	"os"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
-	"time"
 
+	"github.com/bashni-dev/bashni/internal/hubtest"
 	"github.com/google/go-cmp/cmp"
 )
 
@@ -89,45 +87,11 @@ func TestHubCommandDialogues(t *testing.T) {
 // of the input stops a search at once), or a minute has passed.
 func hubHeld(t *testing.T, input string, args ...string) (stdout, stderr string, status int) {
 	t.Helper()
-	out := &doneCounter{want: strings.Count("\n"+input, "\ngo "), all: make(chan struct{})}
+	in, out := hubtest.Held(input)
 	old := stdin
-	stdin = io.MultiReader(strings.NewReader(input), holdUntil(out.all))
+	stdin = in
 	defer func() { stdin = old }()
 	var errOut bytes.Buffer
 	status = runCLI(args, out, &errOut)
-	out.mu.Lock()
-	defer out.mu.Unlock()
-	return out.buf.String(), errOut.String(), status
-}
-
-// doneCounter collects output and closes all once it holds want done
-// lines.
-type doneCounter struct {
-	mu   sync.Mutex
-	buf  bytes.Buffer
-	want int
-	all  chan struct{}
-}
-
-func (w *doneCounter) Write(p []byte) (int, error) {
-	w.mu.Lock()
-	defer w.mu.Unlock()
-	n, err := w.buf.Write(p)
-	if w.want > 0 && strings.Count(w.buf.String(), "done move=") >= w.want {
-		close(w.all)
-		w.want = 0
-	}
-	return n, err
-}
-
-// holdUntil is an empty reader whose end comes when c is closed, or after a
-// minute.
-type holdUntil <-chan struct{}
-
-func (h holdUntil) Read([]byte) (int, error) {
-	select {
-	case <-h:
-	case <-time.After(time.Minute):
-	}
-	return 0, io.EOF
+	return out.String(), errOut.String(), status
 }

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/bashni-dev/bashni/internal/heapbytes"
+	"github.com/bashni-dev/bashni/internal/testgame"
 )
 
 // Issue #26's reproductions: in "russian,rejump=any,landing=any" at
@@ -19,23 +20,23 @@ func TestReadingACostlyMoveAllocatesLittle(t *testing.T) {
 	if testing.Short() {
 		t.Skip("walks millions of capture sequences")
 	}
-	const variant, fen = "russian,rejump=any,landing=any", "W:WKe5:Bd4bbbbbbbbbbb"
+	const variant, fen, move, after = testgame.CostlyVariant, testgame.CostlyFEN, testgame.CostlyMove, testgame.CostlyAfter
 	var out string
-	n := heapbytes.Of(func() { out = mustCLI(t, "show", "-variant", variant, "-fen", fen, "-moves", "e5:h8") })
-	if !strings.HasSuffix(out, "B:WKh8bbbbbbbbbbbb:B\n") {
+	n := heapbytes.Of(func() { out = mustCLI(t, "show", "-variant", variant, "-fen", fen, "-moves", move) })
+	if !strings.HasSuffix(out, after+"\n") {
 		t.Errorf("show -moves e5:h8 printed\n%s", out)
 	}
 	if n > 1<<20 {
 		t.Errorf("show -moves e5:h8 allocated %d bytes, want at most 1 MiB", n)
 	}
 
-	game := `[Variant "` + variant + `"]` + "\n" + `[FEN "` + fen + `"]` + "\n\n1. e5:h8 1-0\n\n"
+	game := `[Variant "` + variant + `"]` + "\n" + `[FEN "` + fen + `"]` + "\n\n1. " + move + " 1-0\n\n"
 	file := filepath.Join(t.TempDir(), "costly.pdn")
 	if err := os.WriteFile(file, []byte(strings.Repeat(game, 3)), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	n = heapbytes.Of(func() { out = mustCLI(t, "replay", file) })
-	if want := strings.Repeat("ok 1 B:WKh8bbbbbbbbbbbb:B\n", 3); out != want {
+	if want := strings.Repeat("ok 1 "+after+"\n", 3); out != want {
 		t.Errorf("replay printed\n%s\nwant\n%s", out, want)
 	}
 	if n > 1<<20 {

@@ -428,7 +428,7 @@ func (s *Session) setHash(mb int) error {
 // setVariant makes v the ruleset, at its start.
 func (s *Session) setVariant(name string, v bashni.Variant) {
 	s.name, s.variant = name, v
-	start := v.MustStart() // v is a preset's, valid
+	start := v.MustStart() // v is variantOf's: a preset, valid
 	s.game = bashni.NewGameFrom(&start)
 }
 

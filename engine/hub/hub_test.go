@@ -17,6 +17,7 @@ import (
 
 	"github.com/bashni-dev/bashni"
 	"github.com/bashni-dev/bashni/engine"
+	"github.com/bashni-dev/bashni/internal/hubtest"
 	"github.com/bashni-dev/bashni/pdn"
 	"github.com/google/go-cmp/cmp"
 )
@@ -37,52 +38,11 @@ func converse(t *testing.T, input string) []string {
 // until a minute has passed.
 func converseToEnd(t *testing.T, input string) []string {
 	t.Helper()
-	out := &doneWriter{want: strings.Count("\n"+input, "\ngo "), all: make(chan struct{})}
-	in := &holdReader{r: strings.NewReader(input), hold: out.all}
+	in, out := hubtest.Held(input)
 	if err := NewSession(out, Options{HashMB: 1}).Run(in); err != nil {
 		t.Fatalf("Run: %v", err)
 	}
-	out.mu.Lock()
-	defer out.mu.Unlock()
-	return lines(out.buf.String())
-}
-
-// doneWriter collects a session's output and closes all once it holds
-// want done lines.
-type doneWriter struct {
-	mu   sync.Mutex
-	buf  bytes.Buffer
-	want int
-	all  chan struct{}
-}
-
-func (w *doneWriter) Write(p []byte) (int, error) {
-	w.mu.Lock()
-	defer w.mu.Unlock()
-	n, err := w.buf.Write(p)
-	if w.want > 0 && strings.Count(w.buf.String(), "done move=") >= w.want {
-		close(w.all)
-		w.want = 0
-	}
-	return n, err
-}
-
-// holdReader reads r, and at its end waits for hold (or a minute) before
-// it says so.
-type holdReader struct {
-	r    io.Reader
-	hold <-chan struct{}
-}
-
-func (h *holdReader) Read(p []byte) (int, error) {
-	n, err := h.r.Read(p)
-	if err == io.EOF {
-		select {
-		case <-h.hold:
-		case <-time.After(time.Minute):
-		}
-	}
-	return n, err
+	return lines(out.String())
 }
 
 func lines(s string) []string {

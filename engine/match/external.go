@@ -66,8 +66,12 @@ var (
 // StartExternal starts the program argv[0] with the arguments argv[1:],
 // tells it the ruleset v, a table of hashMB MiB (0: its default) and
 // threads threads (0: none sent), and checks that it answers. Its moves
-// are searched under lim.
+// are searched under lim. A ruleset that Validate refuses is its error,
+// and nothing is started.
 func StartExternal(ctx context.Context, argv []string, v bashni.Variant, lim engine.Limits, hashMB, threads int) (*External, error) {
+	if err := v.Validate(); err != nil {
+		return nil, err
+	}
 	proc, err := startProcess(argv)
 	if err != nil {
 		return nil, err
@@ -153,7 +157,7 @@ func (p *External) Move(ctx context.Context, g *bashni.Game, clocks *Clocks) (ba
 		return bashni.Move{}, err
 	}
 	var sb strings.Builder
-	if fresh := p.variant.MustStart(); start.FEN() == fresh.FEN() {
+	if fresh, err := p.variant.Start(); err == nil && start.FEN() == fresh.FEN() {
 		sb.WriteString("position startpos")
 	} else {
 		sb.WriteString("position fen " + start.FEN())

@@ -2,6 +2,7 @@ package match
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"strings"
@@ -163,6 +164,14 @@ func TestExternalErrors(t *testing.T) {
 	}
 	if _, err := StartExternal(context.Background(), []string{"/nonexistent/engine"}, v, engine.Limits{}, 0, 0); err == nil {
 		t.Error("a program that does not exist: no error")
+	}
+	// A ruleset Validate refuses is the error, before anything starts
+	// (its first move would have panicked in MustStart).
+	bad := v
+	bad.Size = 5
+	var ve *bashni.VariantError
+	if _, err := StartExternal(context.Background(), []string{"/nonexistent/engine"}, bad, engine.Limits{}, 0, 0); !errors.As(err, &ve) {
+		t.Errorf("an invalid ruleset: error %v, want a *bashni.VariantError", err)
 	}
 	// An engine that does not know a command it is sent says so.
 	t.Setenv("BASHNI_TEST_ENGINE", "silent")

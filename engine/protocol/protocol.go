@@ -446,10 +446,13 @@ func (s *Session) position(args []string) error {
 		return errors.New("want startpos or fen <FEN>")
 	}
 	var start bashni.Position
+	var err error
 	rest := args[1:]
 	switch args[0] {
 	case "startpos":
-		start = s.variant.MustStart()
+		if start, err = s.variant.Start(); err != nil {
+			return err
+		}
 	case "fen":
 		if len(rest) == 0 {
 			return errors.New("fen: the FEN is missing")

@@ -34,6 +34,10 @@
 // blocks that jump. Only lasca's fitted weights use it so far
 // (internal/eval/weights/lasca.json); where all its weights are 0, as in
 // the other rulesets, Evaluate skips it.
+//
+// A preset may also have pattern weights (Patterns, patterns.go): a weight
+// for every way each small region of the board can be filled, learned from
+// games as Scan's are, added to the terms above.
 package eval
 
 import "github.com/bashni-dev/bashni"
@@ -72,6 +76,8 @@ type Evaluator struct {
 	lines    [1 << (3 * codeBits)]int32
 	nb       [64][4]uint8
 	hasLines bool
+	// pat sums the pattern weights (patterns.go); nil without them.
+	pat *patternEval
 }
 
 // offSquare is a square of no board's dark squares (file b, rank 1):
@@ -149,7 +155,9 @@ const (
 // shifts are the square differences of the directions NE, NW, SE, SW.
 var shifts = [4]int{9, 7, -7, -9}
 
-// New returns the evaluator of ruleset v with weights w.
+// New returns the evaluator of ruleset v with weights w. It panics if
+// w.Patterns are for another board or have the wrong number of weights
+// (For and ReadPatterns give only weights that fit).
 func New(v bashni.Variant, w Weights) *Evaluator {
 	e := &Evaluator{w: w, v: v, board: v.Board()}
 	n := v.Size
@@ -187,6 +195,13 @@ func New(v bashni.Variant, w Weights) *Evaluator {
 		}
 	}
 	e.newLines()
+	if w.Patterns != nil {
+		pe, err := newPatternEval(v, w.Patterns)
+		if err != nil {
+			panic(err) // weights For or ReadPatterns did not make
+		}
+		e.pat = pe
+	}
 	for c := bashni.White; c <= bashni.Black; c++ {
 		for late := range 2 {
 			advance := &w.Advance
@@ -358,6 +373,9 @@ func (e *Evaluator) Evaluate(pos *bashni.Position) int {
 	v := score[bashni.White] - score[bashni.Black]
 	if e.hasLines {
 		v += e.lineSum(pos, &men, stacked)
+	}
+	if e.pat != nil {
+		v += e.pat.sum(pos, stacked)
 	}
 	if pos.Turn() == bashni.Black {
 		v = -v

@@ -29,6 +29,9 @@ func dot(e *Evaluator, pos bashni.Position) int {
 	for i, p := range e.w.Params() {
 		sum += f[i] * *p.Ptr
 	}
+	if e.w.Patterns != nil {
+		sum += patternDot(e.w.Patterns, e.v, &pos)
+	}
 	if pos.Turn() == bashni.Black {
 		sum = -sum
 	}

@@ -46,6 +46,11 @@ type Weights struct {
 	// counts as late in the game. It is not fitted: the other weights
 	// depend on it.
 	ManyTowers int `json:"manyTowers"`
+	// Patterns, if not nil, are pattern weights (PatternLayout) added to
+	// the other terms. They are not among Params and not in the JSON:
+	// they have their own file (ReadPatterns), and New shares them, never
+	// changing them.
+	Patterns *Patterns `json:"-"`
 }
 
 // hand are the weights set by hand before any were fitted, for a ruleset
@@ -79,10 +84,14 @@ var fitted embed.FS
 // cmd/bashni-tune), or, for a ruleset that is no fitted preset, those of
 // the fitted preset it plays most like (lasca for 7x7 boards, international
 // with the largest capture compulsory, russian otherwise); classic draughts,
-// without towers, keep the hand-set weights.
+// without towers, keep the hand-set weights unless their preset has fitted
+// ones. Pattern weights (NAME.patterns) come with them where the preset has
+// any.
 func For(v bashni.Variant) Weights {
 	name := "russian"
 	switch {
+	case v == bashni.RussianDraughts(), v == bashni.BrazilianDraughts():
+		name = v.String()
 	case !v.Stacking:
 		return Hand(v)
 	case v == bashni.Russian(), v == bashni.International(), v == bashni.Lasca():
@@ -94,9 +103,27 @@ func For(v bashni.Variant) Weights {
 	}
 	w, err := Fitted(name)
 	if err != nil {
-		return Hand(v)
+		w = Hand(v)
+	}
+	if p, err := FittedPatterns(name); err == nil && p.Size == v.Size && p.Layout == LayoutFor(v) {
+		w.Patterns = p
 	}
 	return w
+}
+
+// FittedPatterns returns the pattern weights of the preset name
+// (internal/eval/weights/NAME.patterns), or an error if it has none or
+// they do not read.
+func FittedPatterns(name string) (*Patterns, error) {
+	data, err := fitted.ReadFile("weights/" + name + ".patterns")
+	if err != nil {
+		return nil, fmt.Errorf("eval: no pattern weights for %q", name)
+	}
+	p, err := ReadPatterns(data)
+	if err != nil {
+		return nil, fmt.Errorf("eval: weights/%s.patterns: %v", name, err)
+	}
+	return p, nil
 }
 
 // Fitted returns the fitted weights of the preset name, or an error if

@@ -1,5 +1,6 @@
 // Package testgame holds the games that the tests of several packages play,
-// each written once: the Codex game of docs/RULES.md section 11.
+// each written once: the Codex game of docs/RULES.md section 11, and issue
+// #26's costly move.
 package testgame
 
 import (

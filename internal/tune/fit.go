@@ -14,7 +14,10 @@ import (
 type FitConfig struct {
 	// Params says which weights change: "base" for the terms the hand-set
 	// evaluation has (material, reserves, prisoners, advancement, mobility),
-	// "all" for those and the tower table (eval.Weights.Towers).
+	// "all" for those and the tower table (eval.Weights.Towers),
+	// "patterns" for the pattern weights of the ruleset's layout
+	// (eval.LayoutFor) alone, the others staying as they start, and
+	// "all+patterns" for everything.
 	Params string
 	// Lambda weighs the two labels of a position: the game's result
 	// (Lambda 1) and the search's score through the same logistic function
@@ -29,6 +32,9 @@ type FitConfig struct {
 	// keeps a small weight, and the material terms keep what a piece is
 	// worth (the advancement and tower tables could take it over).
 	L2 float64
+	// PatternL2 is the same pull on the pattern weights: most patterns
+	// are seen in few positions, and those keep weights near zero.
+	PatternL2 float64
 	// HoldOut: the positions of every HoldOut-th game are not fitted but
 	// used to measure the loss on positions the fit has not seen.
 	HoldOut int
@@ -53,9 +59,11 @@ type FitResult struct {
 	Train, HeldOut                    int // positions
 }
 
-// example is a position as features: the nonzero terms, White's side.
+// example is a position as features: the nonzero terms, White's side
+// (a pattern weight's index is NumParams on from its index in
+// eval.Patterns.W).
 type example struct {
-	idx    []uint16
+	idx    []uint32
 	val    []int8
 	target float64 // the label, from 0 to 1
 	result float64
@@ -89,7 +97,22 @@ func Fit(v bashni.Variant, start eval.Weights, samples []Sample, positions []bas
 	if cfg.HoldOut < 2 {
 		cfg.HoldOut = 10
 	}
-	ev := eval.New(v, start)
+	fitBase, fitTowers, fitPatterns, err := whichParams(cfg.Params)
+	if err != nil {
+		return FitResult{}, err
+	}
+	layout := eval.LayoutFor(v)
+	if start.Patterns != nil && start.Patterns.Layout != layout {
+		return FitResult{}, fmt.Errorf("fit: starting pattern weights of layout %s, the ruleset's is %s", start.Patterns.Layout.Name, layout.Name)
+	}
+	usePatterns := fitPatterns || start.Patterns != nil
+	nw := eval.NumParams
+	if usePatterns {
+		nw += layout.Len(v.Size)
+	}
+	base := start
+	base.Patterns = nil // Features counts the other terms
+	ev := eval.New(v, base)
 	var train, held []example
 	for i, s := range samples {
 		f := ev.Features(&positions[i])
@@ -99,9 +122,12 @@ func Fit(v bashni.Variant, start eval.Weights, samples []Sample, positions []bas
 				if c > 127 || c < -127 {
 					return FitResult{}, fmt.Errorf("fit: %s: term %d counts %d", s.FEN, j, c)
 				}
-				x.idx = append(x.idx, uint16(j))
+				x.idx = append(x.idx, uint32(j))
 				x.val = append(x.val, int8(c))
 			}
+		}
+		if usePatterns {
+			x.addPatterns(layout, v, &positions[i])
 		}
 		x.result = s.Result
 		x.target = float64(s.Score) // turned into a probability once K is known
@@ -114,10 +140,15 @@ func Fit(v bashni.Variant, start eval.Weights, samples []Sample, positions []bas
 	if len(train) == 0 || len(held) == 0 {
 		return FitResult{}, fmt.Errorf("fit: %d training and %d held-out positions: need more games", len(train), len(held))
 	}
-	w := make([]float64, eval.NumParams)
+	w := make([]float64, nw)
 	startW := start
 	for i, p := range startW.Params() {
 		w[i] = float64(*p.Ptr)
+	}
+	if start.Patterns != nil {
+		for i, x := range start.Patterns.W {
+			w[eval.NumParams+i] = float64(x)
+		}
 	}
 	startW0 := append([]float64(nil), w...)
 	k := fitK(train, w)
@@ -128,15 +159,20 @@ func Fit(v bashni.Variant, start eval.Weights, samples []Sample, positions []bas
 	}
 	res := FitResult{K: k, Train: len(train), HeldOut: len(held)}
 	res.TrainStart, res.HeldOutStart = loss(train, w, k), loss(held, w, k)
-	free := make([]bool, eval.NumParams)
-	regular := make([]bool, eval.NumParams)
+	free := make([]bool, nw)
+	l2 := make([]float64, nw)
 	for i, p := range startW.Params() {
 		tower := strings.HasPrefix(p.Name, "towers")
 		// Material is what the other terms add to: they are pulled
 		// towards zero, so that a man is worth about the same wherever
 		// it stands and a term that few positions show stays small.
-		regular[i] = !material[p.Name]
-		free[i] = cfg.Params == "all" || !tower
+		if !material[p.Name] {
+			l2[i] = cfg.L2
+		}
+		free[i] = fitBase && (fitTowers || !tower)
+	}
+	for i := eval.NumParams; i < nw; i++ {
+		free[i], l2[i] = fitPatterns, cfg.PatternL2
 	}
 	// Adam.
 	m := make([]float64, len(w))
@@ -154,18 +190,15 @@ func Fit(v bashni.Variant, start eval.Weights, samples []Sample, positions []bas
 			}
 		}
 		n := float64(len(train))
+		c1, c2 := 1-math.Pow(b1, float64(it)), 1-math.Pow(b2, float64(it)) // Adam's bias corrections
 		for i := range w {
 			if !free[i] {
 				continue
 			}
-			g := grad[i] / n
-			if regular[i] {
-				g += 2 * cfg.L2 * w[i] * k * k
-			}
+			g := grad[i]/n + 2*l2[i]*w[i]*k*k
 			m[i] = b1*m[i] + (1-b1)*g
 			s[i] = b2*s[i] + (1-b2)*g*g
-			mh := m[i] / (1 - math.Pow(b1, float64(it)))
-			sh := s[i] / (1 - math.Pow(b2, float64(it)))
+			mh, sh := m[i]/c1, s[i]/c2
 			w[i] -= cfg.Step * mh / (math.Sqrt(sh) + eps)
 		}
 		if cfg.Log != nil && (it%50 == 0 || it == cfg.Iterations) {
@@ -180,10 +213,48 @@ func Fit(v bashni.Variant, start eval.Weights, samples []Sample, positions []bas
 	for i, p := range fitted.Params() {
 		rounded[i] = float64(*p.Ptr)
 	}
+	if usePatterns {
+		fitted.Patterns = eval.NewPatterns(layout, v.Size)
+		for i := range fitted.Patterns.W {
+			x := math.Round(max(math.MinInt16, min(math.MaxInt16, w[eval.NumParams+i])))
+			fitted.Patterns.W[i] = int16(x)
+			rounded[eval.NumParams+i] = x
+		}
+	}
 	res.Weights = fitted
 	res.TrainLoss, res.HeldOutLoss = loss(train, rounded, k), loss(held, rounded, k)
 	res.HeldOutResultStart, res.HeldOutResult = resultLoss(held, startW0, k), resultLoss(held, rounded, k)
 	return res, nil
+}
+
+// whichParams reads FitConfig.Params: whether the base terms, the tower
+// table and the pattern weights change.
+func whichParams(params string) (base, towers, patterns bool, err error) {
+	switch params {
+	case "base":
+		return true, false, false, nil
+	case "all":
+		return true, true, false, nil
+	case "patterns":
+		return false, false, true, nil
+	case "all+patterns":
+		return true, true, true, nil
+	}
+	return false, false, false, fmt.Errorf("fit: params %q: want base, all, patterns or all+patterns", params)
+}
+
+// addPatterns adds the pattern weights of layout l that pos uses: +1 for
+// those of White's view, -1 for Black's (eval.PatternIndices), a weight
+// used by both cancelling out.
+func (x *example) addPatterns(l eval.PatternLayout, v bashni.Variant, pos *bashni.Position) {
+	white, black := eval.PatternIndices(l, v, pos)
+	for r, i := range white {
+		if i == black[r] {
+			continue
+		}
+		x.idx = append(x.idx, uint32(eval.NumParams+i), uint32(eval.NumParams+black[r]))
+		x.val = append(x.val, 1, -1)
+	}
 }
 
 // loss returns the mean squared error of the predictions of w under scale k

@@ -114,12 +114,63 @@ func TestFitLowersTheLoss(t *testing.T) {
 	}
 }
 
+// Fitting the pattern weights alone (on the sample in testdata, with the
+// hand-set weights under them) lowers the training loss, changes no other
+// weight and gives weights of the ruleset's layout; fitting them with the
+// others in a tower game lowers it too.
+func TestFitPatternsLowersTheLoss(t *testing.T) {
+	for _, c := range []struct {
+		v      bashni.Variant
+		params string
+	}{{bashni.RussianDraughts(), "patterns"}, {bashni.Russian(), "all+patterns"}} {
+		f, err := os.Open(filepath.Join("testdata", c.v.Name()+".txt"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		samples, positions, err := ReadSamples(c.v, f)
+		f.Close()
+		if err != nil {
+			t.Fatal(err)
+		}
+		start := eval.Hand(c.v)
+		res, err := Fit(c.v, start, samples, positions, FitConfig{Params: c.params, Lambda: 0.5, Iterations: 30, Step: 2, HoldOut: 2})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !(res.TrainLoss < res.TrainStart) {
+			t.Errorf("%s: training loss %v -> %v: not lower", c.v, res.TrainStart, res.TrainLoss)
+		}
+		p := res.Weights.Patterns
+		if p == nil || p.Layout != eval.LayoutFor(c.v) || p.Size != c.v.Size {
+			t.Fatalf("%s: pattern weights %+v", c.v, p)
+		}
+		nonzero := 0
+		for _, x := range p.W {
+			if x != 0 {
+				nonzero++
+			}
+		}
+		if nonzero == 0 {
+			t.Errorf("%s: every pattern weight is 0", c.v)
+		}
+		base := res.Weights
+		base.Patterns = nil
+		if same := base == start; same != (c.params == "patterns") {
+			t.Errorf("%s: fitting %s, the other weights unchanged: %v", c.v, c.params, same)
+		}
+	}
+	if _, err := Fit(bashni.Russian(), eval.Hand(bashni.Russian()), make([]Sample, 1), make([]bashni.Position, 1), FitConfig{Params: "most"}); err == nil || !strings.Contains(err.Error(), `params "most"`) {
+		t.Errorf("params \"most\": error %v", err)
+	}
+}
+
 // The samples in testdata (docs/FORMATS.md, "Training positions"), written
-// by "bashni-tune gen -variant V -games 2 -depth 4", read back as the format
+// by "bashni-tune gen -variant V -games 2 -depth 4" (russian-draughts:
+// -games 6, so that a held-out game is left with some of each result), read back as the format
 // says: every position quiet and legal in its ruleset, plies rising within a
 // game, one result a game.
 func TestSampleFiles(t *testing.T) {
-	for _, v := range []bashni.Variant{bashni.Russian(), bashni.Lasca()} {
+	for _, v := range []bashni.Variant{bashni.Russian(), bashni.Lasca(), bashni.RussianDraughts()} {
 		f, err := os.Open(filepath.Join("testdata", v.Name()+".txt"))
 		if err != nil {
 			t.Fatal(err)

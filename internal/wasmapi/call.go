@@ -16,18 +16,19 @@ type method func(a args) (any, error)
 // calls them with. Search and the Hub sessions are not among them: they
 // run on their own goroutines (Search, NewHub).
 var methods = map[string]method{
-	"position":   position,
-	"legalMoves": legalMoves,
-	"moves":      moves,
-	"play":       play,
-	"outcome":    outcome,
-	"perft":      perft,
-	"matchPath":  matchPath,
-	"towers":     towers,
-	"readPDN":    readPDN,
-	"writePDN":   writePDN,
-	"svg":        drawSVG,
-	"presets":    presets,
+	"position":    position,
+	"legalMoves":  legalMoves,
+	"moves":       moves,
+	"play":        play,
+	"outcome":     outcome,
+	"perft":       perft,
+	"matchPath":   matchPath,
+	"towers":      towers,
+	"numberedFEN": numberedFEN,
+	"readPDN":     readPDN,
+	"writePDN":    writePDN,
+	"svg":         drawSVG,
+	"presets":     presets,
 }
 
 // Methods returns the names Call accepts, sorted.

@@ -1,6 +1,7 @@
 package wasmapi
 
 import (
+	"encoding/json"
 	"os"
 	"regexp"
 	"slices"
@@ -125,5 +126,30 @@ func TestJSCallsEveryMethod(t *testing.T) {
 	slices.Sort(called)
 	if diff := cmp.Diff(Methods(), called); diff != "" {
 		t.Errorf("wasmapi.Methods and the methods bashni.js calls differ (-Go +JS):\n%s", diff)
+	}
+}
+
+// The package's version follows the Go module's: the newest version
+// CHANGELOG.md describes is package.json's, package-lock.json's and the one
+// js/README.md names.
+func TestJSVersionFollowsModule(t *testing.T) {
+	m := regexp.MustCompile(`(?m)^## v(\d+\.\d+\.\d+)`).FindStringSubmatch(readFile(t, "../../CHANGELOG.md"))
+	if m == nil {
+		t.Fatal("CHANGELOG.md names no version (## vX.Y.Z)")
+	}
+	want := m[1]
+	for _, file := range []string{"../../js/package.json", "../../js/package-lock.json"} {
+		var pkg struct {
+			Version string `json:"version"`
+		}
+		if err := json.Unmarshal([]byte(readFile(t, file)), &pkg); err != nil {
+			t.Fatalf("%s: %v", file, err)
+		}
+		if pkg.Version != want {
+			t.Errorf("%s: version %q, want the module's %q (CHANGELOG.md)", file, pkg.Version, want)
+		}
+	}
+	if !strings.Contains(readFile(t, "../../js/README.md"), "(this is v"+want+")") {
+		t.Errorf("js/README.md does not say (this is v%s)", want)
 	}
 }

@@ -276,8 +276,19 @@ func matchPath(a args) (any, error) {
 		{"move", move}}, nil
 }
 
-// towers answers (ruleset, fen) with the occupied squares, a1 first, and
-// their pieces top first ("Wbb": a white king over two black men).
+// numberedFEN answers (ruleset, fen) with the FEN with square numbers in
+// the numbering, each side's squares in the order of their numbers.
+func numberedFEN(a args) (any, error) {
+	p, err := a.pos(0)
+	if err != nil {
+		return nil, err
+	}
+	return bashni.Notation{Numbers: true, Numbering: numbering}.FEN(&p), nil
+}
+
+// towers answers (ruleset, fen) with the occupied squares, a1 first, by
+// name and number, and their pieces top first ("Wbb": a white king over
+// two black men).
 func towers(a args) (any, error) {
 	p, err := a.pos(0)
 	if err != nil {
@@ -286,7 +297,7 @@ func towers(a args) (any, error) {
 	sq := p.Squares()
 	out := make([]any, len(sq))
 	for i, s := range sq {
-		out[i] = Object{{"square", s.String()}, {"pieces", p.Tower(s).String()}}
+		out[i] = Object{{"square", s.String()}, {"number", float64(numbering.Number(p.Variant(), s))}, {"pieces", p.Tower(s).String()}}
 	}
 	return out, nil
 }

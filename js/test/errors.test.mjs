@@ -20,6 +20,7 @@ const cases = [
   ['writePDN with an illegal move', () => bashni.writePDN({ variant: 'russian', moves: ['c3-d4', 'c3-d4'] }), /move 2 \(c3-d4\)/],
   ['writePDN with a tag that is not text', () => bashni.writePDN({ variant: 'russian', tags: { Round: 3 } }), /the tag Round must have a string value/],
   ['svg of what is not a position', () => bashni.svg('W:Wc3:Bd4'), /svg takes a Position/],
+  ['svg with options that are not an object', () => bashni.svg(bashni.position('russian'), 'big'), /the options must be an object/],
   ['svg of a bad size', () => bashni.svg(bashni.position('russian'), { size: 1e9 }), /size must be a whole number from 8 to 1024/],
   ['a hub line with a line break', () => bashni.hub(() => {}).send('hub\ninit'), /one line per send/],
   ['an argument nested too deep', () => bashni.writePDN({ variant: 'russian', tags: { a: [[[[[[[[['x']]]]]]]]] } }), /too deep/],
@@ -37,6 +38,9 @@ test('a search with a bad request is a rejected promise', async () => {
   await assert.rejects(bashni.search({ variant: 'russian', depth: 0 }), /depth must be a whole number from 1 to 128, not 0/);
   await assert.rejects(bashni.search({ variant: 'russian', fen: 'W:W:B' }), Error);
   await assert.rejects(bashni.search({ depth: 3 }), /variant is missing/);
+  await assert.rejects(bashni.search(), /search takes an object/);
+  await assert.rejects(bashni.search('russian'), /search takes an object/);
+  await assert.rejects(bashni.search({ variant: 'russian', signal: true }), /signal must be an AbortSignal/);
   await assert.rejects(bashni.search({ variant: 'russian', fen: 'W:Wa1:Bh8', moves: ['a1-b2', 'h8-g7', 'b2-b3'] }), /move 3 \(b2-b3\)/);
   const r = await bashni.search({ variant: 'russian', depth: 2 });
   assert.equal(r.depth, 2);

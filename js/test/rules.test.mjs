@@ -49,6 +49,22 @@ for (const variant of presets) {
     assert.ok(compared >= 20, `only ${compared} positions`);
   });
 
+  test(`FEN and towers by number, ${variant}`, () => {
+    for (const p of positions(variant, 11 + variant.length)) {
+      const numbered = p.fen({ numbers: true });
+      assert.match(numbered, /^[WB]:W[K\d,wbWB]*:B[K\d,wbWB]*$/, numbered);
+      assert.equal(bashni.position(variant, numbered).fen(), p.fen(), numbered);
+      // each tower's number is where its square is in the numbered FEN
+      const tokens = numbered.split(':').slice(1).flatMap((side) => side.slice(1).split(',').filter(Boolean));
+      const byNumber = new Map(tokens.map((t) => [Number(/\d+/.exec(t)[0]), t]));
+      for (const t of p.towers()) {
+        assert.ok(byNumber.has(t.number), `${t.square} is ${t.number} in ${numbered}`);
+        assert.deepEqual(p.matchPath([String(t.number)]), p.matchPath([t.square]));
+      }
+      assert.equal(byNumber.size, p.towers().length);
+    }
+  });
+
   test(`perft against the command, ${variant}`, () => {
     const ps = positions(variant, 7 + variant.length);
     for (const p of ps.filter((_, i) => i % 3 === 0)) {
@@ -83,7 +99,7 @@ test('matchPath follows clicks to a whole move', () => {
 
 test('towers, top first', () => {
   const p = bashni.position('lasca', 'W:Wc3,Ke5bb:Ba7,b6Bb');
-  assert.deepEqual(p.towers(), [{ square: 'c3', pieces: 'w' }, { square: 'e5', pieces: 'Wbb' }, { square: 'b6', pieces: 'bBb' }, { square: 'a7', pieces: 'b' }]);
+  assert.deepEqual(p.towers(), [{ square: 'c3', number: 16, pieces: 'w' }, { square: 'e5', number: 10, pieces: 'Wbb' }, { square: 'b6', number: 5, pieces: 'bBb' }, { square: 'a7', number: 1, pieces: 'b' }]);
 });
 
 test('outcome: null while the game goes on, else the result and why', () => {

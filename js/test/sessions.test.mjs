@@ -4,7 +4,12 @@
 // file's tests run alone in their process, so the counts start at 0.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { bashni } from './helpers.mjs';
+
+setFlagsFromString('--expose-gc');
+const gc = runInNewContext('gc'); // a context made after the flag has gc
 
 async function waitFor(cond, what) {
   for (let i = 0; i < 3000; i++) {
@@ -63,4 +68,17 @@ test('searches, finished or stopped, leave nothing behind', async () => {
   ac.abort();
   assert.equal((await pending).stop, 'cancelled');
   await waitFor(nothingLive, 'the stopped search\'s stop to be released');
+});
+
+test('a session dropped without close is closed once it is garbage', async () => {
+  const pongs = [];
+  (() => {
+    for (let i = 0; i < 10; i++) bashni.hub((l) => pongs.push(l)).send('ping');
+  })();
+  await waitFor(() => pongs.length === 10, 'the pongs');
+  assert.equal(bashni._live().hubs, 10);
+  await waitFor(() => {
+    gc();
+    return nothingLive();
+  }, 'the dropped sessions to be closed');
 });

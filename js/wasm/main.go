@@ -21,9 +21,9 @@ import (
 
 func main() {
 	js.Global().Set("__bashniWasm", js.ValueOf(map[string]any{
-		"call":   js.FuncOf(call),
-		"search": js.FuncOf(search),
-		"hub":    js.FuncOf(newHub),
+		"call":   js.FuncOf(guarded(call)),
+		"search": js.FuncOf(guarded(search)),
+		"hub":    js.FuncOf(guarded(newHub)),
 		"live":   js.FuncOf(live),
 	}))
 	select {}
@@ -59,13 +59,22 @@ func answer(v any, err error) any {
 	return map[string]any{"value": jsValue(v)}
 }
 
+// guarded wraps a function JavaScript calls so that a panic in it (in
+// converting the values; wasmapi catches its own) answers {error} rather
+// than ending the Go program, and with it the module.
+func guarded(f func(js.Value, []js.Value) any) func(js.Value, []js.Value) any {
+	return func(this js.Value, argv []js.Value) (result any) {
+		defer func() {
+			if r := recover(); r != nil {
+				result = answer(nil, panicError(r))
+			}
+		}()
+		return f(this, argv)
+	}
+}
+
 // call(name, ...args) runs a method of wasmapi.
-func call(_ js.Value, argv []js.Value) (result any) {
-	defer func() {
-		if r := recover(); r != nil { // a panic converting the values
-			result = answer(nil, panicError(r))
-		}
-	}()
+func call(_ js.Value, argv []js.Value) any {
 	if len(argv) == 0 || argv[0].Type() != js.TypeString {
 		return answer(nil, errorString("bashni: call: the method's name must be a string"))
 	}

@@ -1,5 +1,5 @@
 // Engine lines: the server's analysis of the position shown (GET
-// /api/analyse, server-sent events, docs/PROTOCOL.md), drawn as a gauge
+// /api/analyse, server-sent events, docs/BOARD.md), drawn as a gauge
 // beside the board and the N best lines with their depth and speed. A
 // line's moves can be clicked to play it out into the tree. Analysis runs
 // while it is switched on (button or key "l") and follows the position.

@@ -1,5 +1,7 @@
-// Requests to the server's JSON API (docs/PROTOCOL.md). Every error answer
+// Requests to the server's JSON API (docs/BOARD.md, "The HTTP API"). Every error answer
 // is {"error": "..."}; its text becomes the thrown Error's message.
+
+import { inNumbers } from "./squares.js";
 
 export async function post(path, body) {
   const res = await fetch(path, {
@@ -20,7 +22,8 @@ async function answer(res) {
   return data;
 }
 
-// Study requests carry the whole game: the ruleset, the start and the moves.
+// Study requests carry the whole game: the ruleset, the start and the moves
+// (read in square numbers too while the page shows numbers).
 export function gameRequest(study, moves) {
-  return { variant: study.variant, fen: study.fen, moves, flip: study.flip };
+  return { variant: study.variant, fen: study.fen, moves, flip: study.flip, numbers: inNumbers() };
 }

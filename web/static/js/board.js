@@ -33,7 +33,7 @@ export function draw(st = study.state) {
   const board = $("board");
   board.replaceChildren(document.importNode(doc.documentElement, true));
   board.dataset.fen = st.fen;
-  learn(board);
+  learn(st);
   $("choices").hidden = true;
 }
 

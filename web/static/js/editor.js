@@ -7,6 +7,7 @@ import { post } from "./api.js";
 import { study, begin, goTo, onShow } from "./study.js";
 import { Node } from "./tree.js";
 import * as board from "./board.js";
+import { square } from "./squares.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -95,7 +96,22 @@ function close() {
   board.setSquareHandler(null);
 }
 
+// onTypedSquare applies the chosen tool to the square typed (by name, or
+// by number): the editor by keyboard.
+function onTypedSquare(e) {
+  e.preventDefault();
+  const text = $("editor-square").value;
+  const sq = square(text);
+  if (!sq) {
+    $("editor-error").textContent = `"${text.trim()}" is not a playable square of this board`;
+    return;
+  }
+  $("editor-square").value = "";
+  onSquare(sq);
+}
+
 export function initEditor() {
+  $("editor-square-form").addEventListener("submit", onTypedSquare);
   $("edit").addEventListener("click", () => {
     if ($("editor").hidden) open();
     else {
@@ -115,6 +131,11 @@ export function initEditor() {
     tryFEN(st.fen);
   });
   $("editor-done").addEventListener("click", async () => {
+    // An empty board is a step while building a set-up, not a game.
+    if (towers.size === 0) {
+      $("editor-error").textContent = "Refused: the board has no pieces; place some first";
+      return;
+    }
     close();
     await begin(study.variant, fen, new Node("", null));
     study.tags = [];

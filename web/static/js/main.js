@@ -14,7 +14,7 @@ import { initAnalysis } from "./analysis.js";
 import { initEditor } from "./editor.js";
 import { initReview } from "./review.js";
 import * as match from "./match.js";
-import { useNumbers } from "./squares.js";
+import { useNumbers, write } from "./squares.js";
 import { setStatus, notice, initNotice } from "./status.js";
 
 const $ = (id) => document.getElementById(id);
@@ -32,6 +32,8 @@ onShow(() => {
   board.draw();
   moveList.draw();
   $("fen").value = st.fen;
+  // The example typed move is a legal one, in the squares shown.
+  $("move-text").placeholder = write(st.legal.length > 0 ? st.legal[0].text : "c3-d4");
   $("undo").disabled = !study.cur.parent;
   setStatus(st.status, st.over ? "over" : "");
   link.write();
@@ -104,7 +106,7 @@ async function init() {
     goTo(study.cur);
   });
   $("squares").addEventListener("change", () => {
-    useNumbers($("squares").value === "numbers", $("board"));
+    useNumbers($("squares").value === "numbers");
     goTo(study.cur);
   });
   $("engine").addEventListener("change", () => opponent.setSide($("engine").value));

@@ -110,7 +110,7 @@ export function remove(node) {
 // --- PDN's shape ----------------------------------------------------------
 //
 // The server reads and writes PDN (POST /api/pdn/read and /api/pdn/write,
-// docs/PROTOCOL.md) with the tree as a line: {comments, moves: [{move,
+// docs/BOARD.md) with the tree as a line: {comments, moves: [{move,
 // annotation, nags, comments, variations: [line, ...]}]}, where a move's
 // variations are played instead of it, from the position before it.
 

@@ -1,0 +1,328 @@
+package eval
+
+import (
+	"fmt"
+
+	"github.com/bashni-dev/bashni"
+)
+
+// Pattern evaluation: learned weights indexed by what stands on a small
+// group of squares (a region), as in Scan's trit-indexed regions. A region
+// is a window of whole ranks and dark columns (the dark squares of a rank
+// numbered from the a-file side, at most four on a board of up to 8x8);
+// each of its squares is in one of K states, and the region's index is the
+// sum of state times K to the power of the square's place in the window.
+// A pattern table holds one weight per region and index.
+//
+// The board is read twice, once from each side: White's view as it is and
+// Black's view turned half round with the colours swapped, and the sum is
+// the weight of White's index less that of Black's. So a position and its
+// mirror (the same position seen from the other side) get opposite sums, as
+// the rest of the evaluation does (TestEvaluateIsColourBlind), and each
+// weight learns from both colours' patterns.
+
+// PatternLayout says how a pattern table cuts the board into regions and
+// what a square's state is. The layouts are fixed and named, so that a
+// weights file says which one its weights are for.
+type PatternLayout struct {
+	// Name is how weights files name the layout.
+	Name string
+	// K is the number of states of a square: 3 (empty, own man, enemy
+	// man; kings read as empty, as in Scan) for the classic rulesets, 5
+	// (empty; own top with nothing or an own piece under it; own top over
+	// a prisoner; the same two for the enemy) for towers.
+	K int
+	// Ranks and Cols are a region's size: Ranks whole ranks (2 in every
+	// layout, which Evaluate counts on) and Cols dark columns. Regions start at every rank and every dark column
+	// where the window fits (on a board of Size ranks and (Size+1)/2 dark
+	// columns).
+	Ranks, Cols int
+	// Towers: the states of the tower layout (K 5, kings are tops like
+	// men); otherwise those of the classic one (K 3, men only).
+	Towers bool
+}
+
+// Pattern layouts: Men for the classic rulesets (no towers), Towers for
+// column checkers.
+var (
+	// MenLayout: regions of two ranks across the whole board (8 squares
+	// on 8x8), each square empty, an own man or an enemy man: 3^8 = 6561
+	// indices per region, 7 regions on 8x8.
+	MenLayout = PatternLayout{Name: "men-2x4", K: 3, Ranks: 2, Cols: 4}
+	// TowersLayout: regions of 2x2 dark squares (two ranks, two columns)
+	// with the five tower states: 5^4 = 625 indices per region, 21
+	// regions on 8x8.
+	TowersLayout = PatternLayout{Name: "towers-2x2", K: 5, Ranks: 2, Cols: 2, Towers: true}
+)
+
+// patternLayouts are the layouts weights files may name.
+var patternLayouts = []PatternLayout{MenLayout, TowersLayout}
+
+// LayoutFor returns the pattern layout of ruleset v: the tower one when
+// stacking is on, the classic one otherwise.
+func LayoutFor(v bashni.Variant) PatternLayout {
+	if v.Stacking {
+		return TowersLayout
+	}
+	return MenLayout
+}
+
+// size returns the number of indices of one region: K^(Ranks*Cols).
+func (l PatternLayout) size() int {
+	n := 1
+	for range l.Ranks * l.Cols {
+		n *= l.K
+	}
+	return n
+}
+
+// regions returns the number of regions on a board of n ranks: the window
+// at every rank and dark column where it fits.
+func (l PatternLayout) regions(n int) int {
+	cols := (n + 1) / 2
+	if n < l.Ranks || cols < l.Cols {
+		return 0
+	}
+	return (n - l.Ranks + 1) * (cols - l.Cols + 1)
+}
+
+// Len returns the number of weights of the layout on a board of n ranks.
+func (l PatternLayout) Len(n int) int { return l.regions(n) * l.size() }
+
+// Patterns are the weights of a pattern layout on a board of Size ranks:
+// W[r*K^(Ranks*Cols) + index] for region r (regions numbered rank by rank
+// from White's side, then column by column) and index. Weights are in
+// hundredths of a man, as the other weights are.
+type Patterns struct {
+	Layout PatternLayout
+	Size   int // ranks of the board (7 or 8)
+	W      []int16
+}
+
+// NewPatterns returns the zero weights of layout l on a board of n ranks.
+func NewPatterns(l PatternLayout, n int) *Patterns {
+	return &Patterns{Layout: l, Size: n, W: make([]int16, l.Len(n))}
+}
+
+// patternEval is what Evaluate needs of the pattern weights: tables that
+// turn a rank of a bitboard into its dark columns, the columns into the
+// rank's base-K number, that number into Black's view of the rank, and a
+// rank's number into a window's part of an index.
+type patternEval struct {
+	p *Patterns
+	// cols[r][b]: the dark columns of board rank r whose squares are set
+	// in b, the rank's byte of a bitboard, as bits by column.
+	cols [8][256]uint8
+	// rankBase[b]: the sum of K^j over the columns j set in b.
+	rankBase [16]int32
+	// (The tables of base-K numbers, below K^4 <= 625, have 1024 entries
+	// so that a mask, not a bounds check, keeps an index in them.)
+	// flip[r][d]: Black's view of board rank r whose states from White's
+	// view are the base-K number d: the columns in reverse order, own
+	// and enemy swapped.
+	flip [8][1024]int32
+	// window[c][d]: the digits c to c+Cols-1 of the base-K number d (a
+	// rank's states), as a base-K number: a region's part of one rank.
+	window        [4][1024]int32
+	ranks         int   // board ranks
+	kCols         int32 // K^Cols, the indices of a region's part of one rank
+	placesPerRank int   // regions starting on one rank
+	size          int   // indices per region
+	towers        bool
+	full          bool // regions as wide as a rank's four columns
+}
+
+func newPatternEval(v bashni.Variant, p *Patterns) (*patternEval, error) {
+	l := p.Layout
+	n := v.Size
+	if p.Size != n {
+		return nil, fmt.Errorf("eval: patterns for a board of %d ranks, the ruleset's has %d", p.Size, n)
+	}
+	if len(p.W) != l.Len(n) {
+		return nil, fmt.Errorf("eval: %d pattern weights, layout %s has %d on %dx%d", len(p.W), l.Name, l.Len(n), n, n)
+	}
+	pe := &patternEval{p: p, ranks: n, size: l.size(), towers: l.Towers, full: l.Cols == 4}
+	pe.placesPerRank = (n+1)/2 - l.Cols + 1
+	pow := [5]int32{1}
+	for j := 1; j < 5; j++ {
+		pow[j] = pow[j-1] * int32(l.K)
+	}
+	pe.kCols = pow[l.Cols]
+	for b := range pe.rankBase {
+		for j := range 4 {
+			if b>>j&1 != 0 {
+				pe.rankBase[b] += pow[j]
+			}
+		}
+	}
+	// swap[s]: state s seen by the other side.
+	swap := func(s int32) int32 {
+		if s == 0 {
+			return 0
+		}
+		if s <= int32(l.K/2) {
+			return s + int32(l.K/2)
+		}
+		return s - int32(l.K/2)
+	}
+	for r := range n {
+		var dark []int // files of the rank's dark squares, from the a-file
+		for f := range n {
+			if v.OnBoard(bashni.SquareAt(f, r)) {
+				dark = append(dark, f)
+			}
+		}
+		for b := range 256 {
+			for j, f := range dark {
+				if b>>f&1 != 0 {
+					pe.cols[r][b] |= 1 << j
+				}
+			}
+		}
+		for d := range pow[4] {
+			var fd int32
+			for j := range dark {
+				fd += swap(d/pow[j]%int32(l.K)) * pow[len(dark)-1-j]
+			}
+			pe.flip[r][d] = fd
+		}
+	}
+	for c := range pe.placesPerRank {
+		for d := range pow[4] {
+			pe.window[c][d] = d / pow[c] % pe.kCols
+		}
+	}
+	return pe, nil
+}
+
+// planes returns the sets of the squares in each state from White's view
+// (state s in planes[s-1]) and the number of sets, K-1.
+func (pe *patternEval) planes(pos *bashni.Position, stacked bashni.SquareSet) (pl [4]bashni.SquareSet, k int) {
+	w, b := pos.Tops(bashni.White), pos.Tops(bashni.Black)
+	if !pe.towers {
+		kings := pos.Kings()
+		return [4]bashni.SquareSet{w &^ kings, b &^ kings}, 2
+	}
+	// Tops over a prisoner: the piece right under is the other colour's.
+	var over [2]bashni.SquareSet
+	for s := stacked; s != 0; s &= s - 1 {
+		t := pos.Tower(s.First())
+		if c := t.Owner(); t.Piece(1).Color() != c {
+			over[c] |= s & -s
+		}
+	}
+	ow, ob := over[bashni.White], over[bashni.Black]
+	return [4]bashni.SquareSet{w &^ ow, ow, b &^ ob, ob}, 4
+}
+
+// sum returns the pattern weights of pos, White's view less Black's.
+// stacked is pos.Stacked(). Both layouts' regions are two ranks high.
+func (pe *patternEval) sum(pos *bashni.Position, stacked bashni.SquareSet) int {
+	pl, k := pe.planes(pos, stacked)
+	n := pe.ranks
+	// d[view][r]: the view's rank r as a base-K number of its squares'
+	// states, column j the digit j.
+	var d [2][8]int32
+	for s := range k {
+		set, state := uint64(pl[s]), int32(s+1)
+		for r := range n {
+			d[0][r&7] += state * pe.rankBase[pe.cols[r&7][uint8(set>>(8*r))]&15]
+		}
+	}
+	for r := range n {
+		d[1][(n-1-r)&7] = pe.flip[r&7][d[0][r&7]&1023]
+	}
+	w := pe.p.W
+	total := 0
+	if pe.full {
+		// Regions as wide as the board (men-2x4 on 8x8): a rank's number
+		// is its part of the index.
+		for r0 := 0; r0+1 < n; r0++ {
+			wi := w[r0*pe.size : (r0+1)*pe.size]
+			white := d[0][r0&7] + pe.kCols*d[0][(r0+1)&7]
+			black := d[1][r0&7] + pe.kCols*d[1][(r0+1)&7]
+			total += int(wi[white]) - int(wi[black])
+		}
+		return total
+	}
+	reg := 0
+	for r0 := 0; r0+1 < n; r0++ {
+		for c := range pe.placesPerRank {
+			win := &pe.window[c&3]
+			wi := w[reg*pe.size : (reg+1)*pe.size]
+			white := win[d[0][r0&7]&1023] + pe.kCols*win[d[0][(r0+1)&7]&1023]
+			black := win[d[1][r0&7]&1023] + pe.kCols*win[d[1][(r0+1)&7]&1023]
+			total += int(wi[white]) - int(wi[black])
+			reg++
+		}
+	}
+	return total
+}
+
+// PatternIndices returns the weights of layout l that pos uses on a board
+// of v's size, as indices into Patterns.W: white those of White's view
+// (added), black those of Black's (subtracted), one per region each. It
+// visits the window's squares one by one, turning the board round for
+// Black's view square by square: the slow and plain way, the reference the
+// evaluation's bitboards are tested against, and what a fit counts.
+func PatternIndices(l PatternLayout, v bashni.Variant, pos *bashni.Position) (white, black []int) {
+	n := v.Size
+	size := l.size()
+	// darkSquare returns the j-th dark square from the a-file of rank r,
+	// or false if the rank has fewer.
+	darkSquare := func(r, j int) (bashni.Square, bool) {
+		for f := range n {
+			if s := bashni.SquareAt(f, r); v.OnBoard(s) {
+				if j == 0 {
+					return s, true
+				}
+				j--
+			}
+		}
+		return bashni.NoSquare, false
+	}
+	state := func(s bashni.Square, own bashni.Color) int {
+		t := pos.Tower(s)
+		if t.IsEmpty() || (!l.Towers && t.Top().IsKing()) {
+			return 0
+		}
+		st := 1
+		if l.Towers && t.Height() > 1 && t.Piece(1).Color() != t.Owner() {
+			st = 2
+		}
+		if t.Owner() != own {
+			st += l.K / 2
+		}
+		return st
+	}
+	cols := (n + 1) / 2
+	for view, own := range []bashni.Color{bashni.White, bashni.Black} {
+		reg := 0
+		for r0 := 0; r0+l.Ranks <= n; r0++ {
+			for c0 := 0; c0+l.Cols <= cols; c0++ {
+				idx, pow := 0, 1
+				for i := range l.Ranks {
+					for j := range l.Cols {
+						vr, vc := r0+i, c0+j
+						s, ok := darkSquare(vr, vc)
+						if ok && view == 1 {
+							// Black's view: the square half a turn round.
+							s = bashni.SquareAt(n-1-s.File(), n-1-s.Rank())
+						}
+						if ok {
+							idx += state(s, own) * pow
+						}
+						pow *= l.K
+					}
+				}
+				if view == 0 {
+					white = append(white, reg*size+idx)
+				} else {
+					black = append(black, reg*size+idx)
+				}
+				reg++
+			}
+		}
+	}
+	return white, black
+}
