@@ -22,6 +22,7 @@ func runEngine(args []string, stdout, stderr io.Writer) error {
 			"Type \"help\" for the commands.", stderr)
 	hashMB := fs.Int("hash", engine.DefaultHashMB, "MiB of transposition table")
 	threads := fs.Int("threads", 1, "threads that search together (Lazy SMP; the protocol's threads command changes it)")
+	tables := addTablesFlag(fs)
 	rest, err := parseArgs(fs, args)
 	if err != nil {
 		return err
@@ -32,9 +33,18 @@ func runEngine(args []string, stdout, stderr io.Writer) error {
 	if err := checkHash(*hashMB); err != nil {
 		return err
 	}
+	lib, err := tables.library()
+	if err != nil {
+		return err
+	}
 	s, err := protocol.NewSession(stdout, *hashMB)
 	if err != nil {
 		return err
+	}
+	if lib != nil {
+		if err := s.SetTables(lib); err != nil {
+			return err
+		}
 	}
 	if err := s.SetThreads(strconv.Itoa(*threads)); err != nil {
 		return fmt.Errorf("-%v", err)

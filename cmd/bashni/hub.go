@@ -22,6 +22,7 @@ func runHub(args []string, stdout, stderr io.Writer) error {
 			"variant, threads and hash parameters can also be set with set-param.", stderr)
 	hashMB := fs.Int("hash", engine.DefaultHashMB, "MiB of transposition table (the hash parameter)")
 	threads := fs.Int("threads", 1, "threads that search together (the threads parameter)")
+	tables := addTablesFlag(fs)
 	rest, err := parseArgs(fs, args)
 	if err != nil {
 		return err
@@ -35,5 +36,9 @@ func runHub(args []string, stdout, stderr io.Writer) error {
 	if err := checkHash(*hashMB); err != nil {
 		return err
 	}
-	return hub.NewSession(stdout, hub.Options{HashMB: *hashMB, Threads: *threads}).Run(stdin)
+	lib, err := tables.library()
+	if err != nil {
+		return err
+	}
+	return hub.NewSession(stdout, hub.Options{HashMB: *hashMB, Threads: *threads, Tables: lib}).Run(stdin)
 }

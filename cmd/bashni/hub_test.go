@@ -20,8 +20,8 @@ func TestHubCommand(t *testing.T) {
 		if status != 0 || errOut != "" || len(got) < 9 {
 			t.Fatalf("status %d, stderr %q, stdout %q", status, errOut, out)
 		}
-		want := []string{"param name=threads value=2 type=int min=1 max=256", "param name=hash value=2 type=int min=1 max=65536", "param name=tt-size value=17 type=int min=16 max=32", "wait", "ready"}
-		if diff := cmp.Diff(want, got[2:7]); diff != "" {
+		want := []string{"param name=threads value=2 type=int min=1 max=256", "param name=hash value=2 type=int min=1 max=65536", "param name=tt-size value=17 type=int min=16 max=32", `param name=tables value="" type=string`, "wait", "ready"}
+		if diff := cmp.Diff(want, got[2:8]); diff != "" {
 			t.Errorf("parameters (-want +got):\n%s", diff)
 		}
 		if last := got[len(got)-1]; !strings.HasPrefix(last, "done move=14x23x19 ponder=") {
@@ -75,8 +75,8 @@ func TestHubCommandDialogues(t *testing.T) {
 					t.Errorf("%s: %s", filepath.Base(log), l)
 				}
 			}
-			if status != 0 || errOut != "" || len(got) < 7 || got[5] != "wait" || got[6] != "ready" || done != searches {
-				t.Errorf("%s: status %d, stderr %q, %d done lines for %d searches, first lines %q", filepath.Base(log), status, errOut, done, searches, got[:min(7, len(got))])
+			if status != 0 || errOut != "" || len(got) < 8 || got[6] != "wait" || got[7] != "ready" || done != searches {
+				t.Errorf("%s: status %d, stderr %q, %d done lines for %d searches, first lines %q", filepath.Base(log), status, errOut, done, searches, got[:min(8, len(got))])
 			}
 		}
 	}

@@ -29,12 +29,14 @@ import (
 	"fmt"
 	"io"
 	"math/bits"
+	"os"
 	"strconv"
 	"strings"
 	"sync"
 	"time"
 
 	"github.com/bashni-dev/bashni"
+	"github.com/bashni-dev/bashni/endgame"
 	"github.com/bashni-dev/bashni/engine"
 	"github.com/bashni-dev/bashni/internal/background"
 	"github.com/bashni-dev/bashni/internal/lineread"
@@ -49,6 +51,10 @@ type Options struct {
 	// Threads is the number of search threads (the "threads"
 	// parameter); 0 means 1.
 	Threads int
+	// Tables is the directory of endgame tables the engine probes in the
+	// rulesets that have them (the "tables" parameter, a directory that
+	// bashni tables build wrote); nil means none.
+	Tables *endgame.Library
 }
 
 // MaxLine is the longest line a Session reads, in bytes; a longer one is
@@ -309,6 +315,11 @@ func (s *Session) hello() {
 	s.write(fmt.Sprintf("param name=threads value=%d type=int min=1 max=%d", max(s.opts.Threads, 1), engine.MaxThreads))
 	s.write(fmt.Sprintf("param name=hash value=%d type=int min=1 max=%d", s.hashMB(), maxHashMB))
 	s.write(fmt.Sprintf("param name=tt-size value=%d type=int min=%d max=%d", ttSize(s.hashMB()), minTTSize, ttSize(maxHashMB)))
+	s.write(Message{Command: "param", Args: []Arg{
+		{Name: "name", Value: "tables", HasValue: true},
+		{Name: "value", Value: s.opts.Tables.Dir(), HasValue: true},
+		{Name: "type", Value: "string", HasValue: true},
+	}}.String())
 	s.write("wait")
 }
 
@@ -342,7 +353,7 @@ func (s *Session) setParam(m Message) error {
 	name, _ := m.Get("name")
 	value, ok := m.Get("value")
 	switch name {
-	case "variant", "threads", "hash", "tt-size", "multipv":
+	case "variant", "threads", "hash", "tt-size", "tables", "multipv":
 		if !ok {
 			return fmt.Errorf("%s: the value is missing", name)
 		}
@@ -378,6 +389,8 @@ func (s *Session) setParam(m Message) error {
 		if err != nil {
 			return fmt.Errorf("tt-size: %v", err)
 		}
+	case "tables":
+		return s.setTables(value)
 	case "multipv":
 		n, err := strictnum.Int(value, 1, MaxMultiPV)
 		if err != nil {
@@ -385,6 +398,20 @@ func (s *Session) setParam(m Message) error {
 		}
 		s.lines = n
 	}
+	return nil
+}
+
+// setTables makes the engine probe the endgame tables under dir from the
+// next init or go ("": none); dir must be a directory.
+func (s *Session) setTables(dir string) error {
+	if dir == "" {
+		s.opts.Tables = nil
+		return nil
+	}
+	if fi, err := os.Stat(dir); err != nil || !fi.IsDir() {
+		return fmt.Errorf("tables: %s is not a directory", dir)
+	}
+	s.opts.Tables = endgame.NewLibrary(dir)
 	return nil
 }
 
@@ -407,8 +434,12 @@ func (s *Session) setVariant(name string, v bashni.Variant) {
 
 // makeEngine makes the engine for the current options, unless it has them.
 func (s *Session) makeEngine() error {
-	o := engine.Options{HashMB: s.hashMB(), Threads: max(s.opts.Threads, 1), Progress: s.info}
-	if s.eng != nil && o.HashMB == s.engOpts.HashMB && o.Threads == s.engOpts.Threads {
+	tables, err := s.opts.Tables.For(s.variant)
+	if err != nil {
+		return err
+	}
+	o := engine.Options{HashMB: s.hashMB(), Threads: max(s.opts.Threads, 1), Tables: tables, Progress: s.info}
+	if s.eng != nil && o.HashMB == s.engOpts.HashMB && o.Threads == s.engOpts.Threads && o.Tables == s.engOpts.Tables {
 		return nil
 	}
 	e, err := engine.New(o)

@@ -66,6 +66,7 @@ func TestHandshake(t *testing.T) {
 		"param name=threads value=1 type=int min=1 max=256",
 		"param name=hash value=1 type=int min=1 max=65536",
 		"param name=tt-size value=16 type=int min=16 max=32",
+		`param name=tables value="" type=string`,
 		"wait",
 		"ready",
 		"pong",
@@ -184,8 +185,8 @@ func TestDialoguesReplayed(t *testing.T) {
 				in.WriteString(strings.ReplaceAll(l, "level move-time=0.1", "level depth=1") + "\n")
 			}
 			got := converseToEnd(t, in.String())
-			if len(got) < 7 || got[5] != "wait" || got[6] != "ready" {
-				t.Fatalf("handshake: %q", got[:min(len(got), 7)])
+			if len(got) < 8 || got[6] != "wait" || got[7] != "ready" {
+				t.Fatalf("handshake: %q", got[:min(len(got), 8)])
 			}
 			var s Session
 			variant := "russian"
@@ -193,7 +194,7 @@ func TestDialoguesReplayed(t *testing.T) {
 				variant = "brazilian"
 			}
 			s.variant, _ = variantOf(variant)
-			answers := got[7:]
+			answers := got[8:]
 			searches := 0
 			for _, l := range d.sent {
 				if !strings.HasPrefix(l, "pos ") {
