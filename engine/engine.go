@@ -27,6 +27,7 @@ import (
 	"time"
 
 	"github.com/bashni-dev/bashni"
+	"github.com/bashni-dev/bashni/endgame"
 	"github.com/bashni-dev/bashni/internal/eval"
 	"github.com/bashni-dev/bashni/internal/sysmem"
 )
@@ -56,6 +57,13 @@ type Options struct {
 	// Progress, when set, is called on the searching goroutine after each
 	// completed iteration of a search.
 	Progress func(Info)
+	// Tables, when set, are endgame tables (package endgame) the search
+	// asks at every node below the root that they hold: a position of
+	// their ruleset with no more than their pieces gets its exact value
+	// (a win or loss as a win score, Score.Plies its distance) without a
+	// search. Their values ignore the draw rules; the search's own
+	// repetition and kings-only checks still apply on its path.
+	Tables *endgame.Tables
 }
 
 // Limits bound a search. The zero Limits search until MaxDepth, which in

@@ -429,6 +429,11 @@ func (s *searcher) open(pos *bashni.Position, ply int) (v Score, done bool) {
 	if s.drawn(ply) {
 		return Draw, true
 	}
+	if s.e.opts.Tables != nil {
+		if v, ok := s.probe(pos, ply); ok {
+			return v, true
+		}
+	}
 	if ply >= MaxPly {
 		return s.evaluate(pos, ply), true
 	}

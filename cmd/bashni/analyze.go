@@ -31,6 +31,7 @@ func runAnalyze(args []string, stdout, stderr io.Writer) error {
 	pf := addPositionFlags(fs)
 	lf := addLimitFlags(fs, 10*time.Second)
 	threads := fs.Int("threads", 1, fmt.Sprintf("threads that search together (Lazy SMP), 1 to %d", engine.MaxThreads))
+	tablesDir := addTablesFlag(fs)
 	nLines := fs.Int("lines", 1, fmt.Sprintf("the best moves to show, each with its own score and line (MultiPV), 1 to %d", maxLines))
 	rest, err := parseArgs(fs, args)
 	if err != nil {
@@ -54,9 +55,13 @@ func runAnalyze(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
+	tables, err := tablesDir.tablesFor(pos.Variant())
+	if err != nil {
+		return err
+	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
-	e, err := engine.New(engine.Options{HashMB: lf.hashMB, Threads: *threads, Progress: func(i engine.Info) {
+	e, err := engine.New(engine.Options{HashMB: lf.hashMB, Threads: *threads, Tables: tables, Progress: func(i engine.Info) {
 		fmt.Fprintln(stdout, infoLine(&pos, i))
 		for k, l := range i.Lines[1:] {
 			fmt.Fprintln(stdout, otherLine(&pos, k+2, l))

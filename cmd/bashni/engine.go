@@ -25,6 +25,7 @@ func runEngine(args []string, stdout, stderr io.Writer) error {
 	threads := fs.Int("threads", 1, "threads that search together (Lazy SMP; the protocol's threads command changes it)")
 	bookFile := fs.String("book", "", "an opening book (bashni book build) to play from in its ruleset (the protocol's book command)")
 	bookMargin := fs.Int("book-margin", 0, "play book moves up to this many hundredths of a man below the best, at random (the bookmargin command)")
+	tables := addTablesFlag(fs)
 	rest, err := parseArgs(fs, args)
 	if err != nil {
 		return err
@@ -35,9 +36,18 @@ func runEngine(args []string, stdout, stderr io.Writer) error {
 	if err := checkHash(*hashMB); err != nil {
 		return err
 	}
+	lib, err := tables.library()
+	if err != nil {
+		return err
+	}
 	s, err := protocol.NewSession(stdout, *hashMB)
 	if err != nil {
 		return err
+	}
+	if lib != nil {
+		if err := s.SetTables(lib); err != nil {
+			return err
+		}
 	}
 	if err := s.SetThreads(strconv.Itoa(*threads)); err != nil {
 		return fmt.Errorf("-%v", err)

@@ -26,6 +26,7 @@ func runHub(args []string, stdout, stderr io.Writer) error {
 	threads := fs.Int("threads", 1, "threads that search together (the threads parameter)")
 	bookFile := fs.String("book", "", "an opening book (bashni book build) for go think, in its ruleset (the book parameter)")
 	bookMargin := fs.Int("book-margin", 0, "play book moves up to this many hundredths of a man below the best, at random (the book-margin parameter)")
+	tables := addTablesFlag(fs)
 	rest, err := parseArgs(fs, args)
 	if err != nil {
 		return err
@@ -42,7 +43,11 @@ func runHub(args []string, stdout, stderr io.Writer) error {
 	if *bookMargin < 0 || *bookMargin > hub.MaxBookMargin {
 		return fmt.Errorf("-book-margin %d: want 0 to %d", *bookMargin, hub.MaxBookMargin)
 	}
-	opts := hub.Options{HashMB: *hashMB, Threads: *threads, BookMargin: *bookMargin}
+	lib, err := tables.library()
+	if err != nil {
+		return err
+	}
+	opts := hub.Options{HashMB: *hashMB, Threads: *threads, BookMargin: *bookMargin, Tables: lib}
 	if *bookFile != "" {
 		b, err := book.ReadFile(*bookFile, book.DefaultMaxBytes)
 		if err != nil {

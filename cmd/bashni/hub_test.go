@@ -21,8 +21,8 @@ func TestHubCommand(t *testing.T) {
 		if status != 0 || errOut != "" || len(got) < 9 {
 			t.Fatalf("status %d, stderr %q, stdout %q", status, errOut, out)
 		}
-		want := []string{"param name=threads value=2 type=int min=1 max=256", "param name=hash value=2 type=int min=1 max=65536", "param name=tt-size value=17 type=int min=16 max=32"}
-		if diff := cmp.Diff(want, got[2:5]); diff != "" {
+		want := []string{"param name=threads value=2 type=int min=1 max=256", "param name=hash value=2 type=int min=1 max=65536", "param name=tt-size value=17 type=int min=16 max=32", `param name=book value="" type=string`, "param name=book-margin value=0 type=int min=0 max=10000", `param name=tables value="" type=string`, "wait", "ready"}
+		if diff := cmp.Diff(want, got[2:10]); diff != "" {
 			t.Errorf("parameters (-want +got):\n%s", diff)
 		}
 		if last := got[len(got)-1]; !strings.HasPrefix(last, "done move=14x23x19 ponder=") {

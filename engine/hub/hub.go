@@ -30,6 +30,7 @@ import (
 	"io"
 	"math/bits"
 	"math/rand/v2"
+	"os"
 	"strconv"
 	"strings"
 	"sync"
@@ -37,6 +38,7 @@ import (
 
 	"github.com/bashni-dev/bashni"
 	"github.com/bashni-dev/bashni/book"
+	"github.com/bashni-dev/bashni/endgame"
 	"github.com/bashni-dev/bashni/engine"
 	"github.com/bashni-dev/bashni/internal/background"
 	"github.com/bashni-dev/bashni/internal/lineread"
@@ -62,6 +64,10 @@ type Options struct {
 	// plays those within the margin at random, in proportion to their
 	// weights.
 	BookMargin int
+	// Tables is the directory of endgame tables the engine probes in the
+	// rulesets that have them (the "tables" parameter, a directory that
+	// bashni tables build wrote); nil means none.
+	Tables *endgame.Library
 }
 
 // MaxBookMargin is the largest book-margin, in hundredths of a man.
@@ -333,6 +339,11 @@ func (s *Session) hello() {
 		{Name: "type", Value: "string", HasValue: true},
 	}}.String())
 	s.write(fmt.Sprintf("param name=book-margin value=%d type=int min=0 max=%d", s.opts.BookMargin, MaxBookMargin))
+	s.write(Message{Command: "param", Args: []Arg{
+		{Name: "name", Value: "tables", HasValue: true},
+		{Name: "value", Value: s.opts.Tables.Dir(), HasValue: true},
+		{Name: "type", Value: "string", HasValue: true},
+	}}.String())
 	s.write("wait")
 }
 
@@ -366,7 +377,7 @@ func (s *Session) setParam(m Message) error {
 	name, _ := m.Get("name")
 	value, ok := m.Get("value")
 	switch name {
-	case "variant", "threads", "hash", "tt-size", "multipv", "book", "book-margin":
+	case "variant", "threads", "hash", "tt-size", "tables", "multipv", "book", "book-margin":
 		if !ok {
 			return fmt.Errorf("%s: the value is missing", name)
 		}
@@ -410,6 +421,8 @@ func (s *Session) setParam(m Message) error {
 		if err != nil {
 			return fmt.Errorf("tt-size: %v", err)
 		}
+	case "tables":
+		return s.setTables(value)
 	case "multipv":
 		n, err := strictnum.Int(value, 1, MaxMultiPV)
 		if err != nil {
@@ -439,6 +452,20 @@ func (s *Session) setBook(file string) error {
 	return nil
 }
 
+// setTables makes the engine probe the endgame tables under dir from the
+// next init or go ("": none); dir must be a directory.
+func (s *Session) setTables(dir string) error {
+	if dir == "" {
+		s.opts.Tables = nil
+		return nil
+	}
+	if fi, err := os.Stat(dir); err != nil || !fi.IsDir() {
+		return fmt.Errorf("tables: %s is not a directory", dir)
+	}
+	s.opts.Tables = endgame.NewLibrary(dir)
+	return nil
+}
+
 // setHash makes the table mb MiB from the next init or go, if the process
 // can have it.
 func (s *Session) setHash(mb int) error {
@@ -458,8 +485,12 @@ func (s *Session) setVariant(name string, v bashni.Variant) {
 
 // makeEngine makes the engine for the current options, unless it has them.
 func (s *Session) makeEngine() error {
-	o := engine.Options{HashMB: s.hashMB(), Threads: max(s.opts.Threads, 1), Progress: s.info}
-	if s.eng != nil && o.HashMB == s.engOpts.HashMB && o.Threads == s.engOpts.Threads {
+	tables, err := s.opts.Tables.For(s.variant)
+	if err != nil {
+		return err
+	}
+	o := engine.Options{HashMB: s.hashMB(), Threads: max(s.opts.Threads, 1), Tables: tables, Progress: s.info}
+	if s.eng != nil && o.HashMB == s.engOpts.HashMB && o.Threads == s.engOpts.Threads && o.Tables == s.engOpts.Tables {
 		return nil
 	}
 	e, err := engine.New(o)

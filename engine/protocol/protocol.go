@@ -24,6 +24,7 @@ import (
 
 	"github.com/bashni-dev/bashni"
 	"github.com/bashni-dev/bashni/book"
+	"github.com/bashni-dev/bashni/endgame"
 	"github.com/bashni-dev/bashni/engine"
 	"github.com/bashni-dev/bashni/internal/lineread"
 	"github.com/bashni-dev/bashni/internal/strictnum"
@@ -41,7 +42,8 @@ type Session struct {
 	out   *bufio.Writer
 
 	hashMB  int
-	threads int // engine.Options.Threads
+	threads int              // engine.Options.Threads
+	tables  *endgame.Library // where the engine's endgame tables are; nil: none
 	variant bashni.Variant
 	// game is replaced, never changed, by a command that changes the game,
 	// so a search under way keeps reading the one it was given.
@@ -104,9 +106,14 @@ func NewSession(out io.Writer, hashMB int) (*Session, error) {
 
 // newEngine makes the engine of the session's table size and threads;
 // the commands that set them have checked them, and NewSession hands on
-// the error of a size it was given.
+// the error of a size it was given. Tables that cannot be read are said in
+// an error line, and the engine goes without them.
 func (s *Session) newEngine() (*engine.Engine, error) {
-	return engine.New(engine.Options{HashMB: s.hashMB, Threads: s.threads, Progress: func(i engine.Info) {
+	tables, err := s.tables.For(s.variant)
+	if err != nil {
+		s.errorf("tables: %v", err)
+	}
+	return engine.New(engine.Options{HashMB: s.hashMB, Threads: s.threads, Tables: tables, Progress: func(i engine.Info) {
 		if len(i.Lines) <= 1 {
 			s.printf("info depth %d seldepth %d score %s nodes %d nps %.0f time %d pv %s",
 				i.Depth, i.SelDepth, protoScore(i.Score), i.Nodes, i.NPS(), i.Time.Milliseconds(), bashni.Notation{}.FormatLine(s.searched, i.PV))
@@ -158,6 +165,25 @@ func (s *Session) SetBookMargin(text string) error {
 		return fmt.Errorf("bookmargin: want hundredths of a man from 0 to %d, got %q", MaxBookMargin, text)
 	}
 	s.bookMargin = n
+	return nil
+}
+
+// SetTables makes the engine probe the endgame tables of the library (nil:
+// none) in the rulesets that have them, from this command on: each
+// "variant" command then opens its ruleset's tables, the first time, and
+// gives the session a new engine.
+func (s *Session) SetTables(l *endgame.Library) error {
+	s.tables = l
+	return s.renewEngine()
+}
+
+// renewEngine gives the session a new engine of its settings.
+func (s *Session) renewEngine() error {
+	e, err := s.newEngine()
+	if err != nil {
+		return err
+	}
+	s.eng = e
 	return nil
 }
 
@@ -348,6 +374,11 @@ func (s *Session) execute(line string) bool {
 			break
 		}
 		s.variant, s.game = v, g
+		if s.tables != nil {
+			if err := s.renewEngine(); err != nil { // with the ruleset's tables
+				s.errorf("variant: %v", err)
+			}
+		}
 	case "position":
 		if busy() {
 			break

@@ -1,0 +1,75 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// buildTables runs "bashni tables build" of up to three pieces of
+// russian-draughts into a new directory and returns it.
+func buildTables(t *testing.T) string {
+	t.Helper()
+	dir := t.TempDir()
+	out, errOut, status := cli(t, "tables", "build", "-pieces", "3", "-dir", dir)
+	if status != 0 {
+		t.Fatalf("tables build: status %d: %s", status, errOut)
+	}
+	if !strings.HasPrefix(out, "built 16 tables of up to 3 pieces of russian-draughts in "+filepath.Join(dir, "russian-draughts")+": 199520 positions in ") {
+		t.Errorf("tables build prints %q", out)
+	}
+	if n := strings.Count(errOut, "\ntables: ") + 1; n != 16 || !strings.HasPrefix(errOut, "tables: 1/16 solved w0m1k-b0m1k: 992 positions") {
+		t.Errorf("tables build reports %d tables on stderr:\n%s", n, errOut)
+	}
+	return dir
+}
+
+// The command builds, probes, and passes its tables to analyze, engine and
+// hub; what it cannot do is an error that says why.
+func TestTablesCommand(t *testing.T) {
+	dir := buildTables(t)
+	for fen, want := range map[string]string{"W:Wb2,a3:Bh8": "win 19\n", "W:WKc1,Ke1:BKh8": "draw\n", "B:WKa1:BKh8": "loss 2\n"} {
+		if got := mustCLI(t, "tables", "probe", "-dir", dir, "-fen", fen); got != want {
+			t.Errorf("probe %s: %q, want %q", fen, got, want)
+		}
+	}
+	out := lines(mustCLI(t, "analyze", "-variant", "russian-draughts", "-fen", "W:Wb2,a3:Bh8", "-depth", "3", "-tables", dir))
+	if last := out[len(out)-1]; !strings.HasPrefix(last, "best a3-b4 score win 19 ") {
+		t.Errorf("analyze -tables: %q, want best a3-b4 score win 19", last)
+	}
+	var cmd string
+	withStdin(t, "variant russian-draughts\nposition fen W:Wb2,a3:Bh8\ngo depth 3\n", func() {
+		cmd = mustCLI(t, "engine", "-tables", dir)
+	})
+	if !strings.Contains(cmd, "score win 19") {
+		t.Errorf("engine -tables: no score win 19 in\n%s", cmd)
+	}
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"tables", "probe", "-dir", dir, "-fen", "W:Wb2,a3,c3:Bh8,f8"}, "the position has 5 pieces, the tables hold up to 3"},
+		{[]string{"tables", "probe", "-dir", dir}, "-fen is missing"},
+		{[]string{"tables", "probe", "-dir", dir, "-variant", "brazilian-draughts", "-fen", "W:Wb2:Bh8"}, "no complete tables of brazilian-draughts"},
+		{[]string{"tables", "build", "-variant", "lasca", "-dir", dir}, "tables are for russian-draughts and brazilian-draughts"},
+		{[]string{"tables", "build", "-pieces", "9", "-dir", dir}, "9 pieces: tables hold 2 to 8"},
+		{[]string{"tables", "grow"}, `unknown action "grow"`},
+		{[]string{"analyze", "-fen", "W:Wb2:Bh8", "-tables", dir}, "no tables of russian there"},
+		{[]string{"analyze", "-tables", filepath.Join(dir, "none")}, "not a directory"},
+	} {
+		_, errOut, status := cli(t, c.args...)
+		if status != 1 || !strings.Contains(errOut, c.want) {
+			t.Errorf("bashni %q: status %d, stderr %q, want 1 and %q", c.args, status, errOut, c.want)
+		}
+	}
+	// A damaged table is refused with its name.
+	bad := filepath.Join(dir, "russian-draughts", "w1m0k-b0m1k.bneg")
+	if err := os.Truncate(bad, 70); err != nil {
+		t.Fatal(err)
+	}
+	_, errOut, _ := cli(t, "tables", "probe", "-dir", dir, "-fen", "W:Wb2:Bh8")
+	if !strings.Contains(errOut, bad) || !strings.Contains(errOut, "truncated") {
+		t.Errorf("probe with a damaged table: %q", errOut)
+	}
+}
