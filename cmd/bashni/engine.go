@@ -5,6 +5,7 @@ import (
 	"io"
 	"strconv"
 
+	"github.com/bashni-dev/bashni/book"
 	"github.com/bashni-dev/bashni/engine"
 	"github.com/bashni-dev/bashni/engine/protocol"
 )
@@ -22,6 +23,8 @@ func runEngine(args []string, stdout, stderr io.Writer) error {
 			"Type \"help\" for the commands.", stderr)
 	hashMB := fs.Int("hash", engine.DefaultHashMB, "MiB of transposition table")
 	threads := fs.Int("threads", 1, "threads that search together (Lazy SMP; the protocol's threads command changes it)")
+	bookFile := fs.String("book", "", "an opening book (bashni book build) to play from in its ruleset (the protocol's book command)")
+	bookMargin := fs.Int("book-margin", 0, "play book moves up to this many hundredths of a man below the best, at random (the bookmargin command)")
 	tables := addTablesFlag(fs)
 	rest, err := parseArgs(fs, args)
 	if err != nil {
@@ -48,6 +51,16 @@ func runEngine(args []string, stdout, stderr io.Writer) error {
 	}
 	if err := s.SetThreads(strconv.Itoa(*threads)); err != nil {
 		return fmt.Errorf("-%v", err)
+	}
+	if err := s.SetBookMargin(strconv.Itoa(*bookMargin)); err != nil {
+		return fmt.Errorf("-book-margin %d: want 0 to %d", *bookMargin, protocol.MaxBookMargin)
+	}
+	if *bookFile != "" {
+		b, err := book.ReadFile(*bookFile, book.DefaultMaxBytes)
+		if err != nil {
+			return err
+		}
+		s.SetBook(b)
 	}
 	return s.Run(stdin)
 }

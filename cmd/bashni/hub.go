@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 
+	"github.com/bashni-dev/bashni/book"
 	"github.com/bashni-dev/bashni/engine"
 	"github.com/bashni-dev/bashni/engine/hub"
 )
@@ -19,9 +20,12 @@ func runHub(args []string, stdout, stderr io.Writer) error {
 		"Reads the Hub protocol (version 2, the Scan engine's, which pydraughts'\n"+
 			"HubEngine and other draughts programs speak) from standard input and\n"+
 			"answers on standard output (docs/PROTOCOL.md, \"Hub protocol\"). The\n"+
-			"variant, threads and hash parameters can also be set with set-param.", stderr)
+			"variant, threads, hash, book and book-margin parameters can also be set\n"+
+			"with set-param.", stderr)
 	hashMB := fs.Int("hash", engine.DefaultHashMB, "MiB of transposition table (the hash parameter)")
 	threads := fs.Int("threads", 1, "threads that search together (the threads parameter)")
+	bookFile := fs.String("book", "", "an opening book (bashni book build) for go think, in its ruleset (the book parameter)")
+	bookMargin := fs.Int("book-margin", 0, "play book moves up to this many hundredths of a man below the best, at random (the book-margin parameter)")
 	tables := addTablesFlag(fs)
 	rest, err := parseArgs(fs, args)
 	if err != nil {
@@ -36,9 +40,20 @@ func runHub(args []string, stdout, stderr io.Writer) error {
 	if err := checkHash(*hashMB); err != nil {
 		return err
 	}
+	if *bookMargin < 0 || *bookMargin > hub.MaxBookMargin {
+		return fmt.Errorf("-book-margin %d: want 0 to %d", *bookMargin, hub.MaxBookMargin)
+	}
 	lib, err := tables.library()
 	if err != nil {
 		return err
 	}
-	return hub.NewSession(stdout, hub.Options{HashMB: *hashMB, Threads: *threads, Tables: lib}).Run(stdin)
+	opts := hub.Options{HashMB: *hashMB, Threads: *threads, BookMargin: *bookMargin, Tables: lib}
+	if *bookFile != "" {
+		b, err := book.ReadFile(*bookFile, book.DefaultMaxBytes)
+		if err != nil {
+			return err
+		}
+		opts.Book, opts.BookFile = b, *bookFile
+	}
+	return hub.NewSession(stdout, opts).Run(stdin)
 }

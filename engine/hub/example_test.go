@@ -22,6 +22,8 @@ func ExampleSession() {
 	// param name=threads value=1 type=int min=1 max=256
 	// param name=hash value=1 type=int min=1 max=65536
 	// param name=tt-size value=16 type=int min=16 max=32
+	// param name=book value="" type=string
+	// param name=book-margin value=0 type=int min=0 max=10000
 	// param name=tables value="" type=string
 	// wait
 	// ready

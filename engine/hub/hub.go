@@ -29,6 +29,7 @@ import (
 	"fmt"
 	"io"
 	"math/bits"
+	"math/rand/v2"
 	"os"
 	"strconv"
 	"strings"
@@ -36,6 +37,7 @@ import (
 	"time"
 
 	"github.com/bashni-dev/bashni"
+	"github.com/bashni-dev/bashni/book"
 	"github.com/bashni-dev/bashni/endgame"
 	"github.com/bashni-dev/bashni/engine"
 	"github.com/bashni-dev/bashni/internal/background"
@@ -51,11 +53,25 @@ type Options struct {
 	// Threads is the number of search threads (the "threads"
 	// parameter); 0 means 1.
 	Threads int
+	// Book, when set, gives "go think" its move in the book's positions,
+	// in the book's ruleset (the "book" parameter, whose value is
+	// BookFile, the file it was read from).
+	Book     *book.Book
+	BookFile string
+	// BookMargin is how far below the best book move's score, in
+	// hundredths of a man, the moves played may be (the "book-margin"
+	// parameter, 0 to MaxBookMargin): 0 plays the best, more
+	// plays those within the margin at random, in proportion to their
+	// weights.
+	BookMargin int
 	// Tables is the directory of endgame tables the engine probes in the
 	// rulesets that have them (the "tables" parameter, a directory that
 	// bashni tables build wrote); nil means none.
 	Tables *endgame.Library
 }
+
+// MaxBookMargin is the largest book-margin, in hundredths of a man.
+const MaxBookMargin = 10000
 
 // MaxLine is the longest line a Session reads, in bytes; a longer one is
 // answered with an error and skipped.
@@ -80,6 +96,8 @@ type Session struct {
 	name    string // the variant parameter's value
 	eng     *engine.Engine
 	engOpts engine.Options // the options eng was made with
+
+	rng *rand.Rand // draws the book moves within the margin
 
 	// game is replaced, never changed, by a command that changes the game,
 	// so a search under way keeps reading the one it was given.
@@ -112,7 +130,7 @@ const MaxPending = 2 * MaxLine
 // NewSession returns a session that answers on out. It plays Russian
 // draughts (the variant "russian") from the start until told otherwise.
 func NewSession(out io.Writer, opts Options) *Session {
-	s := &Session{out: bufio.NewWriter(out), opts: opts}
+	s := &Session{out: bufio.NewWriter(out), opts: opts, rng: rand.New(rand.NewPCG(rand.Uint64(), rand.Uint64()))}
 	v, _ := variantOf(defaultVariant)
 	s.setVariant(defaultVariant, v)
 	return s
@@ -316,6 +334,12 @@ func (s *Session) hello() {
 	s.write(fmt.Sprintf("param name=hash value=%d type=int min=1 max=%d", s.hashMB(), maxHashMB))
 	s.write(fmt.Sprintf("param name=tt-size value=%d type=int min=%d max=%d", ttSize(s.hashMB()), minTTSize, ttSize(maxHashMB)))
 	s.write(Message{Command: "param", Args: []Arg{
+		{Name: "name", Value: "book", HasValue: true},
+		{Name: "value", Value: s.opts.BookFile, HasValue: true},
+		{Name: "type", Value: "string", HasValue: true},
+	}}.String())
+	s.write(fmt.Sprintf("param name=book-margin value=%d type=int min=0 max=%d", s.opts.BookMargin, MaxBookMargin))
+	s.write(Message{Command: "param", Args: []Arg{
 		{Name: "name", Value: "tables", HasValue: true},
 		{Name: "value", Value: s.opts.Tables.Dir(), HasValue: true},
 		{Name: "type", Value: "string", HasValue: true},
@@ -353,7 +377,7 @@ func (s *Session) setParam(m Message) error {
 	name, _ := m.Get("name")
 	value, ok := m.Get("value")
 	switch name {
-	case "variant", "threads", "hash", "tt-size", "tables", "multipv":
+	case "variant", "threads", "hash", "tt-size", "tables", "multipv", "book", "book-margin":
 		if !ok {
 			return fmt.Errorf("%s: the value is missing", name)
 		}
@@ -381,6 +405,14 @@ func (s *Session) setParam(m Message) error {
 		if err != nil {
 			return fmt.Errorf("hash: %v", err)
 		}
+	case "book":
+		return s.setBook(value)
+	case "book-margin":
+		n, err := strictnum.Int(value, 0, MaxBookMargin)
+		if err != nil {
+			return fmt.Errorf("book-margin: %v", err)
+		}
+		s.opts.BookMargin = n
 	case "tt-size":
 		n, err := strictnum.Int(value, minTTSize, ttSize(maxHashMB))
 		if err == nil {
@@ -398,6 +430,25 @@ func (s *Session) setParam(m Message) error {
 		}
 		s.lines = n
 	}
+	return nil
+}
+
+// setBook reads the book file named. Scan's book parameter is a bool, which
+// clients written for Scan send: "false" (and "") is no book, and "true"
+// keeps the book there is. On an error the book stays as it was.
+func (s *Session) setBook(file string) error {
+	switch file {
+	case "", "false":
+		s.opts.Book, s.opts.BookFile = nil, ""
+		return nil
+	case "true":
+		return nil
+	}
+	b, err := book.ReadFile(file, book.DefaultMaxBytes)
+	if err != nil {
+		return err
+	}
+	s.opts.Book, s.opts.BookFile = b, file
 	return nil
 }
 
@@ -520,8 +571,16 @@ func (s *Session) goSearch(m Message) error {
 	}
 	s.root, s.searchLim, s.endless, s.stopping = *s.game.Position(), lim, !bounded(lim, mode != "ponder"), false
 	eng, g, root := s.eng, s.game, s.root
+	search := eng.SearchGame
+	if b := s.opts.Book; mode == "think" && b != nil && b.Check(g.Variant()) == nil {
+		p := &book.Player{Engine: eng, Book: b, Margin: s.opts.BookMargin}
+		if p.Margin > 0 {
+			p.Rand = s.rng
+		}
+		search = p.SearchGame
+	}
 	s.search = background.Start(func(ctx context.Context) {
-		res, err := eng.SearchGame(ctx, g, lim)
+		res, err := search(ctx, g, lim)
 		if err != nil {
 			s.errorf("go: %v", err)
 		} else {

@@ -10,6 +10,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -66,6 +67,8 @@ func TestHandshake(t *testing.T) {
 		"param name=threads value=1 type=int min=1 max=256",
 		"param name=hash value=1 type=int min=1 max=65536",
 		"param name=tt-size value=16 type=int min=16 max=32",
+		`param name=book value="" type=string`,
+		"param name=book-margin value=0 type=int min=0 max=10000",
 		`param name=tables value="" type=string`,
 		"wait",
 		"ready",
@@ -185,8 +188,9 @@ func TestDialoguesReplayed(t *testing.T) {
 				in.WriteString(strings.ReplaceAll(l, "level move-time=0.1", "level depth=1") + "\n")
 			}
 			got := converseToEnd(t, in.String())
-			if len(got) < 8 || got[6] != "wait" || got[7] != "ready" {
-				t.Fatalf("handshake: %q", got[:min(len(got), 8)])
+			w := slices.Index(got, "wait")
+			if w < 0 || len(got) < w+2 || got[w+1] != "ready" {
+				t.Fatalf("handshake: %q", got[:min(len(got), 9)])
 			}
 			var s Session
 			variant := "russian"
@@ -194,7 +198,7 @@ func TestDialoguesReplayed(t *testing.T) {
 				variant = "brazilian"
 			}
 			s.variant, _ = variantOf(variant)
-			answers := got[8:]
+			answers := got[w+2:]
 			searches := 0
 			for _, l := range d.sent {
 				if !strings.HasPrefix(l, "pos ") {
@@ -274,7 +278,8 @@ func TestErrorsAndIgnored(t *testing.T) {
 		{`set-param name=variant`, `error message="set-param: variant: the value is missing"`},
 		// Ignored: unknown commands, parameters and arguments.
 		{`frobnicate a=1 b="x y"`, ""},
-		{`set-param name=book value=false`, ""},
+		{`set-param name=book value=false`, ""}, // Scan's bool: no book
+		{`set-param name=book value=true`, ""},  // Scan's bool: the book there is (none)
 		{`level depth=3 colour=blue`, ""},
 		{`pos pos=` + startPos + ` moves="" colour=blue`, ""},
 		{`new-game`, ""},

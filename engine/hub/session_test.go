@@ -232,7 +232,7 @@ func TestLidraughtsAnalysis(t *testing.T) {
 		}
 		l.send(line)
 	}
-	for _, want := range []string{"id name=", "param", "param", "param", "param", "param", "wait", "ready"} {
+	for _, want := range []string{"id name=", "param", "param", "param", "param", "param", "param", "param", "wait", "ready"} {
 		l.expect(want)
 	}
 	l.expect("info depth=")

@@ -17,11 +17,13 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"math/rand/v2"
 	"strings"
 	"sync"
 	"time"
 
 	"github.com/bashni-dev/bashni"
+	"github.com/bashni-dev/bashni/book"
 	"github.com/bashni-dev/bashni/endgame"
 	"github.com/bashni-dev/bashni/engine"
 	"github.com/bashni-dev/bashni/internal/lineread"
@@ -47,6 +49,12 @@ type Session struct {
 	// so a search under way keeps reading the one it was given.
 	game *bashni.Game
 	eng  *engine.Engine
+	// book, when set, gives the moves of its positions to go (not to go
+	// infinite or ponder) in its ruleset, chosen within bookMargin of the
+	// best by rng.
+	book       *book.Book
+	bookMargin int
+	rng        *rand.Rand
 	// searched is the position of the search under way, whose ruleset's
 	// own notation the info lines write the principal variation in (lasca's
 	// captures with 'x'); set before the search starts.
@@ -89,7 +97,7 @@ func NewSession(out io.Writer, hashMB int) (*Session, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &Session{out: bufio.NewWriter(out), hashMB: hashMB, variant: g.Variant(), game: g}
+	s := &Session{out: bufio.NewWriter(out), hashMB: hashMB, variant: g.Variant(), game: g, rng: rand.New(rand.NewPCG(rand.Uint64(), rand.Uint64()))}
 	if s.eng, err = s.newEngine(); err != nil {
 		return nil, err
 	}
@@ -135,6 +143,28 @@ func (s *Session) SetThreads(text string) error {
 		return fmt.Errorf("threads: %w", err)
 	}
 	s.eng = e
+	return nil
+}
+
+// SetBook makes b the session's opening book (nil: none): go plays its
+// move where it has one. The book answers in its own ruleset only: in
+// another, go searches as without it.
+func (s *Session) SetBook(b *book.Book) { s.book = b }
+
+// MaxBookMargin is the largest book margin, in hundredths of a man.
+const MaxBookMargin = 10000
+
+// SetBookMargin sets how far below the best book move's score, in
+// hundredths of a man given as text (0 to MaxBookMargin; the argument of
+// "bookmargin"), the book moves go plays may be: 0 (the default) plays
+// the best always, and more plays the moves within the margin at random,
+// in proportion to their weights.
+func (s *Session) SetBookMargin(text string) error {
+	n, err := strictnum.Int(text, 0, MaxBookMargin)
+	if err != nil {
+		return fmt.Errorf("bookmargin: want hundredths of a man from 0 to %d, got %q", MaxBookMargin, text)
+	}
+	s.bookMargin = n
 	return nil
 }
 
@@ -296,6 +326,8 @@ const protoHelp = `commands (one per line; answers in brackets):
   show                            [the board, one "board" line per row]
   hash <MiB>                      transposition table size (takes effect now)
   threads <N>                     threads that search together (Lazy SMP; default 1)
+  book <file> | book off          play from this opening book (bashni book build) in its ruleset
+  bookmargin <N>                  play book moves up to N hundredths of a man below the best (default 0)
   quit                            stop and exit
 errors are answered "error <what>"; the session goes on.`
 
@@ -402,6 +434,20 @@ func (s *Session) execute(line string) bool {
 		if err := s.SetThreads(strings.Join(args, " ")); err != nil {
 			s.errorf("%v", err)
 		}
+	case "book":
+		if busy() {
+			break
+		}
+		if err := s.loadBook(strings.Join(args, " ")); err != nil {
+			s.errorf("%v", err) // "book: ..."
+		}
+	case "bookmargin":
+		if busy() {
+			break
+		}
+		if err := s.SetBookMargin(strings.Join(args, " ")); err != nil {
+			s.errorf("%v", err)
+		}
 	case "go":
 		if busy() {
 			break
@@ -426,6 +472,23 @@ func (s *Session) execute(line string) bool {
 		s.errorf("unknown command %q (try help)", cmd)
 	}
 	return true
+}
+
+// loadBook reads "book <file>" or "book off".
+func (s *Session) loadBook(name string) error {
+	switch name {
+	case "":
+		return errors.New("book: want a book file, or off")
+	case "off":
+		s.book = nil
+		return nil
+	}
+	b, err := book.ReadFile(name, book.DefaultMaxBytes)
+	if err != nil {
+		return err
+	}
+	s.SetBook(b)
+	return nil
 }
 
 // errorf answers an error line. An error among args is written by its
@@ -583,9 +646,17 @@ func (s *Session) goSearch(lim engine.Limits, infinite bool) {
 	eng, g := s.eng, s.game
 	s.searched = g.Position()
 	pos := g.Position()
+	search := eng.SearchGame
+	if s.book != nil && !infinite && s.book.Check(g.Variant()) == nil {
+		p := &book.Player{Engine: eng, Book: s.book, Margin: s.bookMargin}
+		if s.bookMargin > 0 {
+			p.Rand = s.rng
+		}
+		search = p.SearchGame
+	}
 	go func() {
 		defer cancel()
-		res, err := eng.SearchGame(ctx, g, lim)
+		res, err := search(ctx, g, lim)
 		best := "none"
 		switch {
 		case errors.Is(err, engine.ErrNoMoves):
@@ -593,6 +664,9 @@ func (s *Session) goSearch(lim engine.Limits, infinite bool) {
 			s.errorf("go: %v", err)
 		default:
 			best = bashni.Notation{}.FormatMove(pos, res.Move)
+			if res.Stop == book.StopBook {
+				s.printf("info book score %s pv %s", protoScore(res.Score), best)
+			}
 		}
 		s.outMu.Lock()
 		defer s.outMu.Unlock()

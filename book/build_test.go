@@ -1,0 +1,163 @@
+package book
+
+import (
+	"bytes"
+	"context"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/bashni-dev/bashni"
+	"github.com/bashni-dev/bashni/engine"
+)
+
+// scoreOf is the search score of pos for its side to move, as Build scores
+// a new position: a fresh engine, depth plies.
+func scoreOf(t *testing.T, pos bashni.Position, depth int) int {
+	t.Helper()
+	res, err := engine.MustNew(engine.Options{HashMB: 1}).Search(context.Background(), &pos, engine.Limits{Depth: depth})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return int(res.Score)
+}
+
+// TestBuildOnePosition: a book of one expansion holds the start with each
+// legal move scored by a search of the position it leads to, negated.
+func TestBuildOnePosition(t *testing.T) {
+	const depth = 3
+	b, err := Build(context.Background(), bashni.Russian(), BuildOptions{Positions: 1, Limits: engine.Limits{Depth: depth}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	start := bashni.Russian().MustStart()
+	type row struct {
+		Move   string
+		Score  int
+		Weight uint32
+	}
+	var want []row
+	for _, m := range start.LegalMoves() {
+		want = append(want, row{m.String(), -scoreOf(t, start.PlayUnchecked(m), depth), 1})
+	}
+	var got []row
+	for _, e := range b.Lookup(&start) {
+		got = append(got, row{e.Move.String(), e.Score, e.Weight})
+	}
+	slices.SortFunc(want, func(a, b row) int { return strings.Compare(a.Move, b.Move) })
+	slices.SortFunc(got, func(a, b row) int { return strings.Compare(a.Move, b.Move) })
+	if d := cmp.Diff(want, got); d != "" {
+		t.Fatalf("the start's book moves (-want +got):\n%s", d)
+	}
+	if b.Len() != 1 || b.Moves() != len(want) {
+		t.Fatalf("%d positions, %d moves; want 1 and %d", b.Len(), b.Moves(), len(want))
+	}
+}
+
+// TestBuildSecondPositionIsBestReply: the second expansion is the
+// position after the start's best move (the cheapest leaf: one ply, no
+// drop-out), and the start's score for that move is then backed up from
+// its replies: the best of them, negated.
+func TestBuildSecondPositionIsBestReply(t *testing.T) {
+	const depth = 2
+	b, err := Build(context.Background(), bashni.Russian(), BuildOptions{Positions: 2, Limits: engine.Limits{Depth: depth}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	start := bashni.Russian().MustStart()
+	// The best move by the one-ply scores, the lowest key among ties.
+	var best bashni.Position
+	bestScore := 0
+	for i, m := range start.LegalMoves() {
+		next := start.PlayUnchecked(m)
+		s := -scoreOf(t, next, depth)
+		if i == 0 || s > bestScore || s == bestScore && next.Key() < best.Key() {
+			best, bestScore = next, s
+		}
+	}
+	replies := b.Lookup(&best)
+	if len(replies) != len(best.LegalMoves()) {
+		t.Fatalf("the position after the best move has %d book moves, want its %d legal moves", len(replies), len(best.LegalMoves()))
+	}
+	backed := replies[0].Score // Lookup sorts best first
+	for _, e := range b.Lookup(&start) {
+		next := start.PlayUnchecked(e.Move)
+		if next.Key() != best.Key() {
+			continue
+		}
+		if e.Score != -backed || e.Weight != 2 {
+			t.Fatalf("the expanded move %s: score %d weight %d, want %d (its best reply's %d, negated) and 2", e.Move, e.Score, e.Weight, -backed, backed)
+		}
+		return
+	}
+	t.Fatal("the best move is not among the start's book moves")
+}
+
+// TestBuildDeterministic: a build at a fixed depth gives the same file
+// twice, and the file reads back to the same book.
+func TestBuildDeterministic(t *testing.T) {
+	opts := BuildOptions{Positions: 12, Limits: engine.Limits{Depth: 2}}
+	var files [2]bytes.Buffer
+	var books [2]*Book
+	for i := range files {
+		b, err := Build(context.Background(), bashni.Russian(), opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := b.Write(&files[i]); err != nil {
+			t.Fatal(err)
+		}
+		books[i] = b
+	}
+	if !bytes.Equal(files[0].Bytes(), files[1].Bytes()) {
+		t.Fatal("two builds with the same options wrote different files")
+	}
+	if books[0].Len() != 12 {
+		t.Fatalf("%d positions, want 12", books[0].Len())
+	}
+	back, err := Read(bytes.NewReader(files[0].Bytes()), DefaultMaxBytes)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d := cmp.Diff(books[0], back, cmp.AllowUnexported(Book{}, record{})); d != "" {
+		t.Fatalf("the book read back differs (-built +read):\n%s", d)
+	}
+}
+
+// TestBuildProgressAndCancel: Progress counts each expansion, and a
+// cancelled context ends the build with the book so far.
+func TestBuildProgressAndCancel(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	var seen []int
+	b, err := Build(ctx, bashni.Russian(), BuildOptions{Positions: 100, Limits: engine.Limits{Depth: 1}, Progress: func(p BuildProgress) {
+		seen = append(seen, p.Expanded)
+		if p.Expanded == 3 {
+			cancel()
+		}
+	}})
+	if err != context.Canceled {
+		t.Fatalf("error %v, want context.Canceled", err)
+	}
+	if d := cmp.Diff([]int{1, 2, 3}, seen); d != "" {
+		t.Fatalf("progress (-want +got):\n%s", d)
+	}
+	if b == nil || b.Len() != 3 {
+		t.Fatalf("the book so far: %v, want 3 positions", b)
+	}
+}
+
+func TestBuildRefusesBadOptions(t *testing.T) {
+	for _, o := range []BuildOptions{
+		{Positions: 0, Limits: engine.Limits{Depth: 1}},
+		{Positions: 1, Limits: engine.Limits{Depth: -1}},
+		{Positions: 1, PlyCost: -1, Limits: engine.Limits{Depth: 1}},
+		{Positions: 1, Limits: engine.Limits{Depth: 1, Lines: 2}},
+	} {
+		if _, err := Build(context.Background(), bashni.Russian(), o); err == nil {
+			t.Errorf("%+v: no error", o)
+		}
+	}
+}

@@ -1,0 +1,200 @@
+package book
+
+import (
+	"bytes"
+	"context"
+	"encoding/binary"
+	"errors"
+	"hash/crc32"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/bashni-dev/bashni"
+	"github.com/bashni-dev/bashni/engine"
+)
+
+// smallBook is a book of a few positions, built once per test binary.
+func smallBook(t testing.TB) (*Book, []byte) {
+	t.Helper()
+	b, err := Build(context.Background(), bashni.Russian(), BuildOptions{Positions: 4, Limits: engine.Limits{Depth: 1}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var buf bytes.Buffer
+	if err := b.Write(&buf); err != nil {
+		t.Fatal(err)
+	}
+	return b, buf.Bytes()
+}
+
+// file writes a book file by hand: the header's fields, then body, then
+// the checksum of it all.
+func file(ruleset string, positions, moves uint32, body []byte) []byte {
+	b := []byte(magic)
+	b = append(b, version)
+	b = binary.LittleEndian.AppendUint16(b, uint16(len(ruleset)))
+	b = append(b, ruleset...)
+	b = binary.LittleEndian.AppendUint32(b, positions)
+	b = binary.LittleEndian.AppendUint32(b, moves)
+	b = append(b, body...)
+	return binary.LittleEndian.AppendUint32(b, crc32.ChecksumIEEE(b))
+}
+
+// position is one position's bytes in a file: key, count, then the moves
+// (each: path squares, score, weight).
+func position(key uint64, moves ...[]byte) []byte {
+	b := binary.LittleEndian.AppendUint64(nil, key)
+	b = binary.LittleEndian.AppendUint16(b, uint16(len(moves)))
+	for _, m := range moves {
+		b = append(b, m...)
+	}
+	return b
+}
+
+func move(score int16, weight uint32, path ...bashni.Square) []byte {
+	b := []byte{byte(len(path))}
+	for _, s := range path {
+		b = append(b, byte(s))
+	}
+	b = binary.LittleEndian.AppendUint16(b, uint16(score))
+	return binary.LittleEndian.AppendUint32(b, weight)
+}
+
+func sq(name string) bashni.Square {
+	s, err := bashni.ParseSquare(name)
+	if err != nil {
+		panic(err)
+	}
+	return s
+}
+
+func TestReadErrors(t *testing.T) {
+	c3d4 := move(5, 1, sq("c3"), sq("d4"))
+	for _, tc := range []struct {
+		name, data, want string
+	}{
+		{"empty", "", "byte 0: not a bashni book"},
+		{"not a book", "PK\x03\x04 zip", "byte 0: not a bashni book"},
+		{"version", magic + "\x02", "byte 9: format version 2; this program reads version 1"},
+		{"ruleset", string(file("chess", 0, 0, nil)), `byte 11: ruleset "chess"`},
+		{"no ruleset", string(file("", 0, 0, nil)), "a ruleset text of 0 bytes"},
+		{"moves short", string(file("russian", 1, 2, position(7, c3d4))), "the positions hold 1 moves, the header says 2"},
+		{"moves over", string(file("russian", 1, 0, position(7, c3d4))), "position 1: more moves than the header's 0"},
+		{"no moves", string(file("russian", 1, 0, position(7))), "position 1 has no moves"},
+		{"unsorted", string(file("russian", 2, 2, append(position(9, c3d4), position(7, c3d4)...))), "position 2: key 0000000000000007 is not above the one before (0000000000000009)"},
+		{"twice", string(file("russian", 2, 2, append(position(9, c3d4), position(9, c3d4)...))), "is not above the one before"},
+		{"off board", string(file("russian", 1, 1, position(7, move(0, 1, sq("c3"), sq("d3"))))), "move 1 of position 1: square 19 is not a square of the board"},
+		{"lasca square on 8x8", string(file("lasca", 1, 1, position(7, move(0, 1, sq("a1"), sq("h8"))))), "square 63 is not a square of the board"},
+		{"short path", string(file("russian", 1, 1, position(7, move(0, 1, sq("c3"))))), "a path of 1 squares (want 2 to 13)"},
+		{"score", string(file("russian", 1, 1, position(7, move(30001, 1, sq("c3"), sq("d4"))))), "score 30001 is beyond a win"},
+		{"checksum", string(file("russian", 0, 0, nil)[:26]) + "\x00\x00\x00\x00", "checksum 00000000, but the bytes before it sum to"},
+		{"trailing", string(file("russian", 0, 0, nil)) + "x", "bytes after the checksum"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := Read(strings.NewReader(tc.data), DefaultMaxBytes)
+			var fe *FormatError
+			if !errors.As(err, &fe) || !strings.Contains(err.Error(), tc.want) {
+				t.Fatalf("error %v, want a *FormatError with %q", err, tc.want)
+			}
+		})
+	}
+}
+
+// TestReadTruncated: a file cut anywhere is an error that says it is
+// truncated, at the byte where it ends.
+func TestReadTruncated(t *testing.T) {
+	_, data := smallBook(t)
+	for n := len(magic) + 1; n < len(data); n++ {
+		_, err := Read(bytes.NewReader(data[:n]), DefaultMaxBytes)
+		var fe *FormatError
+		if !errors.As(err, &fe) || !errors.Is(err, io.ErrUnexpectedEOF) || fe.Offset > int64(n) || !strings.Contains(err.Error(), "truncated") {
+			t.Fatalf("cut at %d of %d bytes: %v, want a truncation error at a byte up to %d", n, len(data), err, n)
+		}
+	}
+}
+
+// TestReadDamaged: a file with any one byte changed is refused (the
+// checksum catches what the structure does not).
+func TestReadDamaged(t *testing.T) {
+	_, data := smallBook(t)
+	for i := range data {
+		bad := bytes.Clone(data)
+		bad[i] ^= 0x10
+		if _, err := Read(bytes.NewReader(bad), DefaultMaxBytes); err == nil {
+			t.Fatalf("byte %d changed: no error", i)
+		}
+	}
+}
+
+// TestReadMemoryLimit: the limit is checked from the header, counted in
+// bytes as MemoryBytes counts them, before anything is allocated; a book
+// of exactly the limit reads.
+func TestReadMemoryLimit(t *testing.T) {
+	b, data := smallBook(t)
+	need := MemoryBytes(b.Len(), b.Moves())
+	if _, err := Read(bytes.NewReader(data), need); err != nil {
+		t.Fatalf("a limit of exactly %d bytes: %v", need, err)
+	}
+	_, err := Read(bytes.NewReader(data), need-1)
+	if !errors.Is(err, ErrTooBig) {
+		t.Fatalf("a limit of %d bytes: %v, want ErrTooBig", need-1, err)
+	}
+	// A header that claims 4e9 moves is refused at once, not allocated.
+	huge := file("russian", 1<<31, 1<<31, nil)
+	if _, err := Read(bytes.NewReader(huge), DefaultMaxBytes); !errors.Is(err, ErrTooBig) {
+		t.Fatalf("a header of 2^31 positions: %v, want ErrTooBig", err)
+	}
+}
+
+func TestCheckOtherRuleset(t *testing.T) {
+	b, _ := smallBook(t)
+	if err := b.Check(bashni.Russian()); err != nil {
+		t.Fatal(err)
+	}
+	err := b.Check(bashni.RussianDraughts())
+	if !errors.Is(err, ErrOtherRuleset) || err.Error() != "book: a book of another ruleset: the book is for russian, not russian-draughts" {
+		t.Fatalf("%v", err)
+	}
+	// Lookup answers nothing for the other ruleset's start, whose key is
+	// the same.
+	start := bashni.RussianDraughts().MustStart()
+	if es := b.Lookup(&start); es != nil {
+		t.Fatalf("a russian-draughts start: %v", es)
+	}
+}
+
+func TestWriteFileAtomic(t *testing.T) {
+	b, data := smallBook(t)
+	dir := t.TempDir()
+	path := filepath.Join(dir, "r.book")
+	if err := os.WriteFile(path, []byte("old"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if err := b.WriteFile(path); err != nil {
+		t.Fatal(err)
+	}
+	got, err := os.ReadFile(path)
+	if err != nil || !bytes.Equal(got, data) {
+		t.Fatalf("the file holds %d bytes (%v), want the book's %d", len(got), err, len(data))
+	}
+	if st, _ := os.Stat(path); st.Mode().Perm() != 0o600 {
+		t.Fatalf("mode %v, want the old file's 0600", st.Mode())
+	}
+	// Into a directory where the rename fails: the target is a directory.
+	if err := b.WriteFile(dir); err == nil {
+		t.Fatal("writing over a directory: no error")
+	}
+	ents, _ := os.ReadDir(dir)
+	if len(ents) != 1 {
+		t.Fatalf("the directory holds %d files, want only r.book (no temporary file left)", len(ents))
+	}
+	if back, err := ReadFile(path, DefaultMaxBytes); err != nil || back.Len() != b.Len() {
+		t.Fatalf("ReadFile: %v", err)
+	}
+	if _, err := ReadFile(filepath.Join(dir, "none"), DefaultMaxBytes); err == nil {
+		t.Fatal("a missing file: no error")
+	}
+}

@@ -1,0 +1,70 @@
+package book
+
+import (
+	"context"
+	"math/rand/v2"
+	"sync"
+
+	"github.com/bashni-dev/bashni"
+	"github.com/bashni-dev/bashni/engine"
+)
+
+// StopBook is the Result.Stop of a move that Player.SearchGame took from
+// its book, without a search.
+const StopBook engine.StopReason = "book"
+
+// A Player plays from a book where the book has a move for the position
+// and searches with its engine elsewhere: a layer around
+// engine.Engine.SearchGame, which "bashni engine" and "bashni hub" use when
+// given a book. A Player is safe for use by several goroutines (its Engine
+// serves them one at a time).
+type Player struct {
+	// Engine searches the positions the book has no move for.
+	Engine *engine.Engine
+	// Book, when set, gives the moves of its positions; nil: always search.
+	Book *Book
+	// Margin is Book.Choose's margin, in hundredths of a man: the moves
+	// scored at most this far below the best are played too, in
+	// proportion to their weights. 0 keeps to the best score.
+	Margin int
+	// Rand draws among the moves within Margin; nil plays the best (the
+	// first of Book.Lookup), deterministically. Seed it for games that
+	// vary but can be replayed.
+	Rand *rand.Rand
+
+	mu sync.Mutex // guards Rand
+}
+
+// SearchGame returns a book move for g's position when the book has one
+// (Stop is StopBook; Score is the move's book score, PV the move alone,
+// Depth and Nodes 0), and otherwise the engine's SearchGame. The book is
+// asked only for a move to play: a search of several lines (lim.Lines above
+// 1) or a ponder search goes to the engine. A book of another ruleset than
+// g's is an error wrapping ErrOtherRuleset. Engine must be set.
+func (p *Player) SearchGame(ctx context.Context, g *bashni.Game, lim engine.Limits) (engine.Result, error) {
+	if p.Book != nil {
+		if err := p.Book.Check(g.Variant()); err != nil {
+			return engine.Result{}, err
+		}
+		if lim.Lines <= 1 && lim.Ponder == nil {
+			if e, ok := p.choose(g.Position()); ok {
+				return engine.Result{
+					Move: e.Move,
+					Info: engine.Info{
+						Score: engine.Score(e.Score),
+						PV:    []bashni.Move{e.Move},
+						Lines: []engine.Line{{Score: engine.Score(e.Score), PV: []bashni.Move{e.Move}}},
+					},
+					Stop: StopBook,
+				}, nil
+			}
+		}
+	}
+	return p.Engine.SearchGame(ctx, g, lim)
+}
+
+func (p *Player) choose(pos *bashni.Position) (Entry, bool) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.Book.Choose(pos, p.Margin, p.Rand)
+}
