@@ -10,10 +10,10 @@ import (
 	"io"
 	"math"
 	"os"
-	"path/filepath"
 	"unsafe"
 
 	"github.com/bashni-dev/bashni"
+	"github.com/bashni-dev/bashni/internal/atomicfile"
 )
 
 // The file format (docs/FORMATS.md, "Opening books"), little-endian:
@@ -360,37 +360,9 @@ func (b *Book) Write(w io.Writer) error {
 // temporary file beside it, which then replaces the file (keeping its
 // permissions; a new file gets 0644). When writing fails the file at path
 // is as it was and the temporary file is removed.
-func (b *Book) WriteFile(path string) (err error) {
-	perm := os.FileMode(0o644)
-	if st, err := os.Stat(path); err == nil {
-		if !st.Mode().IsRegular() {
-			return fmt.Errorf("book: %s is not a regular file", path)
-		}
-		perm = st.Mode().Perm()
+func (b *Book) WriteFile(path string) error {
+	if err := atomicfile.Write(path, b.Write); err != nil {
+		return fmt.Errorf("book: writing %s: %w (the file is as it was)", path, err)
 	}
-	// Beside the file, so the rename stays on one file system.
-	f, err := os.CreateTemp(filepath.Dir(path), filepath.Base(path)+".*.tmp")
-	if err != nil {
-		return fmt.Errorf("book: %w", err)
-	}
-	defer func() {
-		if err != nil {
-			f.Close()
-			os.Remove(f.Name())
-			err = fmt.Errorf("book: writing %s: %w (the file is as it was)", path, err)
-		}
-	}()
-	if err := b.Write(f); err != nil {
-		return err
-	}
-	if err := f.Chmod(perm); err != nil {
-		return err
-	}
-	if err := f.Sync(); err != nil {
-		return err
-	}
-	if err := f.Close(); err != nil {
-		return err
-	}
-	return os.Rename(f.Name(), path)
+	return nil
 }

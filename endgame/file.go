@@ -1,7 +1,6 @@
 package endgame
 
 import (
-	"bufio"
 	"bytes"
 	"encoding/binary"
 	"errors"
@@ -12,6 +11,7 @@ import (
 	"path/filepath"
 
 	"github.com/bashni-dev/bashni"
+	"github.com/bashni-dev/bashni/internal/atomicfile"
 )
 
 // The file of one table (docs/FORMATS.md, "Endgame tables"): a header of
@@ -58,35 +58,14 @@ func header(v bashni.Variant, s Signature, tab []byte) []byte {
 // writeTable writes signature s's table into dir, atomically: into a
 // temporary file renamed over the table's name once whole, so that a
 // reader never sees half a table.
-func writeTable(dir string, v bashni.Variant, s Signature, tab []byte) (err error) {
-	target := filepath.Join(dir, fileName(s))
-	f, err := os.CreateTemp(dir, fileName(s)+".*.tmp")
-	if err != nil {
-		return err
-	}
-	defer func() {
-		if err != nil {
-			f.Close()
-			os.Remove(f.Name())
+func writeTable(dir string, v bashni.Variant, s Signature, tab []byte) error {
+	return atomicfile.Write(filepath.Join(dir, fileName(s)), func(w io.Writer) error {
+		if _, err := w.Write(header(v, s, tab)); err != nil {
+			return err
 		}
-	}()
-	w := bufio.NewWriterSize(f, 1<<20)
-	if _, err = w.Write(header(v, s, tab)); err != nil {
+		_, err := w.Write(tab)
 		return err
-	}
-	if _, err = w.Write(tab); err != nil {
-		return err
-	}
-	if err = w.Flush(); err != nil {
-		return err
-	}
-	if err = f.Sync(); err != nil {
-		return err
-	}
-	if err = f.Close(); err != nil {
-		return err
-	}
-	return os.Rename(f.Name(), target)
+	})
 }
 
 // readTable reads the table file at path, which must hold signature s of

@@ -10,6 +10,19 @@ import (
 	"time"
 )
 
+// postToEach posts the JSON body to each of the API's paths and checks
+// each answer with checkAnswer.
+func postToEach(t *testing.T, s http.Handler, body string, paths ...string) {
+	t.Helper()
+	for _, path := range paths {
+		req := newRequest("POST", path, strings.NewReader(body))
+		req.Header.Set("Content-Type", "application/json")
+		rec := httptest.NewRecorder()
+		s.ServeHTTP(rec, req)
+		checkAnswer(t, path+" "+body, rec, false)
+	}
+}
+
 // checkAnswer checks an answer of the API to any request: a status the API
 // gives, and JSON with an error message when it is not 200.
 func checkAnswer(t *testing.T, what string, rec *httptest.ResponseRecorder, picture bool) {
@@ -56,15 +69,7 @@ func FuzzStateRequest(f *testing.F) {
 		f.Add(s)
 	}
 	s := New(Options{Opponent: firstMove{}, Budget: 50 * time.Millisecond, Think: 50 * time.Millisecond})
-	f.Fuzz(func(t *testing.T, body string) {
-		for _, path := range []string{"/api/state", "/api/engine"} {
-			req := newRequest("POST", path, strings.NewReader(body))
-			req.Header.Set("Content-Type", "application/json")
-			rec := httptest.NewRecorder()
-			s.ServeHTTP(rec, req)
-			checkAnswer(t, path+" "+body, rec, false)
-		}
-	})
+	f.Fuzz(func(t *testing.T, body string) { postToEach(t, s, body, "/api/state", "/api/engine") })
 }
 
 // FuzzPictureQuery asks /api/svg for any query.

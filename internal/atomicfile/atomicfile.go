@@ -1,0 +1,53 @@
+// Package atomicfile writes a file whole or not at all: into a temporary
+// file beside it, renamed over it once written and synced, so that a reader
+// never sees half a file and a failed write leaves the old one as it was.
+package atomicfile
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+)
+
+// Write writes the file at path with write. An existing file keeps its
+// permissions (it must be a regular file); a new one gets 0644. On an
+// error the file at path is as it was and the temporary file is removed.
+func Write(path string, write func(io.Writer) error) (err error) {
+	perm := os.FileMode(0o644)
+	if st, err := os.Stat(path); err == nil {
+		if !st.Mode().IsRegular() {
+			return fmt.Errorf("%s is not a regular file", path)
+		}
+		perm = st.Mode().Perm()
+	}
+	// Beside the file, so the rename stays on one file system.
+	f, err := os.CreateTemp(filepath.Dir(path), filepath.Base(path)+".*.tmp")
+	if err != nil {
+		return err
+	}
+	defer func() {
+		if err != nil {
+			f.Close()
+			os.Remove(f.Name())
+		}
+	}()
+	w := bufio.NewWriterSize(f, 1<<20)
+	if err := write(w); err != nil {
+		return err
+	}
+	if err := w.Flush(); err != nil {
+		return err
+	}
+	if err := f.Chmod(perm); err != nil {
+		return err
+	}
+	if err := f.Sync(); err != nil {
+		return err
+	}
+	if err := f.Close(); err != nil {
+		return err
+	}
+	return os.Rename(f.Name(), path)
+}
