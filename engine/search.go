@@ -34,6 +34,8 @@ type searcher struct {
 	others    uint64
 	seldepth  int
 	rootDepth int
+	// reductions: the ruleset's late move reductions (reduce.go).
+	reductions *reductionTable
 	// drawEndings: the ruleset's kings are the classic presets', whose
 	// known drawn endings the search recognises (knownDraw).
 	drawEndings bool
@@ -64,6 +66,10 @@ type searcher struct {
 	doneDepth int
 	doneScore Score
 	donePV    []bashni.Move
+
+	// The value of the root at the last iteration searchRoot completed:
+	// the centre of the next one's aspiration window.
+	lastScore Score
 }
 
 const (
@@ -111,7 +117,8 @@ func (e *Engine) search(ctx context.Context, g game, lim Limits) (Result, error)
 	}
 	newSearcher := func(thread int) *searcher {
 		s := &searcher{e: e, ev: e.eval, v: v, hist: &e.history[thread], busy: e.busy, stop: &stop, total: &total,
-			start: time.Now(), gameKeys: g.keys, drawEndings: classicKings(v)}
+			start: time.Now(), gameKeys: g.keys, drawEndings: classicKings(v),
+			reductions: reductionsFor(v)}
 		s.kingsOnly[0] = g.kingsOnly
 		s.path[0] = root.Key()
 		return s
@@ -279,18 +286,56 @@ func (s *searcher) sortRoot(root *bashni.Position, ms []bashni.Move) {
 // in ms, the others in their previous order, and records the root's value
 // and best move in the transposition table.
 func (s *searcher) searchRoot(root *bashni.Position, ms []bashni.Move, depth int) Score {
-	alpha := s.searchMoves(root, ms, depth)
+	alpha := s.aspire(root, ms, depth)
 	if !s.stopped {
 		s.e.tt.store(root.Key(), toTT(alpha, 0), depth, boundExact, s.indexOf(root, ms[0]))
 	}
 	return alpha
 }
 
+// Aspiration windows: from aspirationDepth on, the root is searched first
+// in a window of aspirationWindow either side of the value the last
+// iteration found, as the value rarely moves far between iterations and a
+// narrow window prunes more. A value outside the window is searched again
+// in one three times as wide, and past a few men's worth with the full one.
+const (
+	aspirationDepth  = 5
+	aspirationWindow = 50
+	aspirationMax    = 2000
+)
+
+// aspire returns the exact value of the root moves ms at depth as
+// searchMoves does, searching in aspiration windows around the value of
+// the searcher's last iteration.
+func (s *searcher) aspire(root *bashni.Position, ms []bashni.Move, depth int) Score {
+	if prev := s.lastScore; depth >= aspirationDepth && !prev.IsWin() {
+		for w := Score(aspirationWindow); w < aspirationMax; w *= 3 {
+			v := s.searchWindow(root, ms, depth, prev-w, prev+w)
+			if s.stopped || (v > prev-w && v < prev+w) {
+				s.lastScore = v
+				return v
+			}
+		}
+	}
+	v := s.searchMoves(root, ms, depth)
+	s.lastScore = v
+	return v
+}
+
 // searchMoves searches the root moves ms to depth with a full window and
 // returns the best one's exact value, leaving it first in ms and the others
 // in their previous order; the best one's line is s.pv[0].
 func (s *searcher) searchMoves(root *bashni.Position, ms []bashni.Move, depth int) Score {
-	alpha, beta := -infinity, infinity
+	return s.searchWindow(root, ms, depth, -infinity, infinity)
+}
+
+// searchWindow searches the root moves ms to depth within the window
+// (alpha, beta). A value inside it is exact, and its move goes first in ms
+// with the others in their previous order; a value at or above beta is a
+// lower bound, its move first; a value at or below alpha is an upper bound
+// and leaves ms as it was.
+func (s *searcher) searchWindow(root *bashni.Position, ms []bashni.Move, depth int, alpha, beta Score) Score {
+	low := alpha
 	best := 0
 	s.pvLen[0] = 0
 	for i, m := range ms {
@@ -314,7 +359,13 @@ func (s *searcher) searchMoves(root *bashni.Position, ms []bashni.Move, depth in
 			best = i
 			s.updatePV(0, m)
 			s.iterMove, s.iterScore, s.iterDone = m, score, true
+			if alpha >= beta {
+				break
+			}
 		}
+	}
+	if alpha == low {
+		return alpha // no move reached the window
 	}
 	if best > 0 {
 		m := ms[best]
@@ -555,21 +606,6 @@ func (s *searcher) alphaBeta(pos *bashni.Position, alpha, beta Score, depth, ply
 	}
 	s.e.tt.store(key, toTT(best, ply), depth, bd, bestIdx)
 	return best
-}
-
-// reduction returns how many plies less to search a late quiet move
-// (late move reductions): moves ordered last rarely turn out best, and a
-// reduced search that says so is cheap; one that says otherwise is searched
-// again at full depth.
-func (s *searcher) reduction(m bashni.Move, i, depth int, pvNode bool) int {
-	if m.IsCapture() || m.Promotes() || depth < 3 || i < 3 {
-		return 0
-	}
-	r := 1
-	if i >= 8 && depth >= 5 && !pvNode {
-		r = 2
-	}
-	return r
 }
 
 // cutoff updates the killer moves and history after m refuted the

@@ -159,7 +159,7 @@ func testWinsMatchBruteForce(t *testing.T, v bashni.Variant, threads int) {
 			return
 		}
 		want := shortestWin(pos, 5)
-		r, err := e.Search(context.Background(), &pos, Limits{Depth: 8})
+		r, err := e.Search(context.Background(), &pos, Limits{Depth: 10})
 		if err != nil {
 			t.Fatal(err)
 		}
