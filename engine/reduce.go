@@ -22,7 +22,8 @@ import (
 
 // reductionTable[d][i] is how many plies less to search the i-th move
 // (counted from 0) of a node searched to depth d away from the principal
-// variation; 0 for none. On it a node reduces a ply less, yet at least one.
+// variation; 0 for none. On the principal variation a reduced move gets a
+// ply less, yet at least one (reduction).
 type reductionTable [MaxPly/2 + 1][64]int8
 
 // reductionsFor returns the reductions of ruleset v.
@@ -60,7 +61,8 @@ var logReductions = func() (t reductionTable) {
 	return t
 }()
 
-// reductionScale is the scale that won its matches against 1 and 2.
+// reductionScale is the scale that won its matches against 1/2, 2/3, 1 and
+// 2 (docs/ENGINE.md).
 const reductionScale = 4.0 / 3
 
 // stepReductions: one ply from the fourth move on, two from the ninth at

@@ -25,7 +25,8 @@ func TestReductions(t *testing.T) {
 		name string
 		v    bashni.Variant
 		fen  string // a position whose first move is a capture
-		// want[pv][i] at depth 6, and at depth 3 for the i-th move
+		// the plies the i-th quiet move loses at depth 6 off and on the
+		// principal variation, and at depth 3
 		want6, want6PV, want3 [10]int
 	}{
 		{
