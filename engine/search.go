@@ -541,6 +541,9 @@ func (s *searcher) alphaBeta(pos *bashni.Position, alpha, beta Score, depth, ply
 	if n == 1 && ply < 2*s.rootDepth {
 		depth++ // a forced move costs no depth
 	}
+	if v, ok := s.futile(pos, l.moves, alpha, beta, depth); ok {
+		return v
+	}
 	s.scoreMoves(l, pos, ply, hash)
 
 	// With several threads a node deep enough is marked busy while it is
