@@ -9,15 +9,16 @@ import "github.com/bashni-dev/bashni"
 // hardly undo it. Capturing is compulsory, so the static value means
 // something only where the side to move has no capture; a node with a
 // capture, a single move or a window near a forced result is always
-// searched. Kept by matches (docs/ENGINE.md, "Selective search, measured").
+// searched. Kept by matches (docs/ENGINE.md, "Pruning on the static value").
 const (
 	futilityDepth  = 3  // the deepest node pruned, in plies left
 	futilityMargin = 60 // hundredths of a man a ply left
 )
 
-// futile reports whether the node pos at ply, searched depth plies deep
-// with the null window (beta-1, beta) and with the legal moves ms, fails
-// high on its static value, and the value to return if so.
+// futile reports whether the node pos, with the legal moves ms, searched
+// depth plies deep in the window (alpha, beta), fails high on its static
+// value, and the value to return if so. The cheap tests come first: the
+// position is evaluated only at a node that may be pruned.
 func (s *searcher) futile(pos *bashni.Position, ms []bashni.Move, alpha, beta Score, depth int) (Score, bool) {
 	if depth > futilityDepth || beta-alpha > 1 || len(ms) < 2 || ms[0].IsCapture() ||
 		alpha <= -Win+MaxPly || beta >= Win-MaxPly {

@@ -23,8 +23,8 @@ func TestFutile(t *testing.T) {
 		}
 		return &pos
 	}
-	// White is six men up and has no capture; Black is the side short of
-	// material in the mirrored position.
+	// White is six men up and has no capture; in behind the same position
+	// has Black, the side six men down, to move.
 	ahead := mustPos("W:Wa1,c1,e1,g1,b2,d2,f2:Bh8")
 	behind := mustPos("B:Wa1,c1,e1,g1,b2,d2,f2:Bh8")
 	capture := mustPos("W:Wa1,c1,e1,g1,b2,d2,c3:Bd4,h8")
