@@ -105,22 +105,21 @@ func NewPatterns(l PatternLayout, n int) *Patterns {
 }
 
 // patternEval is what Evaluate needs of the pattern weights: tables that
-// turn a rank of a bitboard into its dark columns, the columns into the
-// rank's base-K number, that number into Black's view of the rank, and a
+// turn a rank of one plane of a bitboard straight into its part of the
+// rank's base-K number, from White's view and from Black's at once, and a
 // rank's number into a window's part of an index.
 type patternEval struct {
 	p *Patterns
-	// cols[r][b]: the dark columns of board rank r whose squares are set
-	// in b, the rank's byte of a bitboard, as bits by column.
-	cols [8][256]uint8
-	// rankBase[b]: the sum of K^j over the columns j set in b.
-	rankBase [16]int32
-	// (The tables of base-K numbers, below K^4 <= 625, have 1024 entries
-	// so that a mask, not a bounds check, keeps an index in them.)
-	// flip[r][d]: Black's view of board rank r whose states from White's
-	// view are the base-K number d: the columns in reverse order, own
-	// and enemy swapped.
-	flip [8][1024]int32
+	// rank[s][r][b]: the part of board rank r's base-K number that the
+	// squares of plane s (planes) set in b, the rank's byte, make: from
+	// White's view in the low 16 bits, where the rank is rank r and the
+	// dark column j (from the a-file) is digit j, and from Black's view in
+	// the high 16, where it is rank n-1-r, its columns run the other way
+	// and own and enemy swap. A rank's number is below K^4 <= 625, so the
+	// two halves of a sum over the planes never carry into each other.
+	rank [4][8][256]uint32
+	// (The table of base-K numbers, below K^4 <= 625, has 1024 entries
+	// so that a mask, not a bounds check, keeps an index in it.)
 	// window[c][d]: the digits c to c+Cols-1 of the base-K number d (a
 	// rank's states), as a base-K number: a region's part of one rank.
 	window        [4][1024]int32
@@ -148,14 +147,7 @@ func newPatternEval(v bashni.Variant, p *Patterns) (*patternEval, error) {
 		pow[j] = pow[j-1] * int32(l.K)
 	}
 	pe.kCols = pow[l.Cols]
-	for b := range pe.rankBase {
-		for j := range 4 {
-			if b>>j&1 != 0 {
-				pe.rankBase[b] += pow[j]
-			}
-		}
-	}
-	// swap[s]: state s seen by the other side.
+	// swap returns state s seen by the other side.
 	swap := func(s int32) int32 {
 		if s == 0 {
 			return 0
@@ -173,18 +165,16 @@ func newPatternEval(v bashni.Variant, p *Patterns) (*patternEval, error) {
 			}
 		}
 		for b := range 256 {
+			var white, black int32 // the rank's number for state 1
 			for j, f := range dark {
 				if b>>f&1 != 0 {
-					pe.cols[r][b] |= 1 << j
+					white += pow[j]
+					black += pow[len(dark)-1-j]
 				}
 			}
-		}
-		for d := range pow[4] {
-			var fd int32
-			for j := range dark {
-				fd += swap(d/pow[j]%int32(l.K)) * pow[len(dark)-1-j]
+			for s := range int32(l.K - 1) {
+				pe.rank[s][r][b] = uint32((s+1)*white) | uint32(swap(s+1)*black)<<16
 			}
-			pe.flip[r][d] = fd
 		}
 	}
 	for c := range pe.placesPerRank {
@@ -222,15 +212,17 @@ func (pe *patternEval) sum(pos *bashni.Position, stacked bashni.SquareSet) int {
 	n := pe.ranks
 	// d[view][r]: the view's rank r as a base-K number of its squares'
 	// states, column j the digit j.
-	var d [2][8]int32
+	var x [8]uint32 // the ranks' numbers from both views, as in rank
 	for s := range k {
-		set, state := uint64(pl[s]), int32(s+1)
+		set, tab := uint64(pl[s&3]), &pe.rank[s&3]
 		for r := range n {
-			d[0][r&7] += state * pe.rankBase[pe.cols[r&7][uint8(set>>(8*r))]&15]
+			x[r&7] += tab[r&7][uint8(set)]
+			set >>= 8
 		}
 	}
+	var d [2][8]int32
 	for r := range n {
-		d[1][(n-1-r)&7] = pe.flip[r&7][d[0][r&7]&1023]
+		d[0][r&7], d[1][(n-1-r)&7] = int32(x[r&7]&0xffff), int32(x[r&7]>>16)
 	}
 	w := pe.p.W
 	total := 0
@@ -238,10 +230,10 @@ func (pe *patternEval) sum(pos *bashni.Position, stacked bashni.SquareSet) int {
 		// Regions as wide as the board (men-2x4 on 8x8): a rank's number
 		// is its part of the index.
 		for r0 := 0; r0+1 < n; r0++ {
-			wi := w[r0*pe.size : (r0+1)*pe.size]
-			white := d[0][r0&7] + pe.kCols*d[0][(r0+1)&7]
-			black := d[1][r0&7] + pe.kCols*d[1][(r0+1)&7]
-			total += int(wi[white]) - int(wi[black])
+			base := int32(r0 * pe.size)
+			white := base + d[0][r0&7] + pe.kCols*d[0][(r0+1)&7]
+			black := base + d[1][r0&7] + pe.kCols*d[1][(r0+1)&7]
+			total += int(w[white]) - int(w[black])
 		}
 		return total
 	}
