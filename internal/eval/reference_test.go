@@ -90,7 +90,16 @@ func TestFittedWeightsLoad(t *testing.T) {
 	if _, err := Fitted("chess"); err == nil {
 		t.Error("weights for chess: no error")
 	}
-	if For(bashni.RussianDraughts()) != Hand(bashni.RussianDraughts()) {
-		t.Error("classic draughts, without towers, should keep the hand-set weights")
+	// The classic presets play the hand-set weights, and russian-draughts
+	// adds its fitted pattern weights (weights/russian-draughts.patterns).
+	for _, v := range []bashni.Variant{bashni.RussianDraughts(), bashni.BrazilianDraughts()} {
+		w := For(v)
+		if p := w.Patterns; v == bashni.RussianDraughts() && (p == nil || p.Layout != MenLayout || p.Size != 8) {
+			t.Errorf("%s: want its men-2x4 pattern weights for 8x8", v)
+		}
+		w.Patterns = nil
+		if w != Hand(v) {
+			t.Errorf("%s: classic draughts should keep the hand-set weights under the patterns", v)
+		}
 	}
 }
