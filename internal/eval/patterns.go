@@ -128,7 +128,6 @@ type patternEval struct {
 	placesPerRank int   // regions starting on one rank
 	size          int   // indices per region
 	towers        bool
-	full          bool // regions as wide as a rank's four columns
 	men8x8        bool // MenLayout on an 8x8 board: men8 sums it
 }
 
@@ -141,7 +140,7 @@ func newPatternEval(v bashni.Variant, p *Patterns) (*patternEval, error) {
 	if len(p.W) != l.Len(n) {
 		return nil, fmt.Errorf("eval: %d pattern weights, layout %s has %d on %dx%d", len(p.W), l.Name, l.Len(n), n, n)
 	}
-	pe := &patternEval{p: p, ranks: n, size: l.size(), towers: l.Towers, full: l.Cols == 4}
+	pe := &patternEval{p: p, ranks: n, size: l.size(), towers: l.Towers}
 	pe.men8x8 = l == MenLayout && n == 8
 	pe.placesPerRank = (n+1)/2 - l.Cols + 1
 	pow := [5]int32{1}
@@ -211,12 +210,10 @@ func (pe *patternEval) planes(pos *bashni.Position, stacked bashni.SquareSet) (p
 // stacked is pos.Stacked(). Both layouts' regions are two ranks high.
 func (pe *patternEval) sum(pos *bashni.Position, stacked bashni.SquareSet) int {
 	pl, k := pe.planes(pos, stacked)
-	n := pe.ranks
-	// d[view][r]: the view's rank r as a base-K number of its squares'
-	// states, column j the digit j.
 	if pe.men8x8 {
 		return pe.men8(&pl, k)
 	}
+	n := pe.ranks
 	var x [8]uint32 // the ranks' numbers from both views, as in rank
 	for s := range k {
 		set, tab := uint64(pl[s&3]), &pe.rank[s&3]
@@ -225,23 +222,14 @@ func (pe *patternEval) sum(pos *bashni.Position, stacked bashni.SquareSet) int {
 			set >>= 8
 		}
 	}
+	// d[view][r]: the view's rank r as a base-K number of its squares'
+	// states, column j the digit j.
 	var d [2][8]int32
 	for r := range n {
 		d[0][r&7], d[1][(n-1-r)&7] = int32(x[r&7]&0xffff), int32(x[r&7]>>16)
 	}
 	w := pe.p.W
 	total := 0
-	if pe.full {
-		// Regions as wide as the board (men-2x4 on 8x8): a rank's number
-		// is its part of the index.
-		for r0 := 0; r0+1 < n; r0++ {
-			base := int32(r0 * pe.size)
-			white := base + d[0][r0&7] + pe.kCols*d[0][(r0+1)&7]
-			black := base + d[1][r0&7] + pe.kCols*d[1][(r0+1)&7]
-			total += int(w[white]) - int(w[black])
-		}
-		return total
-	}
 	reg := 0
 	for r0 := 0; r0+1 < n; r0++ {
 		for c := range pe.placesPerRank {
