@@ -2,6 +2,8 @@ package eval
 
 import (
 	"bytes"
+	"encoding/binary"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -162,24 +164,86 @@ func TestPatternsRoundTrip(t *testing.T) {
 	}
 }
 
-func TestReadPatternsErrors(t *testing.T) {
+// patterns16 writes p in version 1 of the format, as bashni-tune did
+// before version 2.
+func patterns16(p *Patterns) []byte {
 	var buf bytes.Buffer
-	if err := WritePatterns(&buf, NewPatterns(MenLayout, 8)); err != nil {
+	fmt.Fprintf(&buf, "bashni-patterns 1 %s %d %d\n", p.Layout.Name, p.Size, len(p.W))
+	binary.Write(&buf, binary.LittleEndian, p.W)
+	return buf.Bytes()
+}
+
+func TestReadPatternsVersion1(t *testing.T) {
+	p := NewPatterns(MenLayout, 8)
+	for i := range p.W {
+		p.W[i] = int16(i*7919) - int16(i)
+	}
+	got, err := ReadPatterns(patterns16(p))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff(p, got); diff != "" {
+		t.Errorf("(-wrote +read):\n%s", diff)
+	}
+}
+
+// Version 2 spends bytes on nonzero weights only, and a fitted file, mostly
+// zeros, has no run of 8 zero bytes (each would cost the WebAssembly build
+// a data segment).
+func TestWritePatternsIsSparse(t *testing.T) {
+	p := NewPatterns(MenLayout, 8)
+	p.W[0], p.W[1], p.W[300], p.W[len(p.W)-1] = -1, 64, 200, -32768
+	var buf bytes.Buffer
+	if err := WritePatterns(&buf, p); err != nil {
+		t.Fatal(err)
+	}
+	_, body, _ := bytes.Cut(buf.Bytes(), []byte("\n"))
+	// 0,-1; 0,64; 298,200; 45625,-32768
+	want := []byte{0, 1, 0, 0x80, 1, 0xaa, 2, 0x90, 3, 0xb9, 0xe4, 2, 0xff, 0xff, 3}
+	if !bytes.Equal(body, want) {
+		t.Errorf("body % x, want % x", body, want)
+	}
+	for _, name := range []string{"russian-draughts"} {
+		data, err := fitted.ReadFile("weights/" + name + ".patterns")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if i := bytes.Index(data, make([]byte, 8)); i >= 0 {
+			t.Errorf("weights/%s.patterns: 8 zero bytes at byte %d", name, i)
+		}
+	}
+}
+
+func TestReadPatternsErrors(t *testing.T) {
+	p := NewPatterns(MenLayout, 8)
+	p.W[5], p.W[len(p.W)-1] = 3, -2
+	var buf bytes.Buffer
+	if err := WritePatterns(&buf, p); err != nil {
 		t.Fatal(err)
 	}
 	good := buf.String()
 	header, body, _ := strings.Cut(good, "\n")
+	_, body1, _ := strings.Cut(string(patterns16(p)), "\n")
 	for _, tc := range []struct{ text, want string }{
 		{"", "no header line"},
 		{strings.Repeat("x", 200), "no header line"},
-		{"bashni-patterns 2 men-2x4 8 45927\n" + body, "want \"bashni-patterns 1\""},
-		{"bashni-patterns 1 men-2x4 8\n" + body, "want \"bashni-patterns 1\" LAYOUT SIZE COUNT"},
-		{"bashni-patterns 1 kings-3x3 8 45927\n" + body, "unknown layout \"kings-3x3\""},
-		{"bashni-patterns 1 men-2x4 10 45927\n" + body, "board size \"10\": want 7 or 8"},
-		{"bashni-patterns 1 men-2x4 8 45928\n" + body, "count \"45928\": layout men-2x4 has 45927 weights on 8x8"},
-		{"bashni-patterns 1 men-2x4 8 -1\n" + body, "count \"-1\""},
-		{header + "\n" + body[1:], "91853 bytes of weights after the header, want 91854"},
-		{good + "x", "91855 bytes of weights"},
+		{"bashni-patterns 3 men-2x4 8 45927\n" + body, `want "bashni-patterns 1" or "bashni-patterns 2" and LAYOUT SIZE COUNT`},
+		{"bashni-patterns 2 men-2x4 8\n" + body, "want \"bashni-patterns 1\" or"},
+		{"bashni-patterns  2 men-2x4 8 45927\n" + body, "want its fields one space apart"},
+		{"bashni-patterns 2 kings-3x3 8 45927\n" + body, "unknown layout \"kings-3x3\""},
+		{"bashni-patterns 2 men-2x4 10 45927\n" + body, "board size \"10\": want 7 or 8"},
+		{"bashni-patterns 2 men-2x4 8 45928\n" + body, "count \"45928\": layout men-2x4 has 45927 weights on 8x8"},
+		{"bashni-patterns 2 men-2x4 8 -1\n" + body, "count \"-1\""},
+		{"bashni-patterns 1 men-2x4 8 45927\n" + body1[1:], "91853 bytes of weights after the header, want 91854"},
+		{"bashni-patterns 1 men-2x4 8 45927\n" + body1 + "x", "91855 bytes of weights"},
+		{header + "\n" + body + "\x80", "byte 6 after the header: not a count of zero weights"},
+		{header + "\n\x85\x00\x06", "byte 0 after the header: not a count of zero weights (a shortest"},
+		{header + "\n" + body + "\x00", "byte 6 after the header: 0 zero weights from weight 45927 run past the last (45927)"},
+		{header + "\n\xe7\xe6\x02\x02", "byte 0 after the header: 45927 zero weights from weight 0 run past"},
+		{header + "\n\x05\x00", "byte 1 after the header: weight 5 is not a nonzero 16-bit integer"},
+		{header + "\n\x05\x80\x80\x04", "byte 1 after the header: weight 5 is not a nonzero"},
+		{header + "\n\x05\x86\x00", "byte 1 after the header: weight 5 is not a nonzero"},
+		{header + "\n\x05", "byte 1 after the header: weight 5"},
 	} {
 		_, err := ReadPatterns([]byte(tc.text))
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
@@ -188,14 +252,19 @@ func TestReadPatternsErrors(t *testing.T) {
 	}
 }
 
-// Whatever ReadPatterns accepts it writes back byte for byte.
+// Whatever ReadPatterns accepts in version 2 it writes back byte for byte;
+// what it accepts in version 1 it writes in version 2 with the same
+// weights.
 func FuzzReadPatterns(f *testing.F) {
+	p := NewPatterns(TowersLayout, 7)
+	p.W[9], p.W[600] = 12, -7
 	var buf bytes.Buffer
-	if err := WritePatterns(&buf, NewPatterns(TowersLayout, 7)); err != nil {
+	if err := WritePatterns(&buf, p); err != nil {
 		f.Fatal(err)
 	}
 	f.Add(buf.Bytes())
-	f.Add([]byte("bashni-patterns 1 men-2x4 8 3\n"))
+	f.Add(patterns16(p))
+	f.Add([]byte("bashni-patterns 2 men-2x4 8 3\n"))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		p, err := ReadPatterns(data)
 		if err != nil {
@@ -205,8 +274,18 @@ func FuzzReadPatterns(f *testing.F) {
 		if err := WritePatterns(&out, p); err != nil {
 			t.Fatal(err)
 		}
-		if !bytes.Equal(out.Bytes(), data) {
-			t.Errorf("read %.40q, wrote back %.40q", data, out.Bytes())
+		if bytes.HasPrefix(data, []byte("bashni-patterns 2 ")) {
+			if !bytes.Equal(out.Bytes(), data) {
+				t.Errorf("read %.40q, wrote back %.40q", data, out.Bytes())
+			}
+			return
+		}
+		again, err := ReadPatterns(out.Bytes())
+		if err != nil {
+			t.Fatalf("wrote %.40q, reading it: %v", out.Bytes(), err)
+		}
+		if diff := cmp.Diff(p, again); diff != "" {
+			t.Errorf("version 1 read, written and read again (-first +again):\n%s", diff)
 		}
 	})
 }
