@@ -203,6 +203,16 @@ func TestWritePatternsIsSparse(t *testing.T) {
 	if !bytes.Equal(body, want) {
 		t.Errorf("body % x, want % x", body, want)
 	}
+	// docs/FORMATS.md's example.
+	p = NewPatterns(MenLayout, 8)
+	p.W[0], p.W[300] = -1, 200
+	buf.Reset()
+	if err := WritePatterns(&buf, p); err != nil {
+		t.Fatal(err)
+	}
+	if got, want := buf.String(), "bashni-patterns 2 men-2x4 8 45927\n\x00\x01\xab\x02\x90\x03"; got != want {
+		t.Errorf("FORMATS.md's example: wrote %q, want %q", got, want)
+	}
 	for _, name := range []string{"russian-draughts"} {
 		data, err := fitted.ReadFile("weights/" + name + ".patterns")
 		if err != nil {
