@@ -90,11 +90,11 @@ func TestFittedWeightsLoad(t *testing.T) {
 	if _, err := Fitted("chess"); err == nil {
 		t.Error("weights for chess: no error")
 	}
-	// The classic presets play the hand-set weights, and russian-draughts
-	// adds its fitted pattern weights (weights/russian-draughts.patterns).
+	// The classic presets play the hand-set weights, and each adds its
+	// fitted pattern weights (weights/<preset>.patterns).
 	for _, v := range []bashni.Variant{bashni.RussianDraughts(), bashni.BrazilianDraughts()} {
 		w := For(v)
-		if p := w.Patterns; v == bashni.RussianDraughts() && (p == nil || p.Layout != MenLayout || p.Size != 8) {
+		if p := w.Patterns; p == nil || p.Layout != MenLayout || p.Size != 8 {
 			t.Errorf("%s: want its men-2x4 pattern weights for 8x8", v)
 		}
 		w.Patterns = nil
