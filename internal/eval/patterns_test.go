@@ -213,7 +213,7 @@ func TestWritePatternsIsSparse(t *testing.T) {
 	if got, want := buf.String(), "bashni-patterns 2 men-2x4 8 45927\n\x00\x01\xab\x02\x90\x03"; got != want {
 		t.Errorf("FORMATS.md's example: wrote %q, want %q", got, want)
 	}
-	for _, name := range []string{"russian-draughts", "brazilian-draughts"} {
+	for _, name := range []string{"russian-draughts", "brazilian-draughts", "russian"} {
 		data, err := fitted.ReadFile("weights/" + name + ".patterns")
 		if err != nil {
 			t.Fatal(err)

@@ -83,9 +83,15 @@ func TestFittedWeightsLoad(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if w == Hand(v) || For(v) != w || w.ManyTowers != hand.ManyTowers {
+		played := For(v)
+		played.Patterns = nil
+		if w == Hand(v) || played != w || w.ManyTowers != hand.ManyTowers {
 			t.Errorf("%s: the fitted weights are not in use, or are the hand-set ones", v)
 		}
+	}
+	// russian adds its towers-2x2 pattern weights (weights/russian.patterns).
+	if p := For(bashni.Russian()).Patterns; p == nil || p.Layout != TowersLayout || p.Size != 8 {
+		t.Errorf("russian: want its towers-2x2 pattern weights for 8x8")
 	}
 	if _, err := Fitted("chess"); err == nil {
 		t.Error("weights for chess: no error")
