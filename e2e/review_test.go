@@ -11,7 +11,7 @@ import (
 
 // A review at depth 4 of a game whose first move walks a man into a
 // capture: the chart has a point per position, the move is marked a
-// mistake with the better move, and the chart and the mark go to moves.
+// blunder with the better move, and the chart and the mark go to moves.
 func TestGameReview(t *testing.T) {
 	p := open(t)
 	fen := "W:We3,a1,c1:Bg5,h8,b8"
@@ -23,20 +23,20 @@ func TestGameReview(t *testing.T) {
 	if got, want := p.status(), "White to move"; !strings.HasPrefix(got, want) {
 		t.Errorf("status after the review %q", got)
 	}
-	if got, want := p.eval(`document.getElementById("review-status").textContent`), "Reviewed 3 positions: 0 inaccuracies, 1 mistakes, 0 blunders."; got != want {
+	if got, want := p.eval(`document.getElementById("review-status").textContent`), "Reviewed 3 positions: 0 inaccuracies, 0 mistakes, 1 blunders."; got != want {
 		t.Errorf("review status %q, want %q", got, want)
 	}
 	if got := p.eval(`String(document.querySelector("#review-chart .chart-line").getAttribute("points").split(" ").length)`); got != "3" {
 		t.Errorf("chart has %s points, want 3", got)
 	}
 	marks := p.eval(`[...document.querySelectorAll("#review-marks li")].map(li => li.textContent).join(" | ")`)
-	if !strings.HasPrefix(marks, "1. e3-f4? mistake (−") || !strings.HasSuffix(marks, " better: e3-d4") {
-		t.Errorf("marks %q, want e3-f4 a mistake with e3-d4 better", marks)
+	if !strings.HasPrefix(marks, "1. e3-f4?? blunder (−") || !strings.HasSuffix(marks, " better: c1-b2") {
+		t.Errorf("marks %q, want e3-f4 a blunder with c1-b2 better", marks)
 	}
 	// The move list is drawn again with the marks once the page has shown
 	// the position again (a request after the review's status is set).
 	p.waitFor("the move list's mark", `document.querySelector("#moves .move .mark") !== null`)
-	if got := p.eval(`document.querySelector("#moves .move .mark").textContent`); got != "?" {
+	if got := p.eval(`document.querySelector("#moves .move .mark").textContent`); got != "??" {
 		t.Errorf("the move list marks %q", got)
 	}
 	p.do("show the chart", chromedp.Evaluate[chromedp.Void](`document.getElementById("review").scrollIntoView()`))
