@@ -2,6 +2,7 @@ package eval
 
 import (
 	"bytes"
+	"embed"
 	"encoding/binary"
 	"fmt"
 	"strings"
@@ -213,13 +214,23 @@ func TestWritePatternsIsSparse(t *testing.T) {
 	if got, want := buf.String(), "bashni-patterns 2 men-2x4 8 45927\n\x00\x01\xab\x02\x90\x03"; got != want {
 		t.Errorf("FORMATS.md's example: wrote %q, want %q", got, want)
 	}
-	for _, name := range []string{"russian-draughts", "brazilian-draughts", "russian"} {
-		data, err := fitted.ReadFile("weights/" + name + ".patterns")
+	for _, c := range []struct {
+		fs   embed.FS
+		file string
+	}{
+		{fitted, "weights/russian-draughts.patterns"},
+		{fitted, "weights/brazilian-draughts.patterns"},
+		{towerPatterns, "weights/towers/russian.patterns"},
+	} {
+		data, err := c.fs.ReadFile(c.file)
+		if err != nil && c.fs == towerPatterns && !withTowerPatterns {
+			continue
+		}
 		if err != nil {
 			t.Fatal(err)
 		}
 		if i := bytes.Index(data, make([]byte, 8)); i >= 0 {
-			t.Errorf("weights/%s.patterns: 8 zero bytes at byte %d", name, i)
+			t.Errorf("%s: 8 zero bytes at byte %d", c.file, i)
 		}
 	}
 }

@@ -76,7 +76,10 @@ func Hand(v bashni.Variant) Weights {
 	return w
 }
 
-//go:embed weights
+// fitted holds the weights files of weights/ (not of its subdirectories):
+// the fitted weights and the classic presets' pattern weights.
+//
+//go:embed weights/*.json weights/*.patterns
 var fitted embed.FS
 
 // For returns the weights the engine uses in ruleset v: those fitted to
@@ -112,16 +115,20 @@ func For(v bashni.Variant) Weights {
 }
 
 // FittedPatterns returns the pattern weights of the preset name
-// (internal/eval/weights/NAME.patterns), or an error if it has none or
-// they do not read.
+// (internal/eval/weights/NAME.patterns, or weights/towers/NAME.patterns
+// for a tower preset), or an error if it has none or they do not read.
 func FittedPatterns(name string) (*Patterns, error) {
-	data, err := fitted.ReadFile("weights/" + name + ".patterns")
+	file := "weights/" + name + ".patterns"
+	data, err := fitted.ReadFile(file)
 	if err != nil {
-		return nil, fmt.Errorf("eval: no pattern weights for %q", name)
+		file = "weights/towers/" + name + ".patterns"
+		if data, err = towerPatterns.ReadFile(file); err != nil {
+			return nil, fmt.Errorf("eval: no pattern weights for %q", name)
+		}
 	}
 	p, err := ReadPatterns(data)
 	if err != nil {
-		return nil, fmt.Errorf("eval: weights/%s.patterns: %v", name, err)
+		return nil, fmt.Errorf("eval: %s: %v", file, err)
 	}
 	return p, nil
 }
