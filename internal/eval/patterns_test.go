@@ -221,6 +221,7 @@ func TestWritePatternsIsSparse(t *testing.T) {
 		{fitted, "weights/russian-draughts.patterns"},
 		{fitted, "weights/brazilian-draughts.patterns"},
 		{towerPatterns, "weights/towers/russian.patterns"},
+		{towerPatterns, "weights/towers/international.patterns"},
 	} {
 		data, err := c.fs.ReadFile(c.file)
 		if err != nil && c.fs == towerPatterns && !withTowerPatterns {

@@ -89,13 +89,15 @@ func TestFittedWeightsLoad(t *testing.T) {
 			t.Errorf("%s: the fitted weights are not in use, or are the hand-set ones", v)
 		}
 	}
-	// russian adds its towers-2x2 pattern weights
-	// (weights/towers/russian.patterns), but not in a build without them.
-	switch p := For(bashni.Russian()).Patterns; {
-	case !withTowerPatterns && p != nil:
-		t.Errorf("russian: pattern weights in a build without the tower presets'")
-	case withTowerPatterns && (p == nil || p.Layout != TowersLayout || p.Size != 8):
-		t.Errorf("russian: want its towers-2x2 pattern weights for 8x8")
+	// russian and international add their towers-2x2 pattern weights
+	// (weights/towers/NAME.patterns), but not in a build without them.
+	for _, v := range []bashni.Variant{bashni.Russian(), bashni.International()} {
+		switch p := For(v).Patterns; {
+		case !withTowerPatterns && p != nil:
+			t.Errorf("%s: pattern weights in a build without the tower presets'", v)
+		case withTowerPatterns && (p == nil || p.Layout != TowersLayout || p.Size != 8):
+			t.Errorf("%s: want its towers-2x2 pattern weights for 8x8", v)
+		}
 	}
 	if _, err := Fitted("chess"); err == nil {
 		t.Error("weights for chess: no error")
