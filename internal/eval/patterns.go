@@ -258,13 +258,10 @@ func (pe *patternEval) sum(pos *bashni.Position, stacked bashni.SquareSet) int {
 	return total
 }
 
-// men8 is sum for regions of two whole ranks on an 8x8 board (men-2x4):
-// the layout of the classic presets, whose search evaluates at about
-// every other node, written out rank by rank so that it costs a few
-// hundred instructions, not twice that.
-func (pe *patternEval) men8(pl *[4]bashni.SquareSet, k int) int {
-	const size = 6561 // 3^8 indices per region
-	var x [8]uint32   // as in sum
+// ranks8 returns the numbers of the 8 ranks of an 8x8 board from both
+// views, as in sum, for the k planes of pl: written out for men8 and
+// towers8.
+func (pe *patternEval) ranks8(pl *[4]bashni.SquareSet, k int) (x [8]uint32) {
 	for s := range k {
 		set, t := uint64(pl[s&3]), &pe.rank[s&3]
 		x[0] += t[0][uint8(set)]
@@ -276,6 +273,16 @@ func (pe *patternEval) men8(pl *[4]bashni.SquareSet, k int) int {
 		x[6] += t[6][uint8(set>>48)]
 		x[7] += t[7][uint8(set>>56)]
 	}
+	return x
+}
+
+// men8 is sum for regions of two whole ranks on an 8x8 board (men-2x4):
+// the layout of the classic presets, whose search evaluates at about
+// every other node, written out rank by rank so that it costs a few
+// hundred instructions, not twice that.
+func (pe *patternEval) men8(pl *[4]bashni.SquareSet, k int) int {
+	const size = 6561 // 3^8 indices per region
+	x := pe.ranks8(pl, k)
 	w := (*[7 * size]int16)(pe.p.W) // newPatternEval checked the length
 	total := 0
 	for r := range 7 {
@@ -293,18 +300,7 @@ func (pe *patternEval) men8(pl *[4]bashni.SquareSet, k int) int {
 // about 800 instructions a call, not 2,300.
 func (pe *patternEval) towers8(pl *[4]bashni.SquareSet) int {
 	const size = 625 // 5^4 indices per region
-	var x [8]uint32  // as in sum
-	for s := range 4 {
-		set, t := uint64(pl[s]), &pe.rank[s]
-		x[0] += t[0][uint8(set)]
-		x[1] += t[1][uint8(set>>8)]
-		x[2] += t[2][uint8(set>>16)]
-		x[3] += t[3][uint8(set>>24)]
-		x[4] += t[4][uint8(set>>32)]
-		x[5] += t[5][uint8(set>>40)]
-		x[6] += t[6][uint8(set>>48)]
-		x[7] += t[7][uint8(set>>56)]
-	}
+	x := pe.ranks8(pl, 4)
 	w := (*[21 * size]int16)(pe.p.W) // newPatternEval checked the length
 	total := 0
 	for r := range 7 {
