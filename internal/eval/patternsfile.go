@@ -27,19 +27,18 @@ const maxPatternsHeader = 100
 // mostly zero, and runs of zero bytes in an embedded file cost the
 // WebAssembly build a data segment each.
 func WritePatterns(w io.Writer, p *Patterns) error {
-	var buf bytes.Buffer
-	fmt.Fprintf(&buf, "%s 2 %s %d %d\n", patternsMagic, p.Layout.Name, p.Size, len(p.W))
+	b := fmt.Appendf(nil, "%s 2 %s %d %d\n", patternsMagic, p.Layout.Name, p.Size, len(p.W))
 	zeros := 0
 	for _, x := range p.W {
 		if x == 0 {
 			zeros++
 			continue
 		}
-		buf.Write(binary.AppendUvarint(nil, uint64(zeros)))
-		buf.Write(binary.AppendVarint(nil, int64(x)))
+		b = binary.AppendUvarint(b, uint64(zeros))
+		b = binary.AppendVarint(b, int64(x))
 		zeros = 0
 	}
-	_, err := w.Write(buf.Bytes())
+	_, err := w.Write(b)
 	return err
 }
 
