@@ -175,7 +175,7 @@ func runFit(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(stderr, "%s: %d training positions, %d held out (every %d-th game); K %.6f\n", v, res.Train, res.HeldOut, cfg.HoldOut, res.K)
+	fmt.Fprintf(stderr, "%s: %d training positions, %d held out (every %d-th game, less %d positions also in training games); K %.6f\n", v, res.Train, res.HeldOut, cfg.HoldOut, res.Repeated, res.K)
 	fmt.Fprintf(stderr, "loss (mean squared error): training %.6f -> %.6f, held out %.6f -> %.6f; %s\n",
 		res.TrainStart, res.TrainLoss, res.HeldOutStart, res.HeldOutLoss, time.Since(began).Round(time.Second))
 	fmt.Fprintf(stderr, "held out, against the game results alone: %.6f -> %.6f\n", res.HeldOutResultStart, res.HeldOutResult)

@@ -57,6 +57,11 @@ type FitResult struct {
 	// fits with different labels.
 	HeldOutResultStart, HeldOutResult float64
 	Train, HeldOut                    int // positions
+	// Repeated counts the positions of held-out games left out of the
+	// held-out set because they are training positions too (the same
+	// position, side to move included, in a training game): a loss on them
+	// would measure how well the fit remembers, not how it predicts.
+	Repeated int
 }
 
 // example is a position as features: the nonzero terms, White's side
@@ -114,6 +119,8 @@ func Fit(v bashni.Variant, start eval.Weights, samples []Sample, positions []bas
 	base.Patterns = nil // Features counts the other terms
 	ev := eval.New(v, base)
 	var train, held []example
+	var heldKeys []uint64
+	trainKeys := map[uint64]bool{}
 	for i, s := range samples {
 		f := ev.Features(&positions[i])
 		var x example
@@ -133,10 +140,20 @@ func Fit(v bashni.Variant, start eval.Weights, samples []Sample, positions []bas
 		x.target = float64(s.Score) // turned into a probability once K is known
 		if s.Game%cfg.HoldOut == 0 {
 			held = append(held, x)
+			heldKeys = append(heldKeys, positions[i].Key())
 		} else {
 			train = append(train, x)
+			trainKeys[positions[i].Key()] = true
 		}
 	}
+	unseen := held[:0]
+	for i, x := range held {
+		if !trainKeys[heldKeys[i]] {
+			unseen = append(unseen, x)
+		}
+	}
+	repeated := len(held) - len(unseen)
+	held = unseen
 	if len(train) == 0 || len(held) == 0 {
 		return FitResult{}, fmt.Errorf("fit: %d training and %d held-out positions: need more games", len(train), len(held))
 	}
@@ -157,7 +174,7 @@ func Fit(v bashni.Variant, start eval.Weights, samples []Sample, positions []bas
 			set[i].target = cfg.Lambda*set[i].result + (1-cfg.Lambda)*sigmoid(k*set[i].target)
 		}
 	}
-	res := FitResult{K: k, Train: len(train), HeldOut: len(held)}
+	res := FitResult{K: k, Train: len(train), HeldOut: len(held), Repeated: repeated}
 	res.TrainStart, res.HeldOutStart = loss(train, w, k), loss(held, w, k)
 	free := make([]bool, nw)
 	l2 := make([]float64, nw)

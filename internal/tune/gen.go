@@ -24,8 +24,8 @@ import (
 type GenConfig struct {
 	Variant  bashni.Variant
 	Games    int    // number of games
-	Seed     uint64 // seed of the random openings: game k opens with the line of (Seed, k)
-	Opening  int    // random plies before the engine takes over
+	Seed     uint64 // seed of the random openings: game k opens with a line drawn from (Seed, k)
+	Opening  int    // random plies before the engine takes over (see Openings)
 	Depth    int    // the engine's search depth for every move
 	MaxPlies int    // a game this long is a draw
 	Workers  int    // games played at once
@@ -78,6 +78,10 @@ func Generate(ctx context.Context, cfg GenConfig, w io.Writer) (int, error) {
 	if err != nil {
 		return 0, err
 	}
+	openings, err := Openings(&start, cfg)
+	if err != nil {
+		return 0, err
+	}
 	type done struct {
 		k       int
 		samples []Sample
@@ -92,7 +96,7 @@ func Generate(ctx context.Context, cfg GenConfig, w io.Writer) (int, error) {
 			defer wg.Done()
 			e := engine.MustNew(engine.Options{HashMB: 4})
 			for k := range jobs {
-				s, err := playGame(ctx, cfg, start, e, k)
+				s, err := playGame(ctx, cfg, start, openings[k], e, k)
 				results <- done{k, s, err}
 			}
 		}()
@@ -136,14 +140,53 @@ func Generate(ctx context.Context, cfg GenConfig, w io.Writer) (int, error) {
 	return n, firstErr
 }
 
-// playGame plays game k and returns its quiet positions.
-func playGame(ctx context.Context, cfg GenConfig, start bashni.Position, e *engine.Engine, k int) ([]Sample, error) {
+// openingDraws is how many lines Openings draws for one game before it
+// gives up finding one that leads where no earlier game's did.
+const openingDraws = 1000
+
+// Openings returns the random openings of cfg's games 0 to cfg.Games-1
+// from start: game k's is the first line drawn from the random source
+// (cfg.Seed, k) that leads to a position no earlier game's opening led
+// to. The engine plays deterministically, so two games that open alike
+// would be one game written twice, and a held-out game would be a
+// training game too (with 6 random plies, 20,000 draws in lasca reach
+// only about 300 positions, in the 8x8 rulesets about 5,600). Each shard
+// draws the openings of every game, so that shards write what one run
+// does. If openingDraws lines all lead to positions reached before, the
+// ruleset has too few openings of cfg.Opening plies for cfg.Games games,
+// an error.
+func Openings(start *bashni.Position, cfg GenConfig) ([][]bashni.Move, error) {
+	seen := make(map[string]bool, cfg.Games)
+	lines := make([][]bashni.Move, cfg.Games)
+	for k := range lines {
+		rng := rand.New(rand.NewPCG(cfg.Seed, uint64(k)))
+		for try := 0; ; try++ {
+			if try == openingDraws {
+				return nil, fmt.Errorf("game %d: %d random openings of %d plies all lead to positions of earlier games (%d found): play fewer games or longer openings",
+					k, openingDraws, cfg.Opening, len(seen))
+			}
+			line, err := engine.RandomOpening(start, cfg.Opening, rng)
+			if err != nil {
+				return nil, err
+			}
+			pos := *start
+			for _, m := range line {
+				pos = pos.PlayUnchecked(m)
+			}
+			if fen := pos.FEN(); !seen[fen] {
+				seen[fen] = true
+				lines[k] = line
+				break
+			}
+		}
+	}
+	return lines, nil
+}
+
+// playGame plays game k from its opening and returns its quiet positions.
+func playGame(ctx context.Context, cfg GenConfig, start bashni.Position, opening []bashni.Move, e *engine.Engine, k int) ([]Sample, error) {
 	e.Clear()
 	g := bashni.NewGameFrom(&start)
-	opening, err := engine.RandomOpening(&start, cfg.Opening, rand.New(rand.NewPCG(cfg.Seed, uint64(k))))
-	if err != nil {
-		return nil, err
-	}
 	for _, m := range opening {
 		if err := g.Play(m); err != nil {
 			return nil, err

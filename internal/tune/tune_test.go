@@ -3,12 +3,15 @@ package tune
 import (
 	"bytes"
 	"context"
+	"fmt"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/bashni-dev/bashni"
+	"github.com/bashni-dev/bashni/engine"
 	"github.com/bashni-dev/bashni/internal/eval"
 )
 
@@ -92,8 +95,8 @@ func TestFitLowersTheLoss(t *testing.T) {
 	if !(res.TrainLoss < res.TrainStart) {
 		t.Errorf("training loss %v -> %v: not lower", res.TrainStart, res.TrainLoss)
 	}
-	if res.Train+res.HeldOut != len(samples) || res.HeldOut == 0 {
-		t.Errorf("%d training + %d held out, of %d", res.Train, res.HeldOut, len(samples))
+	if res.Train+res.HeldOut+res.Repeated != len(samples) || res.HeldOut == 0 {
+		t.Errorf("%d training + %d held out + %d repeated, of %d", res.Train, res.HeldOut, res.Repeated, len(samples))
 	}
 	if res.Weights.ManyTowers != start.ManyTowers || res.Weights == start {
 		t.Errorf("ManyTowers %d (want %d), weights changed: %v", res.Weights.ManyTowers, start.ManyTowers, res.Weights != start)
@@ -196,5 +199,79 @@ func TestSampleFiles(t *testing.T) {
 			}
 			last[s.Game] = s
 		}
+	}
+}
+
+// Every game opens with a position no earlier game opened with: lasca has
+// 53 positions after 4 plies, so 53 games find theirs and a 54th cannot.
+func TestOpeningsAreDistinct(t *testing.T) {
+	start := bashni.Lasca().MustStart()
+	cfg := GenConfig{Variant: bashni.Lasca(), Games: 53, Seed: 1, Opening: 4, Depth: 1, MaxPlies: 1}
+	lines, err := Openings(&start, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	seen := map[string]int{}
+	for k, line := range lines {
+		pos := start
+		for _, m := range line {
+			if !pos.IsLegal(m) {
+				t.Fatalf("game %d: %v is not legal in %s", k, m, pos.FEN())
+			}
+			pos = pos.PlayUnchecked(m)
+		}
+		if j, ok := seen[pos.FEN()]; ok {
+			t.Errorf("games %d and %d both open with %s", j, k, pos.FEN())
+		}
+		seen[pos.FEN()] = k
+	}
+	// The first game's opening is the first line of its random source,
+	// so earlier files' first game is unchanged.
+	first, _ := engine.RandomOpening(&start, 4, rand.New(rand.NewPCG(1, 0)))
+	if got, want := fmt.Sprint(lines[0]), fmt.Sprint(first); got != want {
+		t.Errorf("game 0's opening is %s, want %s", got, want)
+	}
+	cfg.Games = 54
+	if _, err := Openings(&start, cfg); err == nil || !strings.Contains(err.Error(), "game 53: 1000 random openings of 4 plies all lead to positions of earlier games (53 found)") {
+		t.Errorf("54 games of 4-ply openings in lasca: error %v", err)
+	}
+}
+
+// A held-out game that repeats a training game is no test of the fit: its
+// positions are left out of the held-out set and counted as repeated.
+func TestFitLeavesOutRepeatedPositions(t *testing.T) {
+	v := bashni.Russian()
+	var buf bytes.Buffer
+	cfg := GenConfig{Variant: v, Games: 10, Seed: 1, Opening: 6, Depth: 2, MaxPlies: 200, Workers: 2}
+	if _, err := Generate(context.Background(), cfg, &buf); err != nil {
+		t.Fatal(err)
+	}
+	samples, positions, err := ReadSamples(v, &buf)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fit := func(samples []Sample, positions []bashni.Position) FitResult {
+		t.Helper()
+		res, err := Fit(v, eval.Hand(v), samples, positions, FitConfig{Params: "base", Lambda: 1, Iterations: 1, HoldOut: 5})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return res
+	}
+	before := fit(samples, positions)
+	// Game 10 is held out (10 % 5 == 0): make it a copy of game 1.
+	var copied int
+	for i, s := range samples[:len(samples):len(samples)] {
+		if s.Game == 1 {
+			s.Game = 10
+			samples = append(samples, s)
+			positions = append(positions, positions[i])
+			copied++
+		}
+	}
+	after := fit(samples, positions)
+	if after.Repeated != before.Repeated+copied || after.HeldOut != before.HeldOut || after.Train != before.Train {
+		t.Errorf("with game 1 copied as held-out game 10 (%d positions): %d training, %d held out, %d repeated; before %d, %d, %d",
+			copied, after.Train, after.HeldOut, after.Repeated, before.Train, before.HeldOut, before.Repeated)
 	}
 }
