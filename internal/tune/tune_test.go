@@ -78,15 +78,7 @@ func TestReadSamplesErrors(t *testing.T) {
 // A fit lowers the loss on the positions it fits, and keeps ManyTowers.
 func TestFitLowersTheLoss(t *testing.T) {
 	v := bashni.Russian()
-	var buf bytes.Buffer
-	cfg := GenConfig{Variant: v, Games: 40, Seed: 1, Opening: 6, Depth: 2, MaxPlies: 200, Workers: 2}
-	if _, err := Generate(context.Background(), cfg, &buf); err != nil {
-		t.Fatal(err)
-	}
-	samples, positions, err := ReadSamples(v, &buf)
-	if err != nil {
-		t.Fatal(err)
-	}
+	samples, positions := russianSamples(t, 40)
 	start := eval.Hand(v)
 	res, err := Fit(v, start, samples, positions, FitConfig{Params: "all", Lambda: 1, Iterations: 50, Step: 2, HoldOut: 5})
 	if err != nil {
@@ -241,15 +233,7 @@ func TestOpeningsAreDistinct(t *testing.T) {
 // positions are left out of the held-out set and counted as repeated.
 func TestFitLeavesOutRepeatedPositions(t *testing.T) {
 	v := bashni.Russian()
-	var buf bytes.Buffer
-	cfg := GenConfig{Variant: v, Games: 10, Seed: 1, Opening: 6, Depth: 2, MaxPlies: 200, Workers: 2}
-	if _, err := Generate(context.Background(), cfg, &buf); err != nil {
-		t.Fatal(err)
-	}
-	samples, positions, err := ReadSamples(v, &buf)
-	if err != nil {
-		t.Fatal(err)
-	}
+	samples, positions := russianSamples(t, 10)
 	fit := func(samples []Sample, positions []bashni.Position) FitResult {
 		t.Helper()
 		res, err := Fit(v, eval.Hand(v), samples, positions, FitConfig{Params: "base", Lambda: 1, Iterations: 1, HoldOut: 5})
@@ -274,4 +258,20 @@ func TestFitLeavesOutRepeatedPositions(t *testing.T) {
 		t.Errorf("with game 1 copied as held-out game 10 (%d positions): %d training, %d held out, %d repeated; before %d, %d, %d",
 			copied, after.Train, after.HeldOut, after.Repeated, before.Train, before.HeldOut, before.Repeated)
 	}
+}
+
+// russianSamples generates the positions of the given number of games of
+// russian at depth 2 from 6-ply openings, and reads them back.
+func russianSamples(t *testing.T, games int) ([]Sample, []bashni.Position) {
+	t.Helper()
+	var buf bytes.Buffer
+	cfg := GenConfig{Variant: bashni.Russian(), Games: games, Seed: 1, Opening: 6, Depth: 2, MaxPlies: 200, Workers: 2}
+	if _, err := Generate(context.Background(), cfg, &buf); err != nil {
+		t.Fatal(err)
+	}
+	samples, positions, err := ReadSamples(cfg.Variant, &buf)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return samples, positions
 }
