@@ -152,12 +152,15 @@ const openingDraws = 1000
 // training game too (with 6 random plies, 20,000 draws in lasca reach
 // only about 300 positions, in the 8x8 rulesets about 5,600). Each shard
 // draws the openings of every game, so that shards write what one run
-// does. If openingDraws lines all lead to positions reached before, the
-// ruleset has too few openings of cfg.Opening plies for cfg.Games games,
-// an error.
+// does, but keeps only the lines of its own games (the others are nil).
+// Positions are told apart by Position.Key, as the fit tells its held-out
+// positions from its training ones. If openingDraws lines all lead to
+// positions reached before, the ruleset has too few openings of
+// cfg.Opening plies for cfg.Games games, an error.
 func Openings(start *bashni.Position, cfg GenConfig) ([][]bashni.Move, error) {
-	seen := make(map[string]bool, cfg.Games)
+	seen := make(map[uint64]bool, cfg.Games)
 	lines := make([][]bashni.Move, cfg.Games)
+	shards := max(cfg.Shards, 1)
 	for k := range lines {
 		rng := rand.New(rand.NewPCG(cfg.Seed, uint64(k)))
 		for try := 0; ; try++ {
@@ -173,9 +176,11 @@ func Openings(start *bashni.Position, cfg GenConfig) ([][]bashni.Move, error) {
 			for _, m := range line {
 				pos = pos.PlayUnchecked(m)
 			}
-			if fen := pos.FEN(); !seen[fen] {
-				seen[fen] = true
-				lines[k] = line
+			if key := pos.Key(); !seen[key] {
+				seen[key] = true
+				if k%shards == cfg.Shard {
+					lines[k] = line
+				}
 				break
 			}
 		}

@@ -57,7 +57,10 @@ for (let i = 0; i < tries.length; i += workers) {
 for (const t of tries) t.size = statSync(t.zst).size;
 const best = tries.reduce((a, b) => (b.size < a.size ? b : a));
 copyFileSync(best.zst, out);
-for (const t of tries) rmSync(t.file, { force: true }), rmSync(t.zst, { force: true });
+for (const t of tries) {
+  rmSync(t.file, { force: true });
+  rmSync(t.zst, { force: true });
+}
 const goroot = run('go', ['env', 'GOROOT']);
 copyFileSync(path.join(goroot, 'lib', 'wasm', 'wasm_exec.js'), path.join(pkg, 'wasm_exec.js'));
 const sizes = tries.map((t) => t.size);
