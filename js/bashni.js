@@ -1,7 +1,7 @@
 // bashni for JavaScript: the rules and the engine of column checkers (Bashni,
 // Lasca; with stacking off, Russian and Brazilian draughts), the Go library
 // compiled to WebAssembly. See README.md; the types are in bashni.d.ts.
-import { decompress } from './node_modules/fzstd/esm/index.mjs';
+import { decompress } from './fzstd.mjs';
 
 let loading = null;
 

@@ -2,9 +2,9 @@ package eval
 
 import (
 	"bytes"
-	"embed"
 	"encoding/binary"
 	"fmt"
+	"io/fs"
 	"strings"
 	"testing"
 
@@ -174,33 +174,56 @@ func patterns16(p *Patterns) []byte {
 	return buf.Bytes()
 }
 
-func TestReadPatternsVersion1(t *testing.T) {
+// patterns2 writes p in version 2 of the format, as bashni-tune did before
+// version 3: each nonzero weight after the count of zero weights before it.
+func patterns2(p *Patterns) []byte {
+	b := fmt.Appendf(nil, "bashni-patterns 2 %s %d %d\n", p.Layout.Name, p.Size, len(p.W))
+	zeros := 0
+	for _, x := range p.W {
+		if x == 0 {
+			zeros++
+			continue
+		}
+		b = binary.AppendUvarint(b, uint64(zeros))
+		b = binary.AppendVarint(b, int64(x))
+		zeros = 0
+	}
+	return b
+}
+
+func TestReadPatternsEarlierVersions(t *testing.T) {
 	p := NewPatterns(MenLayout, 8)
 	for i := range p.W {
 		p.W[i] = int16(i*7919) - int16(i)
 	}
-	got, err := ReadPatterns(patterns16(p))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if diff := cmp.Diff(p, got); diff != "" {
-		t.Errorf("(-wrote +read):\n%s", diff)
+	p.W[17], p.W[18] = 0, 0
+	for version, data := range map[int][]byte{1: patterns16(p), 2: patterns2(p)} {
+		got, err := ReadPatterns(data)
+		if err != nil {
+			t.Fatalf("version %d: %v", version, err)
+		}
+		if diff := cmp.Diff(p, got); diff != "" {
+			t.Errorf("version %d (-wrote +read):\n%s", version, diff)
+		}
 	}
 }
 
-// Version 2 spends bytes on nonzero weights only, and a fitted file, mostly
-// zeros, has no run of 8 zero bytes (each would cost the WebAssembly build
-// a data segment).
-func TestWritePatternsIsSparse(t *testing.T) {
+// Version 3 spends bytes on nonzero weights only, the steps first and the
+// weights after, and no byte of a file's body is zero (a run of zero bytes
+// would cost the WebAssembly build a data segment).
+func TestWritePatternsFormat(t *testing.T) {
 	p := NewPatterns(MenLayout, 8)
 	p.W[0], p.W[1], p.W[300], p.W[len(p.W)-1] = -1, 64, 200, -32768
 	var buf bytes.Buffer
 	if err := WritePatterns(&buf, p); err != nil {
 		t.Fatal(err)
 	}
-	_, body, _ := bytes.Cut(buf.Bytes(), []byte("\n"))
-	// 0,-1; 0,64; 298,200; 45625,-32768
-	want := []byte{0, 1, 0, 0x80, 1, 0xaa, 2, 0x90, 3, 0xb9, 0xe4, 2, 0xff, 0xff, 3}
+	header, body, _ := bytes.Cut(buf.Bytes(), []byte("\n"))
+	if got, want := string(header), "bashni-patterns 3 men-2x4 8 45927 4"; got != want {
+		t.Errorf("header %q, want %q", got, want)
+	}
+	// Steps 1, 1, 299, 45626; weights -1, 64, 200, -32768.
+	want := []byte{1, 1, 0xab, 2, 0xba, 0xe4, 2, 1, 0x80, 1, 0x90, 3, 0xff, 0xff, 3}
 	if !bytes.Equal(body, want) {
 		t.Errorf("body % x, want % x", body, want)
 	}
@@ -211,27 +234,31 @@ func TestWritePatternsIsSparse(t *testing.T) {
 	if err := WritePatterns(&buf, p); err != nil {
 		t.Fatal(err)
 	}
-	if got, want := buf.String(), "bashni-patterns 2 men-2x4 8 45927\n\x00\x01\xab\x02\x90\x03"; got != want {
+	if got, want := buf.String(), "bashni-patterns 3 men-2x4 8 45927 2\n\x01\xac\x02\x01\x90\x03"; got != want {
 		t.Errorf("FORMATS.md's example: wrote %q, want %q", got, want)
 	}
-	for _, c := range []struct {
-		fs   embed.FS
-		file string
-	}{
-		{fitted, "weights/russian-draughts.patterns"},
-		{fitted, "weights/brazilian-draughts.patterns"},
-		{towerPatterns, "weights/towers/russian.patterns"},
-		{towerPatterns, "weights/towers/international.patterns"},
-	} {
-		data, err := c.fs.ReadFile(c.file)
-		if err != nil && c.fs == towerPatterns && !withTowerPatterns {
-			continue
-		}
+	files, err := fs.Glob(fitted, "weights/*.patterns")
+	if err != nil {
+		t.Fatal(err)
+	}
+	towers, err := fs.Glob(fitted, "weights/towers/*.patterns")
+	if err != nil {
+		t.Fatal(err)
+	}
+	files = append(files, towers...)
+	if len(files) != 5 {
+		t.Errorf("pattern weights files %q, want the 5 presets'", files)
+	}
+	for _, file := range files {
+		data, err := fitted.ReadFile(file)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if i := bytes.Index(data, make([]byte, 8)); i >= 0 {
-			t.Errorf("%s: 8 zero bytes at byte %d", c.file, i)
+		if !bytes.HasPrefix(data, []byte("bashni-patterns 3 ")) {
+			t.Errorf("%s: not in version 3: %.40q", file, data)
+		}
+		if i := bytes.IndexByte(data, 0); i >= 0 {
+			t.Errorf("%s: a zero byte at byte %d", file, i)
 		}
 	}
 }
@@ -243,29 +270,46 @@ func TestReadPatternsErrors(t *testing.T) {
 	if err := WritePatterns(&buf, p); err != nil {
 		t.Fatal(err)
 	}
-	good := buf.String()
-	header, body, _ := strings.Cut(good, "\n")
+	header, body, _ := strings.Cut(buf.String(), "\n")
+	header2, body2, _ := strings.Cut(string(patterns2(p)), "\n")
 	_, body1, _ := strings.Cut(string(patterns16(p)), "\n")
 	for _, tc := range []struct{ text, want string }{
-		{"", "no header line"},
+		{"", "no header line in the first 100 bytes: want \"bashni-patterns 3 LAYOUT SIZE COUNT NONZERO\""},
 		{strings.Repeat("x", 200), "no header line"},
-		{"bashni-patterns 3 men-2x4 8 45927\n" + body, `want "bashni-patterns 1" or "bashni-patterns 2" and LAYOUT SIZE COUNT`},
-		{"bashni-patterns 2 men-2x4 8\n" + body, "want \"bashni-patterns 1\" or"},
-		{"bashni-patterns  2 men-2x4 8 45927\n" + body, "want its fields one space apart"},
-		{"bashni-patterns 2 kings-3x3 8 45927\n" + body, "unknown layout \"kings-3x3\""},
-		{"bashni-patterns 2 men-2x4 10 45927\n" + body, "board size \"10\": want 7 or 8"},
-		{"bashni-patterns 2 men-2x4 8 45928\n" + body, "count \"45928\": layout men-2x4 has 45927 weights on 8x8"},
-		{"bashni-patterns 2 men-2x4 8 -1\n" + body, "count \"-1\""},
+		{"bashni-patterns 4 men-2x4 8 45927 2\n" + body, `header "bashni-patterns 4 men-2x4 8 45927 2": want "bashni-patterns 3 LAYOUT SIZE COUNT NONZERO" (or version 1 or 2, with LAYOUT SIZE COUNT)`},
+		{"bashni-patterns 3 men-2x4 8 45927\n" + body, "want \"bashni-patterns 3 LAYOUT"},
+		{"bashni-patterns 2 men-2x4 8 45927 2\n" + body, "want \"bashni-patterns 3 LAYOUT"},
+		{"bashni-patterns 2 men-2x4 8\n" + body2, "want \"bashni-patterns 3 LAYOUT"},
+		{"bashni-patterns\n", "want \"bashni-patterns 3 LAYOUT"},
+		{"bashni-patterns  3 men-2x4 8 45927 2\n" + body, "want its fields one space apart"},
+		{"bashni-patterns 3 kings-3x3 8 45927 2\n" + body, "unknown layout \"kings-3x3\""},
+		{"bashni-patterns 3 men-2x4 10 45927 2\n" + body, "board size \"10\": want 7 or 8"},
+		{"bashni-patterns 3 men-2x4 8 45928 2\n" + body, "count \"45928\": layout men-2x4 has 45927 weights on 8x8"},
+		{"bashni-patterns 3 men-2x4 8 -1 2\n" + body, "count \"-1\""},
+		{"bashni-patterns 3 men-2x4 8 45927 45928\n" + body, "nonzero count \"45928\": want 0 to 45927"},
+		{"bashni-patterns 3 men-2x4 8 45927 -1\n" + body, "nonzero count \"-1\""},
+		{"bashni-patterns 3 men-2x4 8 45927 02\n" + body, "nonzero count \"02\""},
+		{"bashni-patterns 3 men-2x4 8 45927 1\n" + body, "byte 4 after the header: 2 bytes more after the 1 nonzero weights"},
+		{"bashni-patterns 3 men-2x4 8 45927 3\n" + body, "byte 4 after the header: a step of 6 from weight 45926 runs past the last (45927)"},
+		{"bashni-patterns 3 men-2x4 8 45927 0\n" + body, "byte 0 after the header: 6 bytes more after the 0 nonzero weights"},
+		{header + "\n" + body + "\x01", "byte 6 after the header: 1 bytes more after the 2 nonzero weights"},
+		{header + "\n" + body[:5], "byte 5 after the header: weight 45926 is not"},
+		{header + "\n\x86\x00\x06", "byte 0 after the header: the step to nonzero weight 1 of 2 is not a positive count (a shortest"},
+		{header + "\n\x00\x06", "byte 0 after the header: the step to nonzero weight 1 of 2 is not a positive"},
+		{header + "\n\x06\xe3\xe6\x02", "byte 1 after the header: a step of 45923 from weight 5 runs past the last (45927)"},
+		{header + "\n\x06\xe1\xe6\x02\x00", "byte 4 after the header: weight 5 is not a nonzero 16-bit integer"},
+		{header + "\n\x06\xe1\xe6\x02\x80\x80\x04", "byte 4 after the header: weight 5 is not a nonzero"},
+		{header + "\n\x06\xe1\xe6\x02\x86\x00", "byte 4 after the header: weight 5 is not a nonzero"},
 		{"bashni-patterns 1 men-2x4 8 45927\n" + body1[1:], "91853 bytes of weights after the header, want 91854"},
 		{"bashni-patterns 1 men-2x4 8 45927\n" + body1 + "x", "91855 bytes of weights"},
-		{header + "\n" + body + "\x80", "byte 6 after the header: not a count of zero weights"},
-		{header + "\n\x85\x00\x06", "byte 0 after the header: not a count of zero weights (a shortest"},
-		{header + "\n" + body + "\x00", "byte 6 after the header: 0 zero weights from weight 45927 run past the last (45927)"},
-		{header + "\n\xe7\xe6\x02\x02", "byte 0 after the header: 45927 zero weights from weight 0 run past"},
-		{header + "\n\x05\x00", "byte 1 after the header: weight 5 is not a nonzero 16-bit integer"},
-		{header + "\n\x05\x80\x80\x04", "byte 1 after the header: weight 5 is not a nonzero"},
-		{header + "\n\x05\x86\x00", "byte 1 after the header: weight 5 is not a nonzero"},
-		{header + "\n\x05", "byte 1 after the header: weight 5"},
+		{header2 + "\n" + body2 + "\x80", "byte 6 after the header: not a count of zero weights"},
+		{header2 + "\n\x85\x00\x06", "byte 0 after the header: not a count of zero weights (a shortest"},
+		{header2 + "\n" + body2 + "\x00", "byte 6 after the header: 0 zero weights from weight 45927 run past the last (45927)"},
+		{header2 + "\n\xe7\xe6\x02\x02", "byte 0 after the header: 45927 zero weights from weight 0 run past"},
+		{header2 + "\n\x05\x00", "byte 1 after the header: weight 5 is not a nonzero 16-bit integer"},
+		{header2 + "\n\x05\x80\x80\x04", "byte 1 after the header: weight 5 is not a nonzero"},
+		{header2 + "\n\x05\x86\x00", "byte 1 after the header: weight 5 is not a nonzero"},
+		{header2 + "\n\x05", "byte 1 after the header: weight 5"},
 	} {
 		_, err := ReadPatterns([]byte(tc.text))
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
@@ -274,19 +318,20 @@ func TestReadPatternsErrors(t *testing.T) {
 	}
 }
 
-// Whatever ReadPatterns accepts in version 2 it writes back byte for byte;
-// what it accepts in version 1 it writes in version 2 with the same
+// Whatever ReadPatterns accepts in version 3 it writes back byte for byte;
+// what it accepts in versions 1 and 2 it writes in version 3 with the same
 // weights.
 func FuzzReadPatterns(f *testing.F) {
 	p := NewPatterns(TowersLayout, 7)
-	p.W[9], p.W[600] = 12, -7
+	p.W[9], p.W[10], p.W[600] = 12, 300, -7
 	var buf bytes.Buffer
 	if err := WritePatterns(&buf, p); err != nil {
 		f.Fatal(err)
 	}
 	f.Add(buf.Bytes())
+	f.Add(patterns2(p))
 	f.Add(patterns16(p))
-	f.Add([]byte("bashni-patterns 2 men-2x4 8 3\n"))
+	f.Add([]byte("bashni-patterns 3 men-2x4 8 3 0\n"))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		p, err := ReadPatterns(data)
 		if err != nil {
@@ -296,7 +341,7 @@ func FuzzReadPatterns(f *testing.F) {
 		if err := WritePatterns(&out, p); err != nil {
 			t.Fatal(err)
 		}
-		if bytes.HasPrefix(data, []byte("bashni-patterns 2 ")) {
+		if bytes.HasPrefix(data, []byte("bashni-patterns 3 ")) {
 			if !bytes.Equal(out.Bytes(), data) {
 				t.Errorf("read %.40q, wrote back %.40q", data, out.Bytes())
 			}
@@ -307,7 +352,7 @@ func FuzzReadPatterns(f *testing.F) {
 			t.Fatalf("wrote %.40q, reading it: %v", out.Bytes(), err)
 		}
 		if diff := cmp.Diff(p, again); diff != "" {
-			t.Errorf("version 1 read, written and read again (-first +again):\n%s", diff)
+			t.Errorf("an earlier version read, written and read again (-first +again):\n%s", diff)
 		}
 	})
 }

@@ -90,13 +90,10 @@ func TestFittedWeightsLoad(t *testing.T) {
 		}
 	}
 	// russian and international add their towers-2x2 pattern weights
-	// (weights/towers/NAME.patterns), but not in a build without them.
-	for _, v := range []bashni.Variant{bashni.Russian(), bashni.International()} {
-		switch p := For(v).Patterns; {
-		case !withTowerPatterns && p != nil:
-			t.Errorf("%s: pattern weights in a build without the tower presets'", v)
-		case withTowerPatterns && (p == nil || p.Layout != TowersLayout || p.Size != 8):
-			t.Errorf("%s: want its towers-2x2 pattern weights for 8x8", v)
+	// (weights/towers/NAME.patterns) for 8x8, lasca its own for 7x7.
+	for _, v := range []bashni.Variant{bashni.Russian(), bashni.International(), bashni.Lasca()} {
+		if p := For(v).Patterns; p == nil || p.Layout != TowersLayout || p.Size != v.Size {
+			t.Errorf("%s: want its towers-2x2 pattern weights for %dx%d", v, v.Size, v.Size)
 		}
 	}
 	if _, err := Fitted("chess"); err == nil {

@@ -76,10 +76,11 @@ func Hand(v bashni.Variant) Weights {
 	return w
 }
 
-// fitted holds the weights files of weights/ (not of its subdirectories):
-// the fitted weights and the classic presets' pattern weights.
+// fitted holds the weights files: the fitted weights and the classic
+// presets' pattern weights in weights/, the tower presets' pattern weights
+// in weights/towers/.
 //
-//go:embed weights/*.json weights/*.patterns
+//go:embed weights/*.json weights/*.patterns weights/towers/*.patterns
 var fitted embed.FS
 
 // For returns the weights the engine uses in ruleset v: those fitted to
@@ -122,7 +123,7 @@ func FittedPatterns(name string) (*Patterns, error) {
 	data, err := fitted.ReadFile(file)
 	if err != nil {
 		file = "weights/towers/" + name + ".patterns"
-		if data, err = towerPatterns.ReadFile(file); err != nil {
+		if data, err = fitted.ReadFile(file); err != nil {
 			return nil, fmt.Errorf("eval: no pattern weights for %q", name)
 		}
 	}

@@ -1,7 +1,8 @@
 // Builds the package's generated files from the Go code of the repository:
 // bashni.wasm.zst (js/wasm for GOOS=js GOARCH=wasm, stripped, compressed
-// with zstd) and wasm_exec.js (Go's loader, from the Go installation).
-// Needs go and zstd on the PATH.
+// with zstd), wasm_exec.js (Go's loader, from the Go installation) and
+// fzstd.mjs (the zstd decoder's ES module, from the devDependency fzstd,
+// behind its licence). Needs go and zstd on the PATH and npm ci done.
 import { execFile, execFileSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
@@ -25,12 +26,8 @@ const wasm = path.join(tmp, 'bashni.wasm');
 // (README.md, "Size and speed"). The library's own packages, sync/atomic,
 // math/bits, slices and time keep it.
 const noInline = ['runtime', 'reflect', 'fmt', 'strconv', 'strings', 'os', 'syscall/js', 'unicode/...', 'internal/...'];
-// The tower presets play without their pattern weights here
-// (internal/eval/towerpatterns_off.go): they add 39 kB to the module and
-// 24 to 28 kB to its compressed size, and even behind the best padding
-// (below) the package would be 1,000,132 bytes, past its 1,000,000.
 // -buildid= leaves out the build ID, 100 bytes that no loader reads.
-run('go', ['build', '-trimpath', '-tags=bashni_notowerpatterns', '-ldflags=-s -w -buildid=', ...noInline.map((p) => `-gcflags=${p}=-l`), '-o', wasm, './js/wasm'], { GOOS: 'js', GOARCH: 'wasm', CGO_ENABLED: '0' });
+run('go', ['build', '-trimpath', '-ldflags=-s -w -buildid=', ...noInline.map((p) => `-gcflags=${p}=-l`), '-o', wasm, './js/wasm'], { GOOS: 'js', GOARCH: 'wasm', CGO_ENABLED: '0' });
 
 // zstd -19 compresses the same module to sizes some 45 kB apart depending
 // on where its 128 KiB blocks fall in it: at 6fea299, the module of this
@@ -64,6 +61,13 @@ for (const t of tries) {
 const goroot = run('go', ['env', 'GOROOT']);
 copyFileSync(path.join(goroot, 'lib', 'wasm', 'wasm_exec.js'), path.join(pkg, 'wasm_exec.js'));
 const sizes = tries.map((t) => t.size);
+// Only fzstd's ES module ships, not its CommonJS and UMD copies and
+// declarations, which the package does not load (13 kB of the packed
+// package when fzstd was bundled whole); its MIT licence goes with it.
+const fzstd = path.join(pkg, 'node_modules', 'fzstd');
+const licence = readFileSync(path.join(fzstd, 'LICENSE'), 'utf8').trim();
+const version = JSON.parse(readFileSync(path.join(fzstd, 'package.json'), 'utf8')).version;
+writeFileSync(path.join(pkg, 'fzstd.mjs'), `/*! fzstd ${version} (https://github.com/101arrowz/fzstd), its esm/index.mjs as published on npm.\n\n${licence}\n*/\n${readFileSync(path.join(fzstd, 'esm', 'index.mjs'), 'utf8')}`);
 console.log(`bashni.wasm: ${module.length} bytes; bashni.wasm.zst: ${best.size} bytes (behind ${best.pad} bytes of padding; ${Math.min(...sizes)} to ${Math.max(...sizes)} over the paddings tried)`);
 
 // padded returns the module m with a custom section named "bashni-pad"
