@@ -132,6 +132,7 @@ func runFit(args []string, stdout, stderr io.Writer) error {
 	fs.IntVar(&cfg.HoldOut, "holdout", 10, "hold out every N-th game's positions to measure the loss")
 	patternsOut := fs.String("patterns-out", "", "write the fitted pattern weights to this file (internal/eval/weights/NAME.patterns)")
 	from := fs.String("from", "hand", "starting weights: hand (the hand-set weights) or fitted (those embedded now)")
+	layout := fs.String("layout", "", "pattern layout to fit: men-2x4 or men-4x2 without towers, towers-2x2 with them (default: the starting weights', or men-2x4 or towers-2x2)")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -149,6 +150,11 @@ func runFit(args []string, stdout, stderr io.Writer) error {
 	v, err := bashni.ParseVariant(*variant)
 	if err != nil {
 		return err
+	}
+	if *layout != "" {
+		if cfg.Layout, err = eval.LayoutNamed(*layout); err != nil {
+			return fmt.Errorf("fit: -layout: %v", err)
+		}
 	}
 	start := eval.Hand(v)
 	if *from == "fitted" {

@@ -79,28 +79,53 @@ func TestGenShardsMakeTheWhole(t *testing.T) {
 // fit -params patterns writes the pattern weights to their file, in the
 // format eval reads, and the other weights, unchanged, as JSON.
 func TestFitPatterns(t *testing.T) {
-	name := filepath.Join(t.TempDir(), "russian-draughts.patterns")
-	var out bytes.Buffer
-	args := []string{"fit", "-variant", "russian-draughts", "-params", "patterns", "-iterations", "5", "-holdout", "2", "-patterns-out", name, "../../internal/tune/testdata/russian-draughts.txt"}
-	if err := run(args, &out, io.Discard); err != nil {
-		t.Fatal(err)
+	for _, c := range []struct {
+		flags []string
+		want  eval.PatternLayout
+	}{
+		{nil, eval.MenLayout},
+		{[]string{"-layout", "men-4x2"}, eval.MenSquaresLayout},
+		// From the embedded weights, whose layout is another: the fit
+		// starts the patterns of the layout asked for from zero.
+		{[]string{"-layout", "men-2x4", "-from", "fitted"}, eval.MenLayout},
+		{[]string{"-layout", "men-4x2", "-from", "fitted"}, eval.MenSquaresLayout},
+	} {
+		name := filepath.Join(t.TempDir(), "russian-draughts.patterns")
+		var out bytes.Buffer
+		args := append([]string{"fit", "-variant", "russian-draughts", "-params", "patterns", "-iterations", "5", "-holdout", "2", "-patterns-out", name}, c.flags...)
+		if err := run(append(args, "../../internal/tune/testdata/russian-draughts.txt"), &out, io.Discard); err != nil {
+			t.Fatalf("%q: %v", c.flags, err)
+		}
+		data, err := os.ReadFile(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p, err := eval.ReadPatterns(data)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if p.Layout != c.want || p.Size != 8 {
+			t.Errorf("%q: layout %s on %dx%d, want %s on 8x8", c.flags, p.Layout.Name, p.Size, p.Size, c.want.Name)
+		}
+		var w eval.Weights
+		if err := json.Unmarshal(out.Bytes(), &w); err != nil {
+			t.Fatal(err)
+		}
+		if want := eval.Hand(bashni.RussianDraughts()); w != want {
+			t.Errorf("%q: the other weights changed: %+v, want %+v", c.flags, w, want)
+		}
 	}
-	data, err := os.ReadFile(name)
-	if err != nil {
-		t.Fatal(err)
-	}
-	p, err := eval.ReadPatterns(data)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if p.Layout != eval.MenLayout || p.Size != 8 {
-		t.Errorf("layout %s on %dx%d, want %s on 8x8", p.Layout.Name, p.Size, p.Size, eval.MenLayout.Name)
-	}
-	var w eval.Weights
-	if err := json.Unmarshal(out.Bytes(), &w); err != nil {
-		t.Fatal(err)
-	}
-	if want := eval.Hand(bashni.RussianDraughts()); w != want {
-		t.Errorf("the other weights changed: %+v, want %+v", w, want)
+	for _, c := range []struct {
+		flags []string
+		want  string
+	}{
+		{[]string{"-layout", "men-3x3"}, `fit: -layout: unknown pattern layout "men-3x3": want one of men-2x4, men-4x2, towers-2x2`},
+		{[]string{"-layout", "towers-2x2"}, "fit: pattern layout towers-2x2 is for the other kind of ruleset (stacking true), not russian-draughts"},
+	} {
+		args := append([]string{"fit", "-variant", "russian-draughts", "-params", "patterns", "-iterations", "5", "-patterns-out", filepath.Join(t.TempDir(), "p")}, c.flags...)
+		err := run(append(args, "../../internal/tune/testdata/russian-draughts.txt"), io.Discard, io.Discard)
+		if err == nil || err.Error() != c.want {
+			t.Errorf("%q: error %v, want %q", c.flags, err, c.want)
+		}
 	}
 }

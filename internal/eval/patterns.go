@@ -2,6 +2,7 @@ package eval
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/bashni-dev/bashni"
 )
@@ -32,8 +33,8 @@ type PatternLayout struct {
 	// (empty; own top with nothing or an own piece under it; own top over
 	// a prisoner; the same two for the enemy) for towers.
 	K int
-	// Ranks and Cols are a region's size: Ranks whole ranks (2 in every
-	// layout, which Evaluate counts on) and Cols dark columns. Regions start at every rank and every dark column
+	// Ranks and Cols are a region's size: Ranks whole ranks and Cols
+	// dark columns. Regions start at every rank and every dark column
 	// where the window fits (on a board of Size ranks and (Size+1)/2 dark
 	// columns).
 	Ranks, Cols int
@@ -42,13 +43,19 @@ type PatternLayout struct {
 	Towers bool
 }
 
-// Pattern layouts: Men for the classic rulesets (no towers), Towers for
-// column checkers.
+// Pattern layouts: Men and MenSquares for the classic rulesets (no
+// towers), Towers for column checkers.
 var (
 	// MenLayout: regions of two ranks across the whole board (8 squares
 	// on 8x8), each square empty, an own man or an enemy man: 3^8 = 6561
 	// indices per region, 7 regions on 8x8.
 	MenLayout = PatternLayout{Name: "men-2x4", K: 3, Ranks: 2, Cols: 4}
+	// MenSquaresLayout: regions of 4x4 squares of the board (four ranks
+	// by two dark columns, 8 dark squares), as Scan's, each square as in
+	// MenLayout: 3^8 = 6561 indices per region, 15 regions on 8x8. Where
+	// MenLayout sees what stands beside a man on its rank and the next,
+	// these see the diagonals and files four ranks deep.
+	MenSquaresLayout = PatternLayout{Name: "men-4x2", K: 3, Ranks: 4, Cols: 2}
 	// TowersLayout: regions of 2x2 dark squares (two ranks, two columns)
 	// with the five tower states: 5^4 = 625 indices per region, 21
 	// regions on 8x8.
@@ -56,10 +63,24 @@ var (
 )
 
 // patternLayouts are the layouts weights files may name.
-var patternLayouts = []PatternLayout{MenLayout, TowersLayout}
+var patternLayouts = []PatternLayout{MenLayout, MenSquaresLayout, TowersLayout}
 
-// LayoutFor returns the pattern layout of ruleset v: the tower one when
-// stacking is on, the classic one otherwise.
+// LayoutNamed returns the pattern layout of that name, or an error that
+// lists the names.
+func LayoutNamed(name string) (PatternLayout, error) {
+	names := make([]string, len(patternLayouts))
+	for i, l := range patternLayouts {
+		if l.Name == name {
+			return l, nil
+		}
+		names[i] = l.Name
+	}
+	return PatternLayout{}, fmt.Errorf("unknown pattern layout %q: want one of %s", name, strings.Join(names, ", "))
+}
+
+// LayoutFor returns the pattern layout that bashni-tune fits for ruleset v
+// unless told another: the tower one when stacking is on, MenLayout
+// otherwise.
 func LayoutFor(v bashni.Variant) PatternLayout {
 	if v.Stacking {
 		return TowersLayout
@@ -129,6 +150,7 @@ type patternEval struct {
 	size          int   // indices per region
 	towers        bool
 	men8x8        bool // MenLayout on an 8x8 board: men8 sums it
+	menSquares8x8 bool // MenSquaresLayout on an 8x8 board: menSquares8 sums it
 	towers8x8     bool // TowersLayout on an 8x8 board: towers8 sums it
 	// pairs[d][0][c], for towers8: the window of columns c and c+1 of the
 	// base-5 number d of a rank as a region's lower rank, plus the c-th
@@ -148,6 +170,7 @@ func newPatternEval(v bashni.Variant, p *Patterns) (*patternEval, error) {
 	}
 	pe := &patternEval{p: p, ranks: n, size: l.size(), towers: l.Towers}
 	pe.men8x8 = l == MenLayout && n == 8
+	pe.menSquares8x8 = l == MenSquaresLayout && n == 8
 	pe.towers8x8 = l == TowersLayout && n == 8
 	pe.placesPerRank = (n+1)/2 - l.Cols + 1
 	pow := [5]int32{1}
@@ -227,6 +250,9 @@ func (pe *patternEval) sum(pos *bashni.Position, stacked bashni.SquareSet) int {
 	if pe.towers8x8 {
 		return pe.towers8(&pl)
 	}
+	if pe.menSquares8x8 {
+		return pe.menSquares8(&pl)
+	}
 	n := pe.ranks
 	var x [8]uint32 // the ranks' numbers from both views, as in rank
 	for s := range k {
@@ -245,12 +271,18 @@ func (pe *patternEval) sum(pos *bashni.Position, stacked bashni.SquareSet) int {
 	w := pe.p.W
 	total := 0
 	reg := 0
-	for r0 := 0; r0+1 < n; r0++ {
+	ranks := pe.p.Layout.Ranks
+	for r0 := 0; r0+ranks <= n; r0++ {
 		for c := range pe.placesPerRank {
 			win := &pe.window[c&3]
 			wi := w[reg*pe.size : (reg+1)*pe.size]
-			white := win[d[0][r0&7]&1023] + pe.kCols*win[d[0][(r0+1)&7]&1023]
-			black := win[d[1][r0&7]&1023] + pe.kCols*win[d[1][(r0+1)&7]&1023]
+			var white, black int32
+			pow := int32(1)
+			for i := range ranks {
+				white += pow * win[d[0][(r0+i)&7]&1023]
+				black += pow * win[d[1][(r0+i)&7]&1023]
+				pow *= pe.kCols
+			}
 			total += int(wi[white]) - int(wi[black])
 			reg++
 		}
@@ -314,6 +346,35 @@ func (pe *patternEval) towers8(pl *[4]bashni.SquareSet) int {
 			white := wr + int(lo[c]) + int(hi[c])
 			black := br + int(blo[c]) + int(bhi[c])
 			total += int(w[white]) - int(w[black])
+		}
+	}
+	return total
+}
+
+// menSquares8 is sum for regions of 4x4 squares on an 8x8 board
+// (men-4x2), written out as men8 is.
+func (pe *patternEval) menSquares8(pl *[4]bashni.SquareSet) int {
+	const size = 6561 // 3^8 indices per region
+	x := pe.ranks8(pl, 2)
+	// win[v][r][c]: view v's rank r in dark columns c and c+1, a base-3
+	// number below 9. White's view of board rank r is its rank r, Black's
+	// its rank 7-r.
+	var win [2][8][3]int32
+	for r := range 8 {
+		for c := range 3 {
+			win[0][r][c] = pe.window[c][x[r]&1023]
+			win[1][7-r][c] = pe.window[c][x[r]>>16&1023]
+		}
+	}
+	w := (*[15 * size]int16)(pe.p.W) // newPatternEval checked the length
+	total := 0
+	for r := range 5 {
+		for c := range 3 {
+			reg := (3*r + c) * size
+			a, b := &win[0], &win[1]
+			white := a[r][c] + 9*a[r+1][c] + 81*a[r+2][c] + 729*a[r+3][c]
+			black := b[r][c] + 9*b[r+1][c] + 81*b[r+2][c] + 729*b[r+3][c]
+			total += int(w[reg+int(white)]) - int(w[reg+int(black)])
 		}
 	}
 	return total

@@ -124,6 +124,49 @@ func TestPatternIndicesOfTheStart(t *testing.T) {
 	}
 }
 
+// The squares layout at the start of Russian draughts: the regions of
+// ranks 1 to 4 hold own men on their first three ranks (digits 0 to 5 are
+// 1), those of ranks 2 to 5 on two, those of ranks 3 to 6 an own man rank
+// and an enemy one (digits 6 and 7 are 2), then two enemy ranks, then three;
+// each of the three columns alike.
+func TestPatternIndicesOfTheStartInSquares(t *testing.T) {
+	v := bashni.RussianDraughts()
+	pos, err := v.Start()
+	if err != nil {
+		t.Fatal(err)
+	}
+	white, black := PatternIndices(MenSquaresLayout, v, &pos)
+	digits := func(state int, from, to int) int { // digits from to to-1 in state
+		idx, pow := 0, 1
+		for i := range 8 {
+			if i >= from && i < to {
+				idx += state * pow
+			}
+			pow *= 3
+		}
+		return idx
+	}
+	byRank := []int{
+		digits(1, 0, 6),
+		digits(1, 0, 4),
+		digits(1, 0, 2) + digits(2, 6, 8),
+		digits(2, 4, 8),
+		digits(2, 2, 8),
+	}
+	var want []int
+	for r, idx := range byRank {
+		for c := range 3 {
+			want = append(want, (3*r+c)*MenSquaresLayout.size()+idx)
+		}
+	}
+	if diff := cmp.Diff(want, white); diff != "" {
+		t.Errorf("White's view (-want +got):\n%s", diff)
+	}
+	if diff := cmp.Diff(want, black); diff != "" {
+		t.Errorf("Black's view, the same at the start (-want +got):\n%s", diff)
+	}
+}
+
 func TestEvaluateWithPatternsDoesNotAllocate(t *testing.T) {
 	for _, c := range []struct {
 		v   bashni.Variant
@@ -282,7 +325,7 @@ func TestReadPatternsErrors(t *testing.T) {
 		{"bashni-patterns 2 men-2x4 8\n" + body2, "want \"bashni-patterns 3 LAYOUT"},
 		{"bashni-patterns\n", "want \"bashni-patterns 3 LAYOUT"},
 		{"bashni-patterns  3 men-2x4 8 45927 2\n" + body, "want its fields one space apart"},
-		{"bashni-patterns 3 kings-3x3 8 45927 2\n" + body, "unknown layout \"kings-3x3\""},
+		{"bashni-patterns 3 kings-3x3 8 45927 2\n" + body, "unknown pattern layout \"kings-3x3\": want one of men-2x4, men-4x2, towers-2x2"},
 		{"bashni-patterns 3 men-2x4 10 45927 2\n" + body, "board size \"10\": want 7 or 8"},
 		{"bashni-patterns 3 men-2x4 8 45928 2\n" + body, "count \"45928\": layout men-2x4 has 45927 weights on 8x8"},
 		{"bashni-patterns 3 men-2x4 8 -1 2\n" + body, "count \"-1\""},

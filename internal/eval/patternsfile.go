@@ -83,14 +83,9 @@ func ReadPatterns(data []byte) (*Patterns, error) {
 	if joined := strings.Join(f, " "); header != joined {
 		return nil, fmt.Errorf("patterns: header %q: want its fields one space apart, %q", header, joined)
 	}
-	var l PatternLayout
-	for _, x := range patternLayouts {
-		if x.Name == f[2] {
-			l = x
-		}
-	}
-	if l.Name == "" {
-		return nil, fmt.Errorf("patterns: header: unknown layout %q", f[2])
+	l, err := LayoutNamed(f[2])
+	if err != nil {
+		return nil, fmt.Errorf("patterns: header: %v", err)
 	}
 	size, err := strconv.Atoi(f[3])
 	if err != nil || size < 7 || size > 8 {

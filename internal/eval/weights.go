@@ -109,7 +109,7 @@ func For(v bashni.Variant) Weights {
 	if err != nil {
 		w = Hand(v)
 	}
-	if p, err := FittedPatterns(name); err == nil && p.Size == v.Size && p.Layout == LayoutFor(v) {
+	if p, err := FittedPatterns(name); err == nil && p.Size == v.Size && p.Layout.Towers == v.Stacking {
 		w.Patterns = p
 	}
 	return w

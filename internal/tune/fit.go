@@ -15,10 +15,14 @@ type FitConfig struct {
 	// Params says which weights change: "base" for the terms the hand-set
 	// evaluation has (material, reserves, prisoners, advancement, mobility),
 	// "all" for those and the tower table (eval.Weights.Towers),
-	// "patterns" for the pattern weights of the ruleset's layout
-	// (eval.LayoutFor) alone, the others staying as they start, and
-	// "all+patterns" for everything.
+	// "patterns" for the pattern weights (of Layout) alone, the others
+	// staying as they start, and "all+patterns" for everything.
 	Params string
+	// Layout is the pattern layout to fit: when its Name is empty, that of
+	// the starting pattern weights, or eval.LayoutFor the ruleset if they
+	// have none. Starting pattern weights of another layout are left out,
+	// and the fitted ones start from zero.
+	Layout eval.PatternLayout
 	// Lambda weighs the two labels of a position: the game's result
 	// (Lambda 1) and the search's score through the same logistic function
 	// (Lambda 0).
@@ -106,9 +110,22 @@ func Fit(v bashni.Variant, start eval.Weights, samples []Sample, positions []bas
 	if err != nil {
 		return FitResult{}, err
 	}
-	layout := eval.LayoutFor(v)
+	layout := cfg.Layout
+	switch {
+	case layout.Name != "":
+	case start.Patterns != nil:
+		layout = start.Patterns.Layout
+	default:
+		layout = eval.LayoutFor(v)
+	}
+	if layout.Towers != v.Stacking {
+		return FitResult{}, fmt.Errorf("fit: pattern layout %s is for the other kind of ruleset (stacking %v), not %s", layout.Name, layout.Towers, v)
+	}
 	if start.Patterns != nil && start.Patterns.Layout != layout {
-		return FitResult{}, fmt.Errorf("fit: starting pattern weights of layout %s, the ruleset's is %s", start.Patterns.Layout.Name, layout.Name)
+		if !fitPatterns {
+			return FitResult{}, fmt.Errorf("fit: starting pattern weights of layout %s, not %s, and -params does not fit patterns", start.Patterns.Layout.Name, layout.Name)
+		}
+		start.Patterns = nil
 	}
 	usePatterns := fitPatterns || start.Patterns != nil
 	nw := eval.NumParams
