@@ -129,6 +129,7 @@ func runFit(args []string, stdout, stderr io.Writer) error {
 	fs.Float64Var(&cfg.Step, "step", 1, "Adam step size, in hundredths of a man")
 	fs.Float64Var(&cfg.L2, "l2", 0.03, "L2 penalty on the weights of all but the material terms, in squared logits")
 	fs.Float64Var(&cfg.PatternL2, "pattern-l2", 0.001, "L2 penalty on the pattern weights, in squared logits")
+	fs.IntVar(&cfg.PatternMin, "pattern-min", 0, "set fitted pattern weights below this magnitude, in hundredths of a man, to zero")
 	fs.IntVar(&cfg.HoldOut, "holdout", 10, "hold out every N-th game's positions to measure the loss")
 	patternsOut := fs.String("patterns-out", "", "write the fitted pattern weights to this file (internal/eval/weights/NAME.patterns)")
 	from := fs.String("from", "hand", "starting weights: hand (the hand-set weights) or fitted (those embedded now)")
@@ -143,6 +144,9 @@ func runFit(args []string, stdout, stderr io.Writer) error {
 	case "base", "all", "patterns", "all+patterns":
 	default:
 		return fmt.Errorf("fit: -params %q: want base, all, patterns or all+patterns", cfg.Params)
+	}
+	if cfg.PatternMin < 0 {
+		return fmt.Errorf("fit: -pattern-min %d: want 0 or more", cfg.PatternMin)
 	}
 	if strings.HasSuffix(cfg.Params, "patterns") != (*patternsOut != "") {
 		return fmt.Errorf("fit: -params %s with -patterns-out %q: pattern weights need a file, and a file needs them", cfg.Params, *patternsOut)

@@ -121,6 +121,7 @@ func TestFitPatterns(t *testing.T) {
 	}{
 		{[]string{"-layout", "men-3x3"}, `fit: -layout: unknown pattern layout "men-3x3": want one of men-2x4, men-4x2, towers-2x2`},
 		{[]string{"-layout", "towers-2x2"}, "fit: pattern layout towers-2x2 is for the other kind of ruleset (stacking true), not russian-draughts"},
+		{[]string{"-pattern-min", "-1"}, "fit: -pattern-min -1: want 0 or more"},
 	} {
 		args := append([]string{"fit", "-variant", "russian-draughts", "-params", "patterns", "-iterations", "5", "-patterns-out", filepath.Join(t.TempDir(), "p")}, c.flags...)
 		err := run(append(args, "../../internal/tune/testdata/russian-draughts.txt"), io.Discard, io.Discard)

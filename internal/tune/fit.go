@@ -39,6 +39,12 @@ type FitConfig struct {
 	// PatternL2 is the same pull on the pattern weights: most patterns
 	// are seen in few positions, and those keep weights near zero.
 	PatternL2 float64
+	// PatternMin: fitted pattern weights of a magnitude below PatternMin
+	// (in hundredths of a man) are set to zero. Most weights of a fit are
+	// a few hundredths, which change few evaluations and cost a weights
+	// file bytes, and the JavaScript package its size; the losses Fit
+	// reports are those of the weights so cut.
+	PatternMin int
 	// HoldOut: the positions of every HoldOut-th game are not fitted but
 	// used to measure the loss on positions the fit has not seen.
 	HoldOut int
@@ -251,6 +257,9 @@ func Fit(v bashni.Variant, start eval.Weights, samples []Sample, positions []bas
 		fitted.Patterns = eval.NewPatterns(layout, v.Size)
 		for i := range fitted.Patterns.W {
 			x := math.Round(max(math.MinInt16, min(math.MaxInt16, w[eval.NumParams+i])))
+			if math.Abs(x) < float64(cfg.PatternMin) {
+				x = 0
+			}
 			fitted.Patterns.W[i] = int16(x)
 			rounded[eval.NumParams+i] = x
 		}

@@ -159,6 +159,49 @@ func TestFitPatternsLowersTheLoss(t *testing.T) {
 	}
 }
 
+// PatternMin zeroes the fitted pattern weights below it in magnitude and
+// leaves the others as the fit without it made them.
+func TestFitPatternMin(t *testing.T) {
+	v := bashni.RussianDraughts()
+	f, err := os.Open(filepath.Join("testdata", v.Name()+".txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	samples, positions, err := ReadSamples(v, f)
+	f.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := FitConfig{Params: "patterns", Lambda: 0.5, Iterations: 30, Step: 2, HoldOut: 2}
+	all, err := Fit(v, eval.Hand(v), samples, positions, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg.PatternMin = 3
+	cut, err := Fit(v, eval.Hand(v), samples, positions, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	small, kept := 0, 0
+	for i, x := range all.Weights.Patterns.W {
+		want := x
+		if x > -3 && x < 3 {
+			want = 0
+			if x != 0 {
+				small++
+			}
+		} else {
+			kept++
+		}
+		if got := cut.Weights.Patterns.W[i]; got != want {
+			t.Fatalf("weight %d: %d with -pattern-min 3, want %d (%d without)", i, got, want, x)
+		}
+	}
+	if small == 0 || kept == 0 {
+		t.Errorf("%d weights below 3 cut, %d kept: want some of each", small, kept)
+	}
+}
+
 // The samples in testdata (docs/FORMATS.md, "Training positions"), written
 // by "bashni-tune gen -variant V -games 2 -depth 4" (russian-draughts:
 // -games 6, so that a held-out game is left with some of each result), read back as the format
