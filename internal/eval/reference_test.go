@@ -100,11 +100,11 @@ func TestFittedWeightsLoad(t *testing.T) {
 		t.Error("weights for chess: no error")
 	}
 	// The classic presets play the hand-set weights, and each adds its
-	// fitted pattern weights (weights/<preset>.patterns).
+	// fitted pattern weights (weights/<preset>.patterns), of 4x4 squares.
 	for _, v := range []bashni.Variant{bashni.RussianDraughts(), bashni.BrazilianDraughts()} {
 		w := For(v)
-		if p := w.Patterns; p == nil || p.Layout != MenLayout || p.Size != 8 {
-			t.Errorf("%s: want its men-2x4 pattern weights for 8x8", v)
+		if p := w.Patterns; p == nil || p.Layout != MenSquaresLayout || p.Size != 8 {
+			t.Errorf("%s: want its men-4x2 pattern weights for 8x8", v)
 		}
 		w.Patterns = nil
 		if w != Hand(v) {
