@@ -308,9 +308,9 @@ func (pe *patternEval) ranks8(pl *[4]bashni.SquareSet, k int) (x [8]uint32) {
 	return x
 }
 
-// men8 is sum for regions of two whole ranks on an 8x8 board (men-2x4):
-// the layout of the classic presets, whose search evaluates at about
-// every other node, written out rank by rank so that it costs a few
+// men8 is sum for regions of two whole ranks on an 8x8 board (men-2x4),
+// the classic presets' first layout (their search evaluates at about
+// every other node), written out rank by rank so that it costs a few
 // hundred instructions, not twice that.
 func (pe *patternEval) men8(pl *[4]bashni.SquareSet, k int) int {
 	const size = 6561 // 3^8 indices per region
