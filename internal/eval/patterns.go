@@ -157,6 +157,12 @@ type patternEval struct {
 	// region's offset c*625; pairs[d][1][c] the same window as its upper
 	// rank, times 25.
 	pairs [1024][2][3]uint16
+	// squares[d], for menSquares8: the windows of dark columns 0-1, 1-2
+	// and 2-3 of the base-3 number d of a rank, each a base-3 number below
+	// 9, in the 16-bit lanes 0, 1 and 2 of one word, so that one sum of
+	// four ranks' words makes three regions' indices at once. (128
+	// entries, where d is below 81, so that a mask keeps an index in it.)
+	squares [128]uint64
 }
 
 func newPatternEval(v bashni.Variant, p *Patterns) (*patternEval, error) {
@@ -205,6 +211,13 @@ func newPatternEval(v bashni.Variant, p *Patterns) (*patternEval, error) {
 			}
 			for s := range int32(l.K - 1) {
 				pe.rank[s][r][b] = uint32((s+1)*white) | uint32(swap(s+1)*black)<<16
+			}
+		}
+	}
+	if pe.menSquares8x8 {
+		for d := range pow[4] {
+			for c := range 3 {
+				pe.squares[d] |= uint64(d/pow[c]%pe.kCols) << (16 * c)
 			}
 		}
 	}
@@ -352,29 +365,28 @@ func (pe *patternEval) towers8(pl *[4]bashni.SquareSet) int {
 }
 
 // menSquares8 is sum for regions of 4x4 squares on an 8x8 board
-// (men-4x2), written out as men8 is.
+// (men-4x2), written out as men8 is: each rank's three windows come in
+// one word (squares), and the words of four ranks, weighted 1, 9, 81 and
+// 729, add up to the indices of the three regions on them, each below
+// 3^8 = 6561 and so in its own 16-bit lane.
 func (pe *patternEval) menSquares8(pl *[4]bashni.SquareSet) int {
 	const size = 6561 // 3^8 indices per region
 	x := pe.ranks8(pl, 2)
-	// win[v][r][c]: view v's rank r in dark columns c and c+1, a base-3
-	// number below 9. White's view of board rank r is its rank r, Black's
-	// its rank 7-r.
-	var win [2][8][3]int32
+	// a[r], b[r]: White's and Black's view of their rank r. White's view
+	// of board rank r is its rank r, Black's its rank 7-r.
+	var a, b [8]uint64
 	for r := range 8 {
-		for c := range 3 {
-			win[0][r][c] = pe.window[c][x[r]&1023]
-			win[1][7-r][c] = pe.window[c][x[r]>>16&1023]
-		}
+		a[r] = pe.squares[x[r]&127]
+		b[7-r] = pe.squares[x[r]>>16&127]
 	}
 	w := (*[15 * size]int16)(pe.p.W) // newPatternEval checked the length
 	total := 0
 	for r := range 5 {
+		white := a[r] + 9*a[r+1] + 81*a[r+2] + 729*a[r+3]
+		black := b[r] + 9*b[r+1] + 81*b[r+2] + 729*b[r+3]
 		for c := range 3 {
 			reg := (3*r + c) * size
-			a, b := &win[0], &win[1]
-			white := a[r][c] + 9*a[r+1][c] + 81*a[r+2][c] + 729*a[r+3][c]
-			black := b[r][c] + 9*b[r+1][c] + 81*b[r+2][c] + 729*b[r+3][c]
-			total += int(w[reg+int(white)]) - int(w[reg+int(black)])
+			total += int(w[reg+int(white>>(16*c)&0xffff)]) - int(w[reg+int(black>>(16*c)&0xffff)])
 		}
 	}
 	return total
