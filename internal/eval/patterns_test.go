@@ -87,12 +87,6 @@ func TestPatternsAreColourBlind(t *testing.T) {
 // eight own men from White's side, the third four on its lower rank, the
 // fourth (ranks 4 and 5) none, and the last three the same for the enemy.
 func TestPatternIndicesOfTheStart(t *testing.T) {
-	v := bashni.RussianDraughts()
-	pos, err := v.Start()
-	if err != nil {
-		t.Fatal(err)
-	}
-	white, black := PatternIndices(MenLayout, v, &pos)
 	size := MenLayout.size()
 	all := func(state int) int { // every square of a region in state
 		idx, pow := 0, 1
@@ -116,12 +110,7 @@ func TestPatternIndicesOfTheStart(t *testing.T) {
 	for r := range want {
 		want[r] += r * size
 	}
-	if diff := cmp.Diff(want, white); diff != "" {
-		t.Errorf("White's view (-want +got):\n%s", diff)
-	}
-	if diff := cmp.Diff(want, black); diff != "" {
-		t.Errorf("Black's view, the same at the start (-want +got):\n%s", diff)
-	}
+	checkStartIndices(t, MenLayout, want)
 }
 
 // The squares layout at the start of Russian draughts: the regions of
@@ -130,12 +119,6 @@ func TestPatternIndicesOfTheStart(t *testing.T) {
 // and an enemy one (digits 6 and 7 are 2), then two enemy ranks, then three;
 // each of the three columns alike.
 func TestPatternIndicesOfTheStartInSquares(t *testing.T) {
-	v := bashni.RussianDraughts()
-	pos, err := v.Start()
-	if err != nil {
-		t.Fatal(err)
-	}
-	white, black := PatternIndices(MenSquaresLayout, v, &pos)
 	digits := func(state int, from, to int) int { // digits from to to-1 in state
 		idx, pow := 0, 1
 		for i := range 8 {
@@ -159,6 +142,20 @@ func TestPatternIndicesOfTheStartInSquares(t *testing.T) {
 			want = append(want, (3*r+c)*MenSquaresLayout.size()+idx)
 		}
 	}
+	checkStartIndices(t, MenSquaresLayout, want)
+}
+
+// checkStartIndices compares both views' indices of layout l at the start
+// of Russian draughts with want: the start is its own mirror, so Black's
+// view is White's.
+func checkStartIndices(t *testing.T, l PatternLayout, want []int) {
+	t.Helper()
+	v := bashni.RussianDraughts()
+	pos, err := v.Start()
+	if err != nil {
+		t.Fatal(err)
+	}
+	white, black := PatternIndices(l, v, &pos)
 	if diff := cmp.Diff(want, white); diff != "" {
 		t.Errorf("White's view (-want +got):\n%s", diff)
 	}

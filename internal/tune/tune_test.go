@@ -118,15 +118,7 @@ func TestFitPatternsLowersTheLoss(t *testing.T) {
 		v      bashni.Variant
 		params string
 	}{{bashni.RussianDraughts(), "patterns"}, {bashni.Russian(), "all+patterns"}} {
-		f, err := os.Open(filepath.Join("testdata", c.v.Name()+".txt"))
-		if err != nil {
-			t.Fatal(err)
-		}
-		samples, positions, err := ReadSamples(c.v, f)
-		f.Close()
-		if err != nil {
-			t.Fatal(err)
-		}
+		samples, positions := testdataSamples(t, c.v)
 		start := eval.Hand(c.v)
 		res, err := Fit(c.v, start, samples, positions, FitConfig{Params: c.params, Lambda: 0.5, Iterations: 30, Step: 2, HoldOut: 2})
 		if err != nil {
@@ -163,15 +155,7 @@ func TestFitPatternsLowersTheLoss(t *testing.T) {
 // leaves the others as the fit without it made them.
 func TestFitPatternMin(t *testing.T) {
 	v := bashni.RussianDraughts()
-	f, err := os.Open(filepath.Join("testdata", v.Name()+".txt"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	samples, positions, err := ReadSamples(v, f)
-	f.Close()
-	if err != nil {
-		t.Fatal(err)
-	}
+	samples, positions := testdataSamples(t, v)
 	cfg := FitConfig{Params: "patterns", Lambda: 0.5, Iterations: 30, Step: 2, HoldOut: 2}
 	all, err := Fit(v, eval.Hand(v), samples, positions, cfg)
 	if err != nil {
@@ -209,15 +193,7 @@ func TestFitPatternMin(t *testing.T) {
 // game, one result a game.
 func TestSampleFiles(t *testing.T) {
 	for _, v := range []bashni.Variant{bashni.Russian(), bashni.Lasca(), bashni.RussianDraughts()} {
-		f, err := os.Open(filepath.Join("testdata", v.Name()+".txt"))
-		if err != nil {
-			t.Fatal(err)
-		}
-		samples, positions, err := ReadSamples(v, f)
-		f.Close()
-		if err != nil {
-			t.Fatalf("%s: %v", v, err)
-		}
+		samples, positions := testdataSamples(t, v)
 		if len(samples) < 20 {
 			t.Fatalf("%s: %d samples", v, len(samples))
 		}
@@ -315,6 +291,21 @@ func russianSamples(t *testing.T, games int) ([]Sample, []bashni.Position) {
 	samples, positions, err := ReadSamples(cfg.Variant, &buf)
 	if err != nil {
 		t.Fatal(err)
+	}
+	return samples, positions
+}
+
+// testdataSamples reads the samples of testdata/<v's name>.txt.
+func testdataSamples(t *testing.T, v bashni.Variant) ([]Sample, []bashni.Position) {
+	t.Helper()
+	f, err := os.Open(filepath.Join("testdata", v.Name()+".txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	samples, positions, err := ReadSamples(v, f)
+	if err != nil {
+		t.Fatalf("%s: %v", v, err)
 	}
 	return samples, positions
 }
