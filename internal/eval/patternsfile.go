@@ -87,12 +87,12 @@ func ReadPatterns(data []byte) (*Patterns, error) {
 	if err != nil {
 		return nil, fmt.Errorf("patterns: header: %v", err)
 	}
-	size, err := strconv.Atoi(f[3])
-	if err != nil || size < 7 || size > 8 {
+	size, ok := decimal(f[3])
+	if !ok || size < 7 || size > 8 {
 		return nil, fmt.Errorf("patterns: header: board size %q: want 7 or 8", f[3])
 	}
-	count, err := strconv.Atoi(f[4])
-	if want := l.Len(size); err != nil || count != want {
+	count, ok := decimal(f[4])
+	if want := l.Len(size); !ok || count != want {
 		return nil, fmt.Errorf("patterns: header: count %q: layout %s has %d weights on %dx%d", f[4], l.Name, want, size, size)
 	}
 	p := NewPatterns(l, size)
@@ -102,11 +102,18 @@ func ReadPatterns(data []byte) (*Patterns, error) {
 	case "2":
 		return p, readWeightsSparse(p.W, body)
 	}
-	nonzero, err := strconv.Atoi(f[5])
-	if err != nil || nonzero < 0 || nonzero > count || f[5] != strconv.Itoa(nonzero) {
+	nonzero, ok := decimal(f[5])
+	if !ok || nonzero < 0 || nonzero > count {
 		return nil, fmt.Errorf("patterns: header: nonzero count %q: want 0 to %d", f[5], count)
 	}
 	return p, readWeightsSplit(p.W, nonzero, body)
+}
+
+// decimal reads a number of the header, which is spelt in decimal without
+// a sign or leading zeros, so that a file has one spelling.
+func decimal(s string) (int, bool) {
+	n, err := strconv.Atoi(s)
+	return n, err == nil && s == strconv.Itoa(n)
 }
 
 // readWeights16 reads version 1's body: len(w) 16-bit little-endian
