@@ -133,7 +133,7 @@ func runFit(args []string, stdout, stderr io.Writer) error {
 	fs.IntVar(&cfg.HoldOut, "holdout", 10, "hold out every N-th game's positions to measure the loss")
 	patternsOut := fs.String("patterns-out", "", "write the fitted pattern weights to this file (internal/eval/weights/NAME.patterns)")
 	from := fs.String("from", "hand", "starting weights: hand (the hand-set weights) or fitted (those embedded now)")
-	layout := fs.String("layout", "", "pattern layout to fit: men-2x4 or men-4x2 without towers, towers-2x2 with them (default: the starting weights', or men-2x4 or towers-2x2)")
+	layout := fs.String("layout", "", "pattern layout to fit, one of "+strings.Join(eval.LayoutNames(), ", ")+", for the ruleset's kind (towers or not); default: the starting weights' layout, or "+eval.MenLayout.Name+" without towers and "+eval.TowersLayout.Name+" with them")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}

@@ -68,14 +68,22 @@ var patternLayouts = []PatternLayout{MenLayout, MenSquaresLayout, TowersLayout}
 // LayoutNamed returns the pattern layout of that name, or an error that
 // lists the names.
 func LayoutNamed(name string) (PatternLayout, error) {
-	names := make([]string, len(patternLayouts))
-	for i, l := range patternLayouts {
+	for _, l := range patternLayouts {
 		if l.Name == name {
 			return l, nil
 		}
+	}
+	return PatternLayout{}, fmt.Errorf("unknown pattern layout %q: want one of %s", name, strings.Join(LayoutNames(), ", "))
+}
+
+// LayoutNames returns the names of the pattern layouts, as weights files
+// and bashni-tune's -layout name them.
+func LayoutNames() []string {
+	names := make([]string, len(patternLayouts))
+	for i, l := range patternLayouts {
 		names[i] = l.Name
 	}
-	return PatternLayout{}, fmt.Errorf("unknown pattern layout %q: want one of %s", name, strings.Join(names, ", "))
+	return names
 }
 
 // LayoutFor returns the pattern layout that bashni-tune fits for ruleset v
@@ -214,19 +222,15 @@ func newPatternEval(v bashni.Variant, p *Patterns) (*patternEval, error) {
 			}
 		}
 	}
-	if pe.menSquares8x8 {
-		for d := range pow[4] {
-			for c := range 3 {
-				pe.squares[d] |= uint64(d/pow[c]%pe.kCols) << (16 * c)
-			}
-		}
-	}
 	for c := range pe.placesPerRank {
 		for d := range pow[4] {
 			pe.window[c][d] = d / pow[c] % pe.kCols
 			if pe.towers8x8 {
 				pe.pairs[d][0][c] = uint16(int32(c)*625 + pe.window[c][d])
 				pe.pairs[d][1][c] = uint16(25 * pe.window[c][d])
+			}
+			if pe.menSquares8x8 {
+				pe.squares[d] |= uint64(pe.window[c][d]) << (16 * c)
 			}
 		}
 	}
