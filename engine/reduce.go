@@ -35,9 +35,16 @@ func reductionsFor(v bashni.Variant) *reductionTable {
 }
 
 // reduction returns how many plies less to search the quiet move m, the
-// i-th of its node, at depth.
-func (s *searcher) reduction(m bashni.Move, i, depth int, pvNode bool) int {
-	if m.IsCapture() || m.Promotes() || depth < 3 {
+// i-th of its node, at depth, where the best value so far is alpha.
+//
+// A node that already has a forced win in hand (alpha a win) is looking
+// for a shorter one, and a reduced search would hide it: the win it finds
+// takes as many plies as it takes, not fewer because the move came late.
+// There no move is reduced, so that the search reports the shortest win
+// it can see at its depth and the iteration that proves it can stop
+// (decided).
+func (s *searcher) reduction(m bashni.Move, i, depth int, pvNode bool, alpha Score) int {
+	if m.IsCapture() || m.Promotes() || depth < 3 || alpha >= WinThreshold {
 		return 0
 	}
 	r := int(s.reductions[min(depth, len(s.reductions)-1)][min(i, len(s.reductions[0])-1)])

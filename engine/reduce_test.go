@@ -54,19 +54,22 @@ func TestReductions(t *testing.T) {
 					pv    bool
 					want  int
 				}{{6, false, tc.want6[i]}, {6, true, tc.want6PV[i]}, {3, false, tc.want3[i]}} {
-					if got := s.reduction(quiet, i, c.depth, c.pv); got != c.want {
+					if got := s.reduction(quiet, i, c.depth, c.pv, 0); got != c.want {
 						t.Errorf("move %d at depth %d (pv %v): reduced %d plies, want %d", i, c.depth, c.pv, got, c.want)
 					}
-					if got := s.reduction(capture, i, c.depth, c.pv); got != 0 {
+					if got := s.reduction(capture, i, c.depth, c.pv, 0); got != 0 {
 						t.Errorf("capture %d at depth %d: reduced %d plies", i, c.depth, got)
 					}
 				}
-				if got := s.reduction(quiet, i, 2, false); got != 0 {
+				if got := s.reduction(quiet, i, 2, false, 0); got != 0 {
 					t.Errorf("move %d at depth 2: reduced %d plies", i, got)
+				}
+				if got := s.reduction(quiet, i, 6, false, Win-7); got != 0 {
+					t.Errorf("move %d at depth 6 with a win in hand: reduced %d plies", i, got)
 				}
 			}
 			for d := 3; d < MaxPly/2; d++ {
-				if r := s.reduction(quiet, 63, d, false); r < 1 || r > d-2 {
+				if r := s.reduction(quiet, 63, d, false, 0); r < 1 || r > d-2 {
 					t.Errorf("last move at depth %d: reduced %d plies, want 1 to %d", d, r, d-2)
 				}
 			}

@@ -147,7 +147,8 @@ func (e *Engine) search(ctx context.Context, g game, lim Limits) (Result, error)
 	// share the transposition table and the busy marks (alphaBeta). What
 	// they store there makes the main thread's search faster; and a helper
 	// that completed a deeper iteration than the main thread gives the
-	// result.
+	// result, unless the main thread's is forced and the helper's no
+	// better (improves).
 	var helpers sync.WaitGroup
 	var helperHits atomic.Uint64
 	var hs []*searcher
@@ -170,7 +171,7 @@ func (e *Engine) search(ctx context.Context, g game, lim Limits) (Result, error)
 	stop.Store(true)
 	helpers.Wait()
 	for _, h := range hs {
-		if h.doneDepth > res.Depth && len(res.Lines) == 1 {
+		if h.doneDepth > res.Depth && len(res.Lines) == 1 && improves(h.doneScore, res.Score) {
 			res.Move, res.Depth, res.Score, res.PV = h.donePV[0], h.doneDepth, h.doneScore, h.donePV
 			res.Lines = []Line{{Score: res.Score, PV: res.PV}}
 			res.SelDepth = max(res.SelDepth, h.seldepth)
@@ -183,6 +184,19 @@ func (e *Engine) search(ctx context.Context, g game, lim Limits) (Result, error)
 	res.Time = time.Since(s.start)
 	res.TTHits = s.ttHits + helperHits.Load()
 	return res, nil
+}
+
+// improves reports whether a helper's result of value helper, from an
+// iteration deeper than the main thread's of value main, should replace
+// it. Deeper is better, except against a forced win or loss: that is
+// proven, where a deeper search that reduced the winning line away only
+// estimates. Such a result gives way only to a proven better one, a
+// shorter win or a longer loss.
+func improves(helper, main Score) bool {
+	if !main.IsWin() {
+		return true
+	}
+	return helper.IsWin() && helper > main
 }
 
 // iterate is the main thread's iterative deepening: a search of every depth
@@ -337,8 +351,10 @@ func (s *searcher) searchMoves(root *bashni.Position, ms []bashni.Move, depth in
 func (s *searcher) searchWindow(root *bashni.Position, ms []bashni.Move, depth int, alpha, beta Score) Score {
 	low := alpha
 	best := 0
+	estimated := false // a move was judged before a win was in hand
 	s.pvLen[0] = 0
-	for i, m := range ms {
+	for i := 0; i < len(ms); i++ {
+		m := ms[i]
 		child := &s.positions[1]
 		root.PlayUncheckedInto(child, m)
 		s.enter(root, m, child, 1)
@@ -354,6 +370,7 @@ func (s *searcher) searchWindow(root *bashni.Position, ms []bashni.Move, depth i
 		if s.stopped {
 			break
 		}
+		estimated = estimated || (alpha < WinThreshold && score < WinThreshold)
 		if score > alpha {
 			alpha = score
 			best = i
@@ -362,6 +379,9 @@ func (s *searcher) searchWindow(root *bashni.Position, ms []bashni.Move, depth i
 			if alpha >= beta {
 				break
 			}
+		}
+		if i == len(ms)-1 && seekShorterWin(&estimated, alpha) {
+			i = -1
 		}
 	}
 	if alpha == low {
@@ -373,6 +393,20 @@ func (s *searcher) searchWindow(root *bashni.Position, ms []bashni.Move, depth i
 		ms[0] = m
 	}
 	return alpha
+}
+
+// seekShorterWin reports whether a node must search its moves again, all
+// of them, once they are done: when alpha is a win and some move was
+// judged before that win was in hand (estimated, which it clears). That
+// move's search reduced its own late moves (reduction), which may have
+// hidden a shorter win than the one found; searched again against a win,
+// the side to move reduces nothing, and the moves that do not win fail low
+// at once. So the search reports the shortest win its depth can see, and
+// the iteration that finds it can stop there (decided).
+func seekShorterWin(estimated *bool, alpha Score) bool {
+	again := *estimated && alpha >= WinThreshold
+	*estimated = false
+	return again
 }
 
 // indexOf returns the index of m in the generation order of pos's moves,
@@ -521,6 +555,10 @@ func (s *searcher) alphaBeta(pos *bashni.Position, alpha, beta Score, depth, ply
 		if !pvNode && int(en.depth) >= depth {
 			sc := fromTT(Score(en.score), ply)
 			switch {
+			case (alpha >= WinThreshold || beta <= -WinThreshold) && !sc.IsWin():
+				// The window asks whether a forced result is shorter
+				// than one in hand, and an estimate cannot say: the
+				// search that stored it reduced its late moves.
 			case en.bound == boundExact,
 				en.bound == boundLower && sc >= beta,
 				en.bound == boundUpper && sc <= alpha:
@@ -556,6 +594,7 @@ func (s *searcher) alphaBeta(pos *bashni.Position, alpha, beta Score, depth, ply
 
 	origAlpha := alpha
 	best, bestIdx := -infinity, -1
+	estimated := false // a move was judged before a win was in hand
 	for i := 0; i < n; i++ {
 		m := l.pick(i)
 		child := &s.positions[ply+1]
@@ -570,7 +609,7 @@ func (s *searcher) alphaBeta(pos *bashni.Position, alpha, beta Score, depth, ply
 		if i == 0 {
 			score = -s.alphaBeta(child, -beta, -alpha, depth-1, ply+1)
 		} else {
-			r := s.reduction(m, i, depth, pvNode)
+			r := s.reduction(m, i, depth, pvNode, alpha)
 			score = -s.alphaBeta(child, -alpha-1, -alpha, depth-1-r, ply+1)
 			if score > alpha && r > 0 {
 				score = -s.alphaBeta(child, -alpha-1, -alpha, depth-1, ply+1)
@@ -585,6 +624,7 @@ func (s *searcher) alphaBeta(pos *bashni.Position, alpha, beta Score, depth, ply
 			}
 			return 0
 		}
+		estimated = estimated || (alpha < WinThreshold && score < WinThreshold)
 		if score > best {
 			best, bestIdx = score, int(l.index[i])
 			if score > alpha {
@@ -596,18 +636,14 @@ func (s *searcher) alphaBeta(pos *bashni.Position, alpha, beta Score, depth, ply
 				}
 			}
 		}
+		if i == n-1 && seekShorterWin(&estimated, alpha) {
+			i = -1
+		}
 	}
 	if marked {
 		s.busy.clear(key)
 	}
-	bd := boundUpper
-	switch {
-	case best >= beta:
-		bd = boundLower
-	case best > origAlpha:
-		bd = boundExact
-	}
-	s.e.tt.store(key, toTT(best, ply), depth, bd, bestIdx)
+	s.e.tt.store(key, toTT(best, ply), depth, boundOf(best, origAlpha, beta), bestIdx)
 	return best
 }
 

@@ -139,10 +139,12 @@ func contains(list []string, s string) bool {
 // The search's verdict on short forced wins and losses agrees with a brute
 // force search, in sparse positions of every preset (draw rules off, so
 // that only wins and losses are in play), with one thread and with two
-// (whose helper puts off moves and may give the result). The search goes
-// to depth 14, as reductions and the pattern weights' odd values on boards
-// of a few pieces hide some 5-ply wins from a depth-10 search
-// (docs/ENGINE.md, "Late move reductions and aspiration windows").
+// (whose helper puts off moves and may give the result). A win is the
+// shortest: a node with a win in hand reduces nothing and judges again
+// the moves it judged before (seekShorterWin). The search goes to depth
+// 14, as reductions and the pattern weights' odd values on boards of a few
+// pieces hide some 5-ply wins from a depth-10 search (docs/ENGINE.md,
+// "Late move reductions and aspiration windows").
 func TestSearchWinsMatchBruteForce(t *testing.T) {
 	for _, threads := range []int{1, 2} {
 		for name, v := range presets {

@@ -29,6 +29,28 @@ const (
 	boundExact
 )
 
+// boundOf returns how the value best that a node searched in the window
+// (alpha, beta) found relates to its true value.
+//
+// A forced result inside the window is only a bound, not exact: the win
+// is proven but a shorter one may hide behind the moves reduced before it
+// was found (reduction), and likewise the loss may come later than
+// proven. Stored as exact, a win in 7 would answer every later probe of
+// the position, and the search would never see the win in 5.
+func boundOf(best, alpha, beta Score) bound {
+	switch {
+	case best >= beta:
+		return boundLower
+	case best <= alpha:
+		return boundUpper
+	case best >= WinThreshold:
+		return boundLower
+	case best <= -WinThreshold:
+		return boundUpper
+	}
+	return boundExact
+}
+
 // ttEntry is an entry as probe returns it.
 type ttEntry struct {
 	score int16
