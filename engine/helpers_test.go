@@ -79,6 +79,11 @@ func sparseGen(v bashni.Variant, maxTowers int) *rapid.Generator[bashni.Position
 			if i >= 2 {
 				top = bashni.Color(rapid.IntRange(0, 1).Draw(t, "owner"))
 			}
+			if count[top] >= v.Pieces {
+				// The side has all its pieces on the board (in
+				// lasca's 11, five towers of three can exceed it).
+				top = top.Opponent()
+			}
 			king := rapid.IntRange(0, 3).Draw(t, "king") == 0
 			farRank := v.Size - 1
 			if top == bashni.Black {
