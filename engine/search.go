@@ -351,7 +351,6 @@ func (s *searcher) searchMoves(root *bashni.Position, ms []bashni.Move, depth in
 func (s *searcher) searchWindow(root *bashni.Position, ms []bashni.Move, depth int, alpha, beta Score) Score {
 	low := alpha
 	best := 0
-	estimated := false // a move was judged before a win was in hand
 	s.pvLen[0] = 0
 	for i := 0; i < len(ms); i++ {
 		m := ms[i]
@@ -370,8 +369,8 @@ func (s *searcher) searchWindow(root *bashni.Position, ms []bashni.Move, depth i
 		if s.stopped {
 			break
 		}
-		estimated = estimated || (alpha < WinThreshold && score < WinThreshold)
 		if score > alpha {
+			before := alpha
 			alpha = score
 			best = i
 			s.updatePV(0, m)
@@ -379,9 +378,9 @@ func (s *searcher) searchWindow(root *bashni.Position, ms []bashni.Move, depth i
 			if alpha >= beta {
 				break
 			}
-		}
-		if i == len(ms)-1 && seekShorterWin(&estimated, alpha) {
-			i = -1
+			if seekShorterWin(before, alpha, i) {
+				i = -1
+			}
 		}
 	}
 	if alpha == low {
@@ -395,18 +394,17 @@ func (s *searcher) searchWindow(root *bashni.Position, ms []bashni.Move, depth i
 	return alpha
 }
 
-// seekShorterWin reports whether a node must search its moves again, all
-// of them, once they are done: when alpha is a win and some move was
-// judged before that win was in hand (estimated, which it clears). That
-// move's search reduced its own late moves (reduction), which may have
+// seekShorterWin reports whether a node must search its moves again from
+// the first, at once: when its i-th move raised alpha from before, no
+// win, to a win, and so moves were judged before the win was in hand.
+// Their searches reduced their own late moves (reduction), which may have
 // hidden a shorter win than the one found; searched again against a win,
 // the side to move reduces nothing, and the moves that do not win fail low
-// at once. So the search reports the shortest win its depth can see, and
-// the iteration that finds it can stop there (decided).
-func seekShorterWin(estimated *bool, alpha Score) bool {
-	again := *estimated && alpha >= WinThreshold
-	*estimated = false
-	return again
+// at once. The moves after the i-th are searched once, against the win.
+// So the search reports the shortest win its depth can see, and the
+// iteration that finds it can stop there (decided).
+func seekShorterWin(before, alpha Score, i int) bool {
+	return i > 0 && before < WinThreshold && alpha >= WinThreshold
 }
 
 // indexOf returns the index of m in the generation order of pos's moves,
@@ -594,7 +592,6 @@ func (s *searcher) alphaBeta(pos *bashni.Position, alpha, beta Score, depth, ply
 
 	origAlpha := alpha
 	best, bestIdx := -infinity, -1
-	estimated := false // a move was judged before a win was in hand
 	for i := 0; i < n; i++ {
 		m := l.pick(i)
 		child := &s.positions[ply+1]
@@ -624,20 +621,20 @@ func (s *searcher) alphaBeta(pos *bashni.Position, alpha, beta Score, depth, ply
 			}
 			return 0
 		}
-		estimated = estimated || (alpha < WinThreshold && score < WinThreshold)
 		if score > best {
 			best, bestIdx = score, int(l.index[i])
 			if score > alpha {
+				before := alpha
 				alpha = score
 				s.updatePV(ply, m)
 				if score >= beta {
 					s.cutoff(pos, m, ply, depth)
 					break
 				}
+				if seekShorterWin(before, alpha, i) {
+					i = -1
+				}
 			}
-		}
-		if i == n-1 && seekShorterWin(&estimated, alpha) {
-			i = -1
 		}
 	}
 	if marked {
