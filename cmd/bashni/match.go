@@ -17,6 +17,7 @@ import (
 	"github.com/bashni-dev/bashni"
 	"github.com/bashni-dev/bashni/engine"
 	"github.com/bashni-dev/bashni/engine/match"
+	"github.com/bashni-dev/bashni/internal/strictnum"
 	"github.com/bashni-dev/bashni/pdn"
 )
 
@@ -29,6 +30,7 @@ type matchConfig struct {
 	variant  bashni.Variant
 	games    int
 	opening  int // random plies before the players take over
+	balance  *match.Balance // when set, only openings a search scores near level
 	seed     uint64
 	threads  int
 	maxPlies int
@@ -55,7 +57,10 @@ func runMatch(args []string, stdout, stderr io.Writer) error {
 			"limit), and a player whose clock runs out loses the game.\n"+
 			"Games come in pairs: each opening (-opening random plies from the start)\n"+
 			"is played twice, A White then A Black. With the same flags a match with\n"+
-			"depth or node limits plays the same games again.\n"+
+			"depth or node limits plays the same games again. -balanced M keeps only\n"+
+			"openings that a search of -balanced-depth plies scores within M men of\n"+
+			"level (0.5: half a man), drawing others until one is: a random opening\n"+
+			"that hands one side a man decides both its games whoever plays it.\n"+
 			"-ladder plays each player of a space-separated list against the one\n"+
 			"before it and prints a markdown table of Elo differences chained from\n"+
 			"the first; in the list, N is the engine at depth N and LO-HI the depths\n"+
@@ -65,6 +70,8 @@ func runMatch(args []string, stdout, stderr io.Writer) error {
 	fs.IntVar(&cfg.games, "games", 100, "games per match")
 	fs.IntVar(&cfg.opening, "opening", 4, "random plies that open each pair of games")
 	seed := fs.Uint64("seed", 1, "seed of the openings and of the random and greedy players")
+	balanced := fs.String("balanced", "", "keep only openings scored within this many men of level, e.g. 0.5 (default: every opening)")
+	balancedDepth := fs.Int("balanced-depth", 12, "depth in plies of the search that scores an opening for -balanced")
 	fs.IntVar(&cfg.threads, "threads", 1, "games played at once")
 	fs.IntVar(&cfg.maxPlies, "maxplies", 300, "plies after which a game is adjudicated a draw")
 	fs.IntVar(&cfg.hashMB, "hash", 8, "MiB of transposition table per engine")
@@ -96,6 +103,19 @@ func runMatch(args []string, stdout, stderr io.Writer) error {
 		return fmt.Errorf("-opening %d is negative", cfg.opening)
 	case cfg.hashMB < 1:
 		return fmt.Errorf("-hash %d: need at least 1 MiB", cfg.hashMB)
+	}
+	if *balanced != "" {
+		margin, err := parseMen(*balanced)
+		if err != nil {
+			return fmt.Errorf("-balanced %q: %v", *balanced, err)
+		}
+		cfg.balance = &match.Balance{Margin: margin, Depth: *balancedDepth}
+		switch {
+		case *balancedDepth < 1 || *balancedDepth > match.MaxBalanceDepth:
+			return fmt.Errorf("-balanced-depth %d: need 1 to %d", *balancedDepth, match.MaxBalanceDepth)
+		case cfg.opening < 1:
+			return errors.New("-balanced needs random plies to choose from: -opening 1 or more")
+		}
 	}
 	// Each game under way has two engines, each with its table.
 	if err := checkTables("-hash", cfg.hashMB, 2*cfg.threads); err != nil {
@@ -180,9 +200,17 @@ func playMatch(ctx context.Context, cfg matchConfig, specs [2]playerSpec) (match
 	if cfg.clock.Base > 0 {
 		clock = ", clock " + cfg.clock.String()
 	}
-	fmt.Fprintf(cfg.out, "match %s: A=%s vs B=%s, %d games (openings of %d random plies, each played with both colours), seed %d%s\n",
-		cfg.variant, specs[0], specs[1], cfg.games, cfg.opening, cfg.seed, clock)
+	balance := ""
+	if b := cfg.balance; b != nil {
+		balance = fmt.Sprintf(" within %s of level at depth %d", strings.TrimPrefix(b.Margin.String(), "+"), b.Depth)
+	}
+	fmt.Fprintf(cfg.out, "match %s: A=%s vs B=%s, %d games (openings of %d random plies%s, each played with both colours), seed %d%s\n",
+		cfg.variant, specs[0], specs[1], cfg.games, cfg.opening, balance, cfg.seed, clock)
 	began := time.Now()
+	openings, err := matchOpenings(ctx, cfg, &start)
+	if err != nil {
+		return match.Tally{}, err
+	}
 	games := make([]match.Game, cfg.games)
 	errs := make([]error, cfg.games)
 	ctx, cancel := context.WithCancel(ctx)
@@ -205,7 +233,7 @@ func playMatch(ctx context.Context, cfg matchConfig, specs [2]playerSpec) (match
 					continue // the match is over: start no game
 				}
 				aWhite := i%2 == 0
-				g, err := playMatchGame(ctx, cfg, start, specs, i)
+				g, err := playMatchGame(ctx, cfg, start, specs, openings[i/2], i)
 				games[i], errs[i] = g, err
 				if err != nil && ctx.Err() == nil {
 					failOnce.Do(func() {
@@ -317,8 +345,59 @@ func (r *matchRecorder) finished(i int) {
 	}
 }
 
-// playMatchGame plays game i of a match: A has White in the even games.
-func playMatchGame(ctx context.Context, cfg matchConfig, start bashni.Position, specs [2]playerSpec, i int) (match.Game, error) {
+// matchOpenings returns the opening of each pair of games of a match: the
+// random ones, or with cfg.balance the balanced ones, found before the
+// first game by one engine of its own.
+func matchOpenings(ctx context.Context, cfg matchConfig, start *bashni.Position) ([][]bashni.Move, error) {
+	pairs := (cfg.games + 1) / 2
+	openings := make([][]bashni.Move, pairs)
+	if cfg.balance == nil {
+		for k := range openings {
+			openings[k] = match.Opening(start, cfg.opening, cfg.seed, k)
+		}
+		return openings, nil
+	}
+	e, err := engine.New(engine.Options{HashMB: cfg.hashMB})
+	if err != nil {
+		return nil, err
+	}
+	for k := range openings {
+		if openings[k], _, err = match.BalancedOpening(ctx, e, start, cfg.opening, cfg.seed, k, *cfg.balance); err != nil {
+			if ctx.Err() != nil {
+				return nil, errors.New("interrupted")
+			}
+			return nil, fmt.Errorf("-balanced: %w", err)
+		}
+	}
+	return openings, nil
+}
+
+// parseMen reads a number of men with up to two decimals ("0.5", "1",
+// "0.25") as hundredths of a man.
+func parseMen(s string) (engine.Score, error) {
+	whole, frac, dot := strings.Cut(s, ".")
+	if whole == "" || dot && (frac == "" || len(frac) > 2) {
+		return 0, errors.New("want a number of men such as 0.5, with at most two decimals")
+	}
+	w, err := strictnum.Int(whole, 0, 99)
+	if err != nil {
+		return 0, fmt.Errorf("want 0 to 99.99 men: %v", err)
+	}
+	f := 0
+	if dot {
+		if f, err = strictnum.Int(frac, 0, 99); err != nil {
+			return 0, fmt.Errorf("want a number of men such as 0.5: %v", err)
+		}
+		if len(frac) == 1 {
+			f *= 10
+		}
+	}
+	return engine.Score(100*w + f), nil
+}
+
+// playMatchGame plays game i of a match, from opening: A has White in the
+// even games.
+func playMatchGame(ctx context.Context, cfg matchConfig, start bashni.Position, specs [2]playerSpec, opening []bashni.Move, i int) (match.Game, error) {
 	rng := rand.New(rand.NewPCG(cfg.seed, 1<<32+uint64(i)))
 	var players [2]match.Player
 	for k, spec := range specs {
@@ -331,7 +410,7 @@ func playMatchGame(ctx context.Context, cfg matchConfig, start bashni.Position, 
 		}
 		players[(k+i)%2] = p
 	}
-	return match.PlayTimedGame(ctx, &start, match.Opening(&start, cfg.opening, cfg.seed, i/2), players, cfg.maxPlies, cfg.clock)
+	return match.PlayTimedGame(ctx, &start, opening, players, cfg.maxPlies, cfg.clock)
 }
 
 // runLadder plays each rung against the one before it and prints a

@@ -6,12 +6,14 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 	"testing"
 
 	"github.com/bashni-dev/bashni"
 	"github.com/bashni-dev/bashni/engine"
+	"github.com/bashni-dev/bashni/engine/match"
 	"github.com/bashni-dev/bashni/pdn"
 )
 
@@ -60,9 +62,57 @@ func TestMatchCommand(t *testing.T) {
 		t.Errorf("a match under a clock:\n%s", strings.Join(out, "\n"))
 	}
 	for _, args := range [][]string{{"depth=1"}, {"-games", "0", "random", "random"}, {"-ladder", "3-2"}, {"random", "bogus"},
-		{"engine", "random"}, {"-tc", "1x", "engine", "random"}, {"-ladder", "engine depth=1"}} {
+		{"engine", "random"}, {"-tc", "1x", "engine", "random"}, {"-ladder", "engine depth=1"},
+		{"-balanced", "-1", "random", "random"}, {"-balanced", "0.555", "random", "random"}, {"-balanced", "1e2", "random", "random"},
+		{"-balanced", ".5", "random", "random"}, {"-balanced", "100", "random", "random"}, {"-balanced", "0.5", "-balanced-depth", "0", "random", "random"},
+		{"-balanced", "0.5", "-balanced-depth", "21", "random", "random"}, {"-balanced", "0.5", "-opening", "0", "random", "random"}} {
 		if _, _, status := cli(t, append([]string{"match"}, args...)...); status != 1 {
 			t.Errorf("match %q: status %d, want 1", args, status)
+		}
+	}
+}
+
+// -balanced: the header says what openings were kept, and each game
+// starts with the pair's balanced opening, which BalancedOpening finds
+// again.
+func TestMatchBalancedOpenings(t *testing.T) {
+	name := filepath.Join(t.TempDir(), "games.pdn")
+	out := lines(mustCLI(t, "match", "-variant", "russian-draughts", "-games", "4", "-balanced", "0.3", "-balanced-depth", "6", "-maxplies", "6", "-pdn", name, "depth=1", "random"))
+	if want := "match russian-draughts: A=depth=1 vs B=random, 4 games (openings of 4 random plies within 0.30 of level at depth 6, each played with both colours), seed 1"; out[0] != want {
+		t.Errorf("header %q, want %q", out[0], want)
+	}
+	f, err := os.Open(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	r := pdn.NewReader(f)
+	start := bashni.RussianDraughts().MustStart()
+	e := engine.MustNew(engine.Options{HashMB: 1})
+	for i := range 4 {
+		g, err := r.Next()
+		if err != nil {
+			t.Fatalf("game %d: %v", i+1, err)
+		}
+		want, _, err := match.BalancedOpening(context.Background(), e, &start, 4, 1, i/2, match.Balance{Margin: 30, Depth: 6})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := g.Game().Moves()[:4]; !slices.Equal(got, want) {
+			t.Errorf("game %d opens %v, want %v", i+1, got, want)
+		}
+	}
+}
+
+func TestParseMen(t *testing.T) {
+	for in, want := range map[string]engine.Score{"0": 0, "0.5": 50, "0.05": 5, "1": 100, "1.25": 125, "99.99": 9999} {
+		if got, err := parseMen(in); err != nil || got != want {
+			t.Errorf("parseMen(%q) = %v, %v; want %d", in, got, err, want)
+		}
+	}
+	for _, in := range []string{"", ".", "1.", ".5", "-1", "+1", "0.555", "1e2", "100", "0x1", " 1", "1,5", "0.-5"} {
+		if got, err := parseMen(in); err == nil {
+			t.Errorf("parseMen(%q) = %v, want an error", in, got)
 		}
 	}
 }
