@@ -29,7 +29,7 @@ func init() {
 type matchConfig struct {
 	variant  bashni.Variant
 	games    int
-	opening  int // random plies before the players take over
+	opening  int            // random plies before the players take over
 	balance  *match.Balance // when set, only openings a search scores near level
 	seed     uint64
 	threads  int
