@@ -157,10 +157,14 @@ func runMatch(args []string, stdout, stderr io.Writer) error {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	if rungs != nil {
-		err = runLadder(ctx, cfg, rungs)
-	} else {
-		_, err = playMatch(ctx, cfg, specs)
+	// The openings are found once: every match of a ladder plays them.
+	openings, err := matchOpenings(ctx, cfg)
+	if err == nil {
+		if rungs != nil {
+			err = runLadder(ctx, cfg, rungs, openings)
+		} else {
+			_, err = playMatch(ctx, cfg, specs, openings)
+		}
 	}
 	if cfg.pdn != nil {
 		if cerr := cfg.pdn.Close(); cerr != nil && err == nil {
@@ -189,9 +193,10 @@ const (
 	maxMatchThreads = 256
 )
 
-// playMatch plays cfg.games games of specs[0] (A) against specs[1] (B)
-// and prints the result.
-func playMatch(ctx context.Context, cfg matchConfig, specs [2]playerSpec) (match.Tally, error) {
+// playMatch plays cfg.games games of specs[0] (A) against specs[1] (B),
+// each pair from its opening of openings (matchOpenings), and prints the
+// result.
+func playMatch(ctx context.Context, cfg matchConfig, specs [2]playerSpec, openings [][]bashni.Move) (match.Tally, error) {
 	start, err := cfg.variant.Start()
 	if err != nil {
 		return match.Tally{}, err
@@ -207,10 +212,6 @@ func playMatch(ctx context.Context, cfg matchConfig, specs [2]playerSpec) (match
 	fmt.Fprintf(cfg.out, "match %s: A=%s vs B=%s, %d games (openings of %d random plies%s, each played with both colours), seed %d%s\n",
 		cfg.variant, specs[0], specs[1], cfg.games, cfg.opening, balance, cfg.seed, clock)
 	began := time.Now()
-	openings, err := matchOpenings(ctx, cfg, &start)
-	if err != nil {
-		return match.Tally{}, err
-	}
 	games := make([]match.Game, cfg.games)
 	errs := make([]error, cfg.games)
 	ctx, cancel := context.WithCancel(ctx)
@@ -348,12 +349,16 @@ func (r *matchRecorder) finished(i int) {
 // matchOpenings returns the opening of each pair of games of a match: the
 // random ones, or with cfg.balance the balanced ones, found before the
 // first game by one engine of its own.
-func matchOpenings(ctx context.Context, cfg matchConfig, start *bashni.Position) ([][]bashni.Move, error) {
+func matchOpenings(ctx context.Context, cfg matchConfig) ([][]bashni.Move, error) {
+	start, err := cfg.variant.Start()
+	if err != nil {
+		return nil, err
+	}
 	pairs := (cfg.games + 1) / 2
 	openings := make([][]bashni.Move, pairs)
 	if cfg.balance == nil {
 		for k := range openings {
-			openings[k] = match.Opening(start, cfg.opening, cfg.seed, k)
+			openings[k] = match.Opening(&start, cfg.opening, cfg.seed, k)
 		}
 		return openings, nil
 	}
@@ -362,7 +367,7 @@ func matchOpenings(ctx context.Context, cfg matchConfig, start *bashni.Position)
 		return nil, err
 	}
 	for k := range openings {
-		if openings[k], _, err = match.BalancedOpening(ctx, e, start, cfg.opening, cfg.seed, k, *cfg.balance); err != nil {
+		if openings[k], _, err = match.BalancedOpening(ctx, e, &start, cfg.opening, cfg.seed, k, *cfg.balance); err != nil {
 			if ctx.Err() != nil {
 				return nil, errors.New("interrupted")
 			}
@@ -415,10 +420,10 @@ func playMatchGame(ctx context.Context, cfg matchConfig, start bashni.Position, 
 
 // runLadder plays each rung against the one before it and prints a
 // markdown table of the results, Elo chained from the first rung.
-func runLadder(ctx context.Context, cfg matchConfig, rungs []playerSpec) error {
+func runLadder(ctx context.Context, cfg matchConfig, rungs []playerSpec, openings [][]bashni.Move) error {
 	tallies := make([]match.Tally, len(rungs))
 	for i := 1; i < len(rungs); i++ {
-		t, err := playMatch(ctx, cfg, [2]playerSpec{rungs[i], rungs[i-1]})
+		t, err := playMatch(ctx, cfg, [2]playerSpec{rungs[i], rungs[i-1]}, openings)
 		if err != nil {
 			return err
 		}

@@ -24,7 +24,11 @@ func TestMatchIsReproducible(t *testing.T) {
 	run := func() string {
 		var out bytes.Buffer
 		cfg := matchConfig{variant: bashni.Lasca(), games: 4, opening: 2, seed: 7, threads: 2, maxPlies: 200, hashMB: 1, verbose: true, out: &out}
-		if _, err := playMatch(context.Background(), cfg, [2]playerSpec{{Kind: kindEngine, Limits: engine.Limits{Depth: 2}}, {Kind: kindRandom}}); err != nil {
+		openings, err := matchOpenings(context.Background(), cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := playMatch(context.Background(), cfg, [2]playerSpec{{Kind: kindEngine, Limits: engine.Limits{Depth: 2}}, {Kind: kindRandom}}, openings); err != nil {
 			t.Fatal(err)
 		}
 		// Drop the elapsed time; keep games in order (threads finish in any order).

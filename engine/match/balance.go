@@ -57,8 +57,9 @@ var ErrNoBalancedOpening = errors.New("match: no balanced opening")
 // openings from the stream Opening draws pair k's from, so the first it
 // tries is Opening's; e's table is cleared before each search, so with an
 // engine of one thread (a search to a fixed depth is then repeatable) the
-// same arguments give the same opening. After MaxBalanceTries openings out of the margin the error is
-// ErrNoBalancedOpening; a cancelled ctx stops it with ctx's error.
+// same arguments give the same opening. After MaxBalanceTries openings
+// out of the margin the error is ErrNoBalancedOpening; a cancelled ctx
+// stops it with ctx's error.
 func BalancedOpening(ctx context.Context, e *engine.Engine, start *bashni.Position, n int, seed uint64, k int, b Balance) ([]bashni.Move, engine.Score, error) {
 	if err := b.Validate(); err != nil {
 		return nil, 0, err
