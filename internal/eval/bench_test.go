@@ -9,7 +9,8 @@ import (
 // BenchmarkEvaluate times the static evaluation on a quiet opening and on
 // positions full of towers, kings and prisoners, with the weights the
 // engine plays with; "+patterns" with the ruleset's pattern layout added
-// (zero weights: the cost of reading them).
+// (zero weights: the cost of reading them), "+phased" with zero weights of
+// MenSquaresPhasedLayout (the classic rulesets).
 func BenchmarkEvaluate(b *testing.B) {
 	for _, c := range []struct {
 		name string
@@ -22,16 +23,21 @@ func BenchmarkEvaluate(b *testing.B) {
 		{"lasca/midgame", bashni.Lasca(), "W:Wa1,c1,e1,b2,f2,a3,e3,g3,d4b:Bb6,f6,a7,e7,g7,c5,d6,Kg5w"},
 		{"russian-draughts/opening", bashni.RussianDraughts(), "W:Wa1,c1,e1,g1,b2,d2,f2,h2,a3,e3,g3,h4:Bb6,d6,h6,a7,c7,e7,g7,b8,d8,f8,h8,f6"},
 	} {
-		for _, patterns := range []bool{false, true} {
-			name := c.name
+		for _, patterns := range []string{"", "+patterns", "+phased"} {
+			name := c.name + patterns
 			w := For(c.v)
-			if patterns {
-				name += "+patterns"
+			switch patterns {
+			case "":
+				w.Patterns = nil
+			case "+patterns":
 				if w.Patterns == nil {
 					w.Patterns = NewPatterns(LayoutFor(c.v), c.v.Size)
 				}
-			} else {
-				w.Patterns = nil
+			case "+phased":
+				if c.v.Stacking {
+					continue
+				}
+				w.Patterns = NewPatterns(MenSquaresPhasedLayout, c.v.Size)
 			}
 			b.Run(name, func(b *testing.B) {
 				pos := mustFEN(b, c.v, c.fen)

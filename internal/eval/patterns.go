@@ -41,6 +41,12 @@ type PatternLayout struct {
 	// Towers: the states of the tower layout (K 5, kings are tops like
 	// men); otherwise those of the classic one (K 3, men only).
 	Towers bool
+	// Phased: each region and index has two weights, one for the start
+	// of the game and one for its end, and a position's weight mixes them
+	// by how full the board is (PatternPhase), as Scan's evaluation mixes
+	// its opening and endgame weights. Otherwise one weight serves the
+	// whole game.
+	Phased bool
 }
 
 // Pattern layouts: Men and MenSquares for the classic rulesets (no
@@ -56,6 +62,10 @@ var (
 	// MenLayout sees what stands beside a man on its rank and the next,
 	// these see the diagonals and files four ranks deep.
 	MenSquaresLayout = PatternLayout{Name: "men-4x2", K: 3, Ranks: 4, Cols: 2}
+	// MenSquaresPhasedLayout: the regions and states of MenSquaresLayout
+	// with two weights for each (Phased): 15 x 2 x 3^8 = 196,830 weights
+	// on 8x8.
+	MenSquaresPhasedLayout = PatternLayout{Name: "men-4x2-phased", K: 3, Ranks: 4, Cols: 2, Phased: true}
 	// TowersLayout: regions of 2x2 dark squares (two ranks, two columns)
 	// with the five tower states: 5^4 = 625 indices per region, 21
 	// regions on 8x8.
@@ -63,7 +73,7 @@ var (
 )
 
 // patternLayouts are the layouts weights files may name.
-var patternLayouts = []PatternLayout{MenLayout, MenSquaresLayout, TowersLayout}
+var patternLayouts = []PatternLayout{MenLayout, MenSquaresLayout, MenSquaresPhasedLayout, TowersLayout}
 
 // LayoutNamed returns the pattern layout of that name, or an error that
 // lists the names.
@@ -115,13 +125,40 @@ func (l PatternLayout) regions(n int) int {
 	return (n - l.Ranks + 1) * (cols - l.Cols + 1)
 }
 
-// Len returns the number of weights of the layout on a board of n ranks.
-func (l PatternLayout) Len(n int) int { return l.regions(n) * l.size() }
+// entries returns the number of the layout's regions and indices on a
+// board of n ranks: the places that PatternIndices returns.
+func (l PatternLayout) entries(n int) int { return l.regions(n) * l.size() }
+
+// Len returns the number of weights of the layout on a board of n ranks:
+// one for each region and index, two if the layout is Phased.
+func (l PatternLayout) Len(n int) int {
+	if l.Phased {
+		return 2 * l.entries(n)
+	}
+	return l.entries(n)
+}
+
+// PatternPhase returns how full the board of pos is, the mix of a Phased
+// layout's two weights: pos weighs its start-of-game weight by
+// occupied/full and its end-of-game weight by (full-occupied)/full, where
+// full is the number of pieces at the start of ruleset v (2*v.Pieces,
+// at least 1) and occupied the squares occupied in pos (a tower counts
+// once), at most full.
+func PatternPhase(v bashni.Variant, pos *bashni.Position) (occupied, full int) {
+	full = fullBoard(v)
+	return min(pos.Occupied().Len(), full), full
+}
+
+// fullBoard is PatternPhase's full: the pieces at the start of v.
+func fullBoard(v bashni.Variant) int { return max(1, 2*v.Pieces) }
 
 // Patterns are the weights of a pattern layout on a board of Size ranks:
 // W[r*K^(Ranks*Cols) + index] for region r (regions numbered rank by rank
-// from White's side, then column by column) and index. Weights are in
-// hundredths of a man, as the other weights are.
+// from White's side, then column by column) and index; in a Phased
+// layout, W[2*(r*K^(Ranks*Cols) + index)] is the weight at the start of
+// the game and the weight after it the one at its end (next to each
+// other, as the evaluation reads both). Weights are in hundredths of a
+// man, as the other weights are.
 type Patterns struct {
 	Layout PatternLayout
 	Size   int // ranks of the board (7 or 8)
@@ -131,6 +168,23 @@ type Patterns struct {
 // NewPatterns returns the zero weights of layout l on a board of n ranks.
 func NewPatterns(l PatternLayout, n int) *Patterns {
 	return &Patterns{Layout: l, Size: n, W: make([]int16, l.Len(n))}
+}
+
+// Phased returns p's weights as those of l, the Phased layout of p's
+// regions and states, each weight both the start-of-game and the
+// end-of-game one: the same evaluation, for a fit of l to start from. It
+// returns nil if l is not that layout.
+func (p *Patterns) Phased(l PatternLayout) *Patterns {
+	unphased := l
+	unphased.Name, unphased.Phased = p.Layout.Name, false
+	if !l.Phased || p.Layout != unphased {
+		return nil
+	}
+	q := NewPatterns(l, p.Size)
+	for i, x := range p.W {
+		q.W[2*i], q.W[2*i+1] = x, x
+	}
+	return q
 }
 
 // patternEval is what Evaluate needs of the pattern weights: tables that
@@ -157,8 +211,12 @@ type patternEval struct {
 	placesPerRank int   // regions starting on one rank
 	size          int   // indices per region
 	towers        bool
+	phased        bool // a Phased layout
+	full          int  // PatternPhase's full, for a Phased layout
 	men8x8        bool // MenLayout on an 8x8 board: men8 sums it
-	menSquares8x8 bool // MenSquaresLayout on an 8x8 board: menSquares8 sums it
+	// MenSquaresLayout or MenSquaresPhasedLayout on an 8x8 board:
+	// menSquares8 sums it.
+	menSquares8x8 bool
 	towers8x8     bool // TowersLayout on an 8x8 board: towers8 sums it
 	// pairs[d][0][c], for towers8: the window of columns c and c+1 of the
 	// base-5 number d of a rank as a region's lower rank, plus the c-th
@@ -182,9 +240,10 @@ func newPatternEval(v bashni.Variant, p *Patterns) (*patternEval, error) {
 	if len(p.W) != l.Len(n) {
 		return nil, fmt.Errorf("eval: %d pattern weights, layout %s has %d on %dx%d", len(p.W), l.Name, l.Len(n), n, n)
 	}
-	pe := &patternEval{p: p, ranks: n, size: l.size(), towers: l.Towers}
+	pe := &patternEval{p: p, ranks: n, size: l.size(), towers: l.Towers, phased: l.Phased}
+	pe.full = fullBoard(v)
 	pe.men8x8 = l == MenLayout && n == 8
-	pe.menSquares8x8 = l == MenSquaresLayout && n == 8
+	pe.menSquares8x8 = (l == MenSquaresLayout || l == MenSquaresPhasedLayout) && n == 8
 	pe.towers8x8 = l == TowersLayout && n == 8
 	pe.placesPerRank = (n+1)/2 - l.Cols + 1
 	pow := [5]int32{1}
@@ -268,7 +327,7 @@ func (pe *patternEval) sum(pos *bashni.Position, stacked bashni.SquareSet) int {
 		return pe.towers8(&pl)
 	}
 	if pe.menSquares8x8 {
-		return pe.menSquares8(&pl)
+		return pe.menSquares8(&pl, pos)
 	}
 	n := pe.ranks
 	var x [8]uint32 // the ranks' numbers from both views, as in rank
@@ -286,25 +345,33 @@ func (pe *patternEval) sum(pos *bashni.Position, stacked bashni.SquareSet) int {
 		d[0][r&7], d[1][(n-1-r)&7] = int32(x[r&7]&0xffff), int32(x[r&7]>>16)
 	}
 	w := pe.p.W
-	total := 0
+	early, late := 0, 0 // late: a Phased layout's end-of-game weights
 	reg := 0
 	ranks := pe.p.Layout.Ranks
 	for r0 := 0; r0+ranks <= n; r0++ {
 		for c := range pe.placesPerRank {
 			win := &pe.window[c&3]
-			wi := w[reg*pe.size : (reg+1)*pe.size]
-			var white, black int32
+			var white, black int
 			pow := int32(1)
 			for i := range ranks {
-				white += pow * win[d[0][(r0+i)&7]&1023]
-				black += pow * win[d[1][(r0+i)&7]&1023]
+				white += int(pow * win[d[0][(r0+i)&7]&1023])
+				black += int(pow * win[d[1][(r0+i)&7]&1023])
 				pow *= pe.kCols
 			}
-			total += int(wi[white]) - int(wi[black])
+			white, black = reg*pe.size+white, reg*pe.size+black
+			if pe.phased {
+				early += int(w[2*white]) - int(w[2*black])
+				late += int(w[2*white+1]) - int(w[2*black+1])
+			} else {
+				early += int(w[white]) - int(w[black])
+			}
 			reg++
 		}
 	}
-	return total
+	if pe.phased {
+		return pe.mix(early, late, pos)
+	}
+	return early
 }
 
 // ranks8 returns the numbers of the 8 ranks of an 8x8 board from both
@@ -369,11 +436,11 @@ func (pe *patternEval) towers8(pl *[4]bashni.SquareSet) int {
 }
 
 // menSquares8 is sum for regions of 4x4 squares on an 8x8 board
-// (men-4x2), written out as men8 is: each rank's three windows come in
-// one word (squares), and the words of four ranks, weighted 1, 9, 81 and
-// 729, add up to the indices of the three regions on them, each below
-// 3^8 = 6561 and so in its own 16-bit lane.
-func (pe *patternEval) menSquares8(pl *[4]bashni.SquareSet) int {
+// (men-4x2 and men-4x2-phased), written out as men8 is: each rank's three
+// windows come in one word (squares), and the words of four ranks,
+// weighted 1, 9, 81 and 729, add up to the indices of the three regions on
+// them, each below 3^8 = 6561 and so in its own 16-bit lane.
+func (pe *patternEval) menSquares8(pl *[4]bashni.SquareSet, pos *bashni.Position) int {
 	const size = 6561 // 3^8 indices per region
 	x := pe.ranks8(pl, 2)
 	// a[r], b[r]: White's and Black's view of their rank r. White's view
@@ -382,6 +449,21 @@ func (pe *patternEval) menSquares8(pl *[4]bashni.SquareSet) int {
 	for r := range 8 {
 		a[r] = pe.squares[x[r]&127]
 		b[7-r] = pe.squares[x[r]>>16&127]
+	}
+	if pe.phased {
+		w := (*[2 * 15 * size]int16)(pe.p.W) // newPatternEval checked the length
+		early, late := 0, 0
+		for r := range 5 {
+			white := a[r] + 9*a[r+1] + 81*a[r+2] + 729*a[r+3]
+			black := b[r] + 9*b[r+1] + 81*b[r+2] + 729*b[r+3]
+			for c := range 3 {
+				reg := (3*r + c) * size
+				i, j := 2*(reg+int(white>>(16*c)&0xffff)), 2*(reg+int(black>>(16*c)&0xffff))
+				early += int(w[i]) - int(w[j])
+				late += int(w[i+1]) - int(w[j+1])
+			}
+		}
+		return pe.mix(early, late, pos)
 	}
 	w := (*[15 * size]int16)(pe.p.W) // newPatternEval checked the length
 	total := 0
@@ -396,9 +478,19 @@ func (pe *patternEval) menSquares8(pl *[4]bashni.SquareSet) int {
 	return total
 }
 
+// mix returns the weight of a Phased layout's sums of its start-of-game
+// weights (early) and end-of-game ones (late) in pos (PatternPhase).
+// Integer division rounds towards zero, so a position and its mirror
+// still get opposite sums.
+func (pe *patternEval) mix(early, late int, pos *bashni.Position) int {
+	occupied := min(pos.Occupied().Len(), pe.full)
+	return (early*occupied + late*(pe.full-occupied)) / pe.full
+}
+
 // PatternIndices returns the weights of layout l that pos uses on a board
-// of v's size, as indices into Patterns.W: white those of White's view
-// (added), black those of Black's (subtracted), one per region each. It
+// of v's size, as indices into Patterns.W (in a Phased layout, the index
+// i stands for the two weights at 2*i and 2*i+1): white those of White's
+// view (added), black those of Black's (subtracted), one per region each. It
 // visits the window's squares one by one, turning the board round for
 // Black's view square by square: the slow and plain way, the reference the
 // evaluation's bitboards are tested against, and what a fit counts.

@@ -29,17 +29,24 @@ func patternsGen(l PatternLayout, n int) *rapid.Generator[*Patterns] {
 }
 
 // patternDot is the pattern sum the square-by-square PatternIndices
-// implies for White: White's view's weights less Black's.
+// implies for White: White's view's weights less Black's, in a Phased
+// layout each index's two weights mixed by PatternPhase.
 func patternDot(p *Patterns, v bashni.Variant, pos *bashni.Position) int {
 	white, black := PatternIndices(p.Layout, v, pos)
-	sum := 0
-	for _, i := range white {
-		sum += int(p.W[i])
+	if !p.Layout.Phased {
+		sum := 0
+		for r := range white {
+			sum += int(p.W[white[r]]) - int(p.W[black[r]])
+		}
+		return sum
 	}
-	for _, i := range black {
-		sum -= int(p.W[i])
+	early, late := 0, 0
+	for r := range white {
+		early += int(p.W[2*white[r]]) - int(p.W[2*black[r]])
+		late += int(p.W[2*white[r]+1]) - int(p.W[2*black[r]+1])
 	}
-	return sum
+	occupied, full := PatternPhase(v, pos)
+	return (early*occupied + late*(full-occupied)) / full
 }
 
 // The evaluation's pattern sum on bitboards is the sum of the weights that
@@ -72,7 +79,14 @@ func TestPatternsAreColourBlind(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		v := testgen.Variant().Draw(t, "variant")
 		w := For(v)
-		w.Patterns = patternsGen(LayoutFor(v), v.Size).Draw(t, "patterns")
+		var kind []PatternLayout // the layouts of v's kind of ruleset
+		for _, l := range patternLayouts {
+			if l.Towers == v.Stacking {
+				kind = append(kind, l)
+			}
+		}
+		l := rapid.SampledFrom(kind).Draw(t, "layout")
+		w.Patterns = patternsGen(l, v.Size).Draw(t, "patterns")
 		pos := testgen.Playout(v, 100).Draw(t, "pos")
 		ev := New(v, w)
 		m := mirror(t, pos)
@@ -322,7 +336,7 @@ func TestReadPatternsErrors(t *testing.T) {
 		{"bashni-patterns 2 men-2x4 8\n" + body2, "want \"bashni-patterns 3 LAYOUT"},
 		{"bashni-patterns\n", "want \"bashni-patterns 3 LAYOUT"},
 		{"bashni-patterns  3 men-2x4 8 45927 2\n" + body, "want its fields one space apart"},
-		{"bashni-patterns 3 kings-3x3 8 45927 2\n" + body, "unknown pattern layout \"kings-3x3\": want one of men-2x4, men-4x2, towers-2x2"},
+		{"bashni-patterns 3 kings-3x3 8 45927 2\n" + body, "unknown pattern layout \"kings-3x3\": want one of men-2x4, men-4x2, men-4x2-phased, towers-2x2"},
 		{"bashni-patterns 3 men-2x4 10 45927 2\n" + body, "board size \"10\": want 7 or 8"},
 		{"bashni-patterns 3 men-2x4 8 45928 2\n" + body, "count \"45928\": layout men-2x4 has 45927 weights on 8x8"},
 		{"bashni-patterns 3 men-2x4 8 -1 2\n" + body, "count \"-1\""},
@@ -398,4 +412,59 @@ func FuzzReadPatterns(f *testing.F) {
 			t.Errorf("an earlier version read, written and read again (-first +again):\n%s", diff)
 		}
 	})
+}
+
+// Weights phased from unphased ones (each both the start-of-game and the
+// end-of-game weight) evaluate every position as the unphased ones do;
+// Phased refuses a layout that is not the phased one of the same regions.
+func TestPhasedPatternsEvaluateAlike(t *testing.T) {
+	v := bashni.RussianDraughts()
+	rapid.Check(t, func(t *rapid.T) {
+		p := patternsGen(MenSquaresLayout, v.Size).Draw(t, "patterns")
+		q := p.Phased(MenSquaresPhasedLayout)
+		if q == nil || q.Layout != MenSquaresPhasedLayout {
+			t.Fatalf("phased: %+v", q)
+		}
+		pos := testgen.Playout(v, 150).Draw(t, "pos")
+		w := For(v)
+		w.Patterns = p
+		a := New(v, w).Evaluate(&pos)
+		w.Patterns = q
+		if b := New(v, w).Evaluate(&pos); a != b {
+			t.Fatalf("%s: %d unphased, %d phased", pos.FEN(), a, b)
+		}
+	})
+	p := NewPatterns(MenSquaresLayout, 8)
+	for _, l := range []PatternLayout{MenSquaresLayout, MenLayout, TowersLayout} {
+		if q := p.Phased(l); q != nil {
+			t.Errorf("%s phased as %s: %+v, want nil", p.Layout.Name, l.Name, q.Layout)
+		}
+	}
+	if q := NewPatterns(MenLayout, 8).Phased(MenSquaresPhasedLayout); q != nil {
+		t.Errorf("%s phased as %s: %+v, want nil", MenLayout.Name, MenSquaresPhasedLayout.Name, q.Layout)
+	}
+}
+
+// PatternPhase counts the occupied squares, a tower once, against the
+// pieces of the start: 24 of 24 at the start of Russian draughts, and in
+// a position of towers the squares, not the pieces.
+func TestPatternPhase(t *testing.T) {
+	for _, c := range []struct {
+		v              bashni.Variant
+		fen            string
+		occupied, full int
+	}{
+		{bashni.RussianDraughts(), "", 24, 24},
+		{bashni.RussianDraughts(), "W:Wa1,c3,Kh8:Bb8,d8", 5, 24},
+		{bashni.Russian(), "W:WKc1bb,e3b,g3b,d2,a1:Bc3b,e5bw,c5b,Kg7ww,b6", 10, 24},
+		{bashni.Lasca(), "", 22, 22},
+	} {
+		pos := c.v.MustStart()
+		if c.fen != "" {
+			pos = mustFEN(t, c.v, c.fen)
+		}
+		if o, f := PatternPhase(c.v, &pos); o != c.occupied || f != c.full {
+			t.Errorf("%s %q: PatternPhase %d of %d, want %d of %d", c.v, c.fen, o, f, c.occupied, c.full)
+		}
+	}
 }

@@ -20,8 +20,9 @@ type FitConfig struct {
 	Params string
 	// Layout is the pattern layout to fit: when its Name is empty, that of
 	// the starting pattern weights, or eval.LayoutFor the ruleset if they
-	// have none. Starting pattern weights of another layout are left out,
-	// and the fitted ones start from zero.
+	// have none. Starting pattern weights of the same regions unphased
+	// start both weights of a Phased layout (Patterns.Phased); those of
+	// another layout are left out, and the fitted ones start from zero.
 	Layout eval.PatternLayout
 	// Lambda weighs the two labels of a position: the game's result
 	// (Lambda 1) and the search's score through the same logistic function
@@ -76,10 +77,11 @@ type FitResult struct {
 
 // example is a position as features: the nonzero terms, White's side
 // (a pattern weight's index is NumParams on from its index in
-// eval.Patterns.W).
+// eval.Patterns.W), and their values: counts, and for a pattern weight +1
+// or -1, or in a Phased layout that times its share of the mix.
 type example struct {
 	idx    []uint32
-	val    []int8
+	val    []float32
 	target float64 // the label, from 0 to 1
 	result float64
 }
@@ -131,7 +133,7 @@ func Fit(v bashni.Variant, start eval.Weights, samples []Sample, positions []bas
 		if !fitPatterns {
 			return FitResult{}, fmt.Errorf("fit: starting pattern weights of layout %s, not %s, and -params does not fit patterns", start.Patterns.Layout.Name, layout.Name)
 		}
-		start.Patterns = nil
+		start.Patterns = start.Patterns.Phased(layout) // nil unless layout phases start's
 	}
 	usePatterns := fitPatterns || start.Patterns != nil
 	nw := eval.NumParams
@@ -149,11 +151,8 @@ func Fit(v bashni.Variant, start eval.Weights, samples []Sample, positions []bas
 		var x example
 		for j, c := range f {
 			if c != 0 {
-				if c > 127 || c < -127 {
-					return FitResult{}, fmt.Errorf("fit: %s: term %d counts %d", s.FEN, j, c)
-				}
 				x.idx = append(x.idx, uint32(j))
-				x.val = append(x.val, int8(c))
+				x.val = append(x.val, float32(c))
 			}
 		}
 		if usePatterns {
@@ -288,15 +287,27 @@ func whichParams(params string) (base, towers, patterns bool, err error) {
 
 // addPatterns adds the pattern weights of layout l that pos uses: +1 for
 // those of White's view, -1 for Black's (eval.PatternIndices), a weight
-// used by both cancelling out.
+// used by both cancelling out. In a Phased layout each index stands for
+// two weights, the start-of-game one counting occupied/full of it and the
+// end-of-game one the rest (eval.PatternPhase), as the evaluation mixes
+// them.
 func (x *example) addPatterns(l eval.PatternLayout, v bashni.Variant, pos *bashni.Position) {
 	white, black := eval.PatternIndices(l, v, pos)
+	add := func(i, j int, val float32) {
+		x.idx = append(x.idx, uint32(eval.NumParams+i), uint32(eval.NumParams+j))
+		x.val = append(x.val, val, -val)
+	}
+	occupied, full := eval.PatternPhase(v, pos)
+	early := float32(occupied) / float32(full)
 	for r, i := range white {
-		if i == black[r] {
-			continue
+		switch j := black[r]; {
+		case i == j:
+		case l.Phased:
+			add(2*i, 2*j, early)
+			add(2*i+1, 2*j+1, 1-early)
+		default:
+			add(i, j, 1)
 		}
-		x.idx = append(x.idx, uint32(eval.NumParams+i), uint32(eval.NumParams+black[r]))
-		x.val = append(x.val, 1, -1)
 	}
 }
 
