@@ -49,8 +49,8 @@ type PatternLayout struct {
 	Phased bool
 }
 
-// Pattern layouts: Men and MenSquares for the classic rulesets (no
-// towers), Towers for column checkers.
+// Pattern layouts: Men, MenSquares and MenSquaresPhased for the classic
+// rulesets (no towers), Towers and TowersPhased for column checkers.
 var (
 	// MenLayout: regions of two ranks across the whole board (8 squares
 	// on 8x8), each square empty, an own man or an enemy man: 3^8 = 6561
@@ -70,10 +70,14 @@ var (
 	// with the five tower states: 5^4 = 625 indices per region, 21
 	// regions on 8x8.
 	TowersLayout = PatternLayout{Name: "towers-2x2", K: 5, Ranks: 2, Cols: 2, Towers: true}
+	// TowersPhasedLayout: the regions and states of TowersLayout with two
+	// weights for each (Phased): 21 x 2 x 625 = 26,250 weights on 8x8,
+	// 18 x 2 x 625 = 22,500 on 7x7.
+	TowersPhasedLayout = PatternLayout{Name: "towers-2x2-phased", K: 5, Ranks: 2, Cols: 2, Towers: true, Phased: true}
 )
 
 // patternLayouts are the layouts weights files may name.
-var patternLayouts = []PatternLayout{MenLayout, MenSquaresLayout, MenSquaresPhasedLayout, TowersLayout}
+var patternLayouts = []PatternLayout{MenLayout, MenSquaresLayout, MenSquaresPhasedLayout, TowersLayout, TowersPhasedLayout}
 
 // LayoutNamed returns the pattern layout of that name, or an error that
 // lists the names.

@@ -336,7 +336,7 @@ func TestReadPatternsErrors(t *testing.T) {
 		{"bashni-patterns 2 men-2x4 8\n" + body2, "want \"bashni-patterns 3 LAYOUT"},
 		{"bashni-patterns\n", "want \"bashni-patterns 3 LAYOUT"},
 		{"bashni-patterns  3 men-2x4 8 45927 2\n" + body, "want its fields one space apart"},
-		{"bashni-patterns 3 kings-3x3 8 45927 2\n" + body, "unknown pattern layout \"kings-3x3\": want one of men-2x4, men-4x2, men-4x2-phased, towers-2x2"},
+		{"bashni-patterns 3 kings-3x3 8 45927 2\n" + body, "unknown pattern layout \"kings-3x3\": want one of men-2x4, men-4x2, men-4x2-phased, towers-2x2, towers-2x2-phased"},
 		{"bashni-patterns 3 men-2x4 10 45927 2\n" + body, "board size \"10\": want 7 or 8"},
 		{"bashni-patterns 3 men-2x4 8 45928 2\n" + body, "count \"45928\": layout men-2x4 has 45927 weights on 8x8"},
 		{"bashni-patterns 3 men-2x4 8 -1 2\n" + body, "count \"-1\""},
@@ -418,24 +418,32 @@ func FuzzReadPatterns(f *testing.F) {
 // end-of-game weight) evaluate every position as the unphased ones do;
 // Phased refuses a layout that is not the phased one of the same regions.
 func TestPhasedPatternsEvaluateAlike(t *testing.T) {
-	v := bashni.RussianDraughts()
-	rapid.Check(t, func(t *rapid.T) {
-		p := patternsGen(MenSquaresLayout, v.Size).Draw(t, "patterns")
-		q := p.Phased(MenSquaresPhasedLayout)
-		if q == nil || q.Layout != MenSquaresPhasedLayout {
-			t.Fatalf("phased: %+v", q)
-		}
-		pos := testgen.Playout(v, 150).Draw(t, "pos")
-		w := For(v)
-		w.Patterns = p
-		a := New(v, w).Evaluate(&pos)
-		w.Patterns = q
-		if b := New(v, w).Evaluate(&pos); a != b {
-			t.Fatalf("%s: %d unphased, %d phased", pos.FEN(), a, b)
-		}
-	})
+	for _, c := range []struct {
+		v        bashni.Variant
+		l, phase PatternLayout
+	}{
+		{bashni.RussianDraughts(), MenSquaresLayout, MenSquaresPhasedLayout},
+		{bashni.Russian(), TowersLayout, TowersPhasedLayout},
+		{bashni.Lasca(), TowersLayout, TowersPhasedLayout},
+	} {
+		rapid.Check(t, func(t *rapid.T) {
+			p := patternsGen(c.l, c.v.Size).Draw(t, "patterns")
+			q := p.Phased(c.phase)
+			if q == nil || q.Layout != c.phase {
+				t.Fatalf("phased: %+v", q)
+			}
+			pos := testgen.Playout(c.v, 150).Draw(t, "pos")
+			w := For(c.v)
+			w.Patterns = p
+			a := New(c.v, w).Evaluate(&pos)
+			w.Patterns = q
+			if b := New(c.v, w).Evaluate(&pos); a != b {
+				t.Fatalf("%s %s: %d unphased, %d phased", c.v, pos.FEN(), a, b)
+			}
+		})
+	}
 	p := NewPatterns(MenSquaresLayout, 8)
-	for _, l := range []PatternLayout{MenSquaresLayout, MenLayout, TowersLayout} {
+	for _, l := range []PatternLayout{MenSquaresLayout, MenLayout, TowersLayout, TowersPhasedLayout} {
 		if q := p.Phased(l); q != nil {
 			t.Errorf("%s phased as %s: %+v, want nil", p.Layout.Name, l.Name, q.Layout)
 		}

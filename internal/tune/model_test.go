@@ -21,8 +21,8 @@ func TestFitModelIsTheEvaluation(t *testing.T) {
 		layouts []eval.PatternLayout
 	}{
 		{bashni.RussianDraughts(), []eval.PatternLayout{eval.MenLayout, eval.MenSquaresLayout, eval.MenSquaresPhasedLayout}},
-		{bashni.Russian(), []eval.PatternLayout{eval.TowersLayout}},
-		{bashni.Lasca(), []eval.PatternLayout{eval.TowersLayout}},
+		{bashni.Russian(), []eval.PatternLayout{eval.TowersLayout, eval.TowersPhasedLayout}},
+		{bashni.Lasca(), []eval.PatternLayout{eval.TowersLayout, eval.TowersPhasedLayout}},
 	} {
 		_, positions := testdataSamples(t, c.v)
 		for _, l := range c.layouts {
