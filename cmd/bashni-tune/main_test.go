@@ -89,6 +89,8 @@ func TestFitPatterns(t *testing.T) {
 		// starts the patterns of the layout asked for from zero.
 		{[]string{"-layout", "men-2x4", "-from", "fitted"}, eval.MenLayout},
 		{[]string{"-layout", "men-4x2", "-from", "fitted"}, eval.MenSquaresLayout},
+		// From the embedded men-4x2 weights, phased.
+		{[]string{"-layout", "men-4x2-phased", "-from", "fitted"}, eval.MenSquaresPhasedLayout},
 	} {
 		name := filepath.Join(t.TempDir(), "russian-draughts.patterns")
 		var out bytes.Buffer
@@ -119,7 +121,7 @@ func TestFitPatterns(t *testing.T) {
 		flags []string
 		want  string
 	}{
-		{[]string{"-layout", "men-3x3"}, `fit: -layout: unknown pattern layout "men-3x3": want one of men-2x4, men-4x2, towers-2x2`},
+		{[]string{"-layout", "men-3x3"}, `fit: -layout: unknown pattern layout "men-3x3": want one of men-2x4, men-4x2, men-4x2-phased, towers-2x2, towers-2x2-phased`},
 		{[]string{"-layout", "towers-2x2"}, "fit: pattern layout towers-2x2 is for the other kind of ruleset (stacking true), not russian-draughts"},
 		{[]string{"-pattern-min", "-1"}, "fit: -pattern-min -1: want 0 or more"},
 	} {
