@@ -101,10 +101,14 @@ func TestFittedWeightsLoad(t *testing.T) {
 	}
 	// The classic presets play the hand-set weights, and each adds its
 	// fitted pattern weights (weights/<preset>.patterns), of 4x4 squares.
-	for _, v := range []bashni.Variant{bashni.RussianDraughts(), bashni.BrazilianDraughts()} {
+	for _, c := range []struct {
+		v bashni.Variant
+		l PatternLayout
+	}{{bashni.RussianDraughts(), MenSquaresPhasedLayout}, {bashni.BrazilianDraughts(), MenSquaresLayout}} {
+		v := c.v
 		w := For(v)
-		if p := w.Patterns; p == nil || p.Layout != MenSquaresLayout || p.Size != 8 {
-			t.Errorf("%s: want its men-4x2 pattern weights for 8x8", v)
+		if p := w.Patterns; p == nil || p.Layout != c.l || p.Size != 8 {
+			t.Errorf("%s: want its %s pattern weights for 8x8", v, c.l.Name)
 		}
 		w.Patterns = nil
 		if w != Hand(v) {
