@@ -1,6 +1,7 @@
 package eval
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/bashni-dev/bashni"
@@ -99,16 +100,19 @@ func TestFittedWeightsLoad(t *testing.T) {
 	if _, err := Fitted("chess"); err == nil {
 		t.Error("weights for chess: no error")
 	}
-	// The classic presets play the hand-set weights, and each adds its
-	// fitted pattern weights (weights/<preset>.patterns), of 4x4 squares.
-	for _, c := range []struct {
-		v bashni.Variant
-		l PatternLayout
-	}{{bashni.RussianDraughts(), MenSquaresPhasedLayout}, {bashni.BrazilianDraughts(), MenSquaresLayout}} {
-		v := c.v
+	// The classic presets play the hand-set weights, and each adds the
+	// fitted pattern weights of weights/russian-draughts.patterns, phased
+	// regions of 4x2 squares: brazilian-draughts shares russian-draughts'.
+	rd, err := FittedPatterns("russian-draughts")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, v := range []bashni.Variant{bashni.RussianDraughts(), bashni.BrazilianDraughts()} {
 		w := For(v)
-		if p := w.Patterns; p == nil || p.Layout != c.l || p.Size != 8 {
-			t.Errorf("%s: want its %s pattern weights for 8x8", v, c.l.Name)
+		if p := w.Patterns; p == nil || p.Layout != MenSquaresPhasedLayout || p.Size != 8 {
+			t.Errorf("%s: want the %s pattern weights for 8x8", v, MenSquaresPhasedLayout.Name)
+		} else if !slices.Equal(p.W, rd.W) {
+			t.Errorf("%s: pattern weights are not russian-draughts'", v)
 		}
 		w.Patterns = nil
 		if w != Hand(v) {

@@ -115,10 +115,24 @@ func For(v bashni.Variant) Weights {
 	return w
 }
 
+// sharedPatterns names the presets that play with another preset's
+// pattern weights rather than their own. brazilian-draughts plays
+// russian-draughts' men-4x2-phased weights: they beat its own men-4x2
+// weights, fitted to its own games, at 50,000 nodes a move in three
+// matches of 200 games (docs/ENGINE.md, "Phased patterns"), and one file
+// less keeps the JavaScript package within its size.
+var sharedPatterns = map[string]string{
+	"brazilian-draughts": "russian-draughts",
+}
+
 // FittedPatterns returns the pattern weights of the preset name
 // (internal/eval/weights/NAME.patterns, or weights/towers/NAME.patterns
-// for a tower preset), or an error if it has none or they do not read.
+// for a tower preset; brazilian-draughts shares russian-draughts'), or an
+// error if it has none or they do not read.
 func FittedPatterns(name string) (*Patterns, error) {
+	if shared, ok := sharedPatterns[name]; ok {
+		name = shared
+	}
 	file := "weights/" + name + ".patterns"
 	data, err := fitted.ReadFile(file)
 	if err != nil {
