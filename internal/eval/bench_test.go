@@ -10,7 +10,8 @@ import (
 // positions full of towers, kings and prisoners, with the weights the
 // engine plays with; "+patterns" with the ruleset's pattern layout added
 // (zero weights: the cost of reading them), "+phased" with zero weights of
-// MenSquaresPhasedLayout (the classic rulesets).
+// the phased layout: TowersPhasedLayout for towers, MenSquaresPhasedLayout
+// for the classic rulesets.
 func BenchmarkEvaluate(b *testing.B) {
 	for _, c := range []struct {
 		name string
@@ -34,10 +35,11 @@ func BenchmarkEvaluate(b *testing.B) {
 					w.Patterns = NewPatterns(LayoutFor(c.v), c.v.Size)
 				}
 			case "+phased":
+				l := MenSquaresPhasedLayout
 				if c.v.Stacking {
-					continue
+					l = TowersPhasedLayout
 				}
-				w.Patterns = NewPatterns(MenSquaresPhasedLayout, c.v.Size)
+				w.Patterns = NewPatterns(l, c.v.Size)
 			}
 			b.Run(name, func(b *testing.B) {
 				pos := mustFEN(b, c.v, c.fen)
