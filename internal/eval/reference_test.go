@@ -90,11 +90,19 @@ func TestFittedWeightsLoad(t *testing.T) {
 			t.Errorf("%s: the fitted weights are not in use, or are the hand-set ones", v)
 		}
 	}
-	// russian and international add their towers-2x2 pattern weights
-	// (weights/towers/NAME.patterns) for 8x8, lasca its own for 7x7.
-	for _, v := range []bashni.Variant{bashni.Russian(), bashni.International(), bashni.Lasca()} {
-		if p := For(v).Patterns; p == nil || p.Layout != TowersLayout || p.Size != v.Size {
-			t.Errorf("%s: want its towers-2x2 pattern weights for %dx%d", v, v.Size, v.Size)
+	// Each adds its own pattern weights (weights/towers/NAME.patterns):
+	// russian towers-2x2 for 8x8, international towers-2x2-phased for
+	// 8x8, lasca towers-2x2 for 7x7.
+	for _, c := range []struct {
+		v bashni.Variant
+		l PatternLayout
+	}{
+		{bashni.Russian(), TowersLayout},
+		{bashni.International(), TowersPhasedLayout},
+		{bashni.Lasca(), TowersLayout},
+	} {
+		if p := For(c.v).Patterns; p == nil || p.Layout != c.l || p.Size != c.v.Size {
+			t.Errorf("%s: want its %s pattern weights for %dx%d", c.v, c.l.Name, c.v.Size, c.v.Size)
 		}
 	}
 	if _, err := Fitted("chess"); err == nil {
