@@ -15,15 +15,23 @@ const (
 	futilityMargin = 60 // hundredths of a man a ply left
 )
 
-// futile reports whether the node pos, with the legal moves ms, searched
-// depth plies deep in the window (alpha, beta), fails high on its static
-// value, and the value to return if so. The cheap tests come first: the
-// position is evaluated only at a node that may be pruned.
-func (s *searcher) futile(pos *bashni.Position, ms []bashni.Move, alpha, beta Score, depth int) (Score, bool) {
-	if depth > futilityDepth || beta-alpha > 1 || len(ms) < 2 || ms[0].IsCapture() ||
-		alpha <= -Win+MaxPly || beta >= Win-MaxPly {
+// prunable reports whether a node with the legal moves ms, searched in
+// the window (alpha, beta), may be cut on its static value (here, and by a
+// null move, null.go): away from the principal variation, where the side
+// to move has no capture and more than one move, and the window is not
+// near a forced result.
+func prunable(ms []bashni.Move, alpha, beta Score) bool {
+	return beta-alpha <= 1 && len(ms) >= 2 && !ms[0].IsCapture() &&
+		alpha > -Win+MaxPly && beta < Win-MaxPly
+}
+
+// futile reports whether a prunable node searched depth plies deep
+// against beta, whose static value is static, fails high on that value,
+// and the value to return if so.
+func futile(static, beta Score, depth int) (Score, bool) {
+	if depth > futilityDepth {
 		return 0, false
 	}
-	v := Score(s.ev.Evaluate(pos)) - Score(futilityMargin*depth)
+	v := static - Score(futilityMargin*depth)
 	return v, v >= beta
 }

@@ -50,10 +50,18 @@ func TestFutile(t *testing.T) {
 		{"side behind", behind, -1, 0, 1, false},
 		{"capture due", capture, -1, 0, 1, false},
 	}
+	// cut is what alphaBeta does: futile on the static value of a
+	// prunable node.
+	cut := func(pos *bashni.Position, ms []bashni.Move, alpha, beta Score, depth int) (Score, bool) {
+		if !prunable(ms, alpha, beta) {
+			return 0, false
+		}
+		return futile(Score(s.ev.Evaluate(pos)), beta, depth)
+	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			ms := tc.pos.AppendLegalMoves(nil)
-			got, ok := s.futile(tc.pos, ms, tc.alpha, tc.beta, tc.depth)
+			got, ok := cut(tc.pos, ms, tc.alpha, tc.beta, tc.depth)
 			if ok != tc.want {
 				t.Fatalf("futile = %d, %v; want pruned %v", got, ok, tc.want)
 			}
@@ -65,7 +73,7 @@ func TestFutile(t *testing.T) {
 	single := mustPos("W:Wa1:Bh8")
 	if ms := single.AppendLegalMoves(nil); len(ms) != 1 {
 		t.Fatalf("%s has %d moves, want 1", single, len(ms))
-	} else if _, ok := s.futile(single, ms, -Win+200, -Win+201, 1); ok {
+	} else if _, ok := cut(single, ms, -Win+200, -Win+201, 1); ok {
 		t.Error("a node with a single move was pruned")
 	}
 }

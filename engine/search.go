@@ -36,6 +36,10 @@ type searcher struct {
 	rootDepth int
 	// reductions: the ruleset's late move reductions (reduce.go).
 	reductions *reductionTable
+	// nullMoves: the search tries null moves (null.go); passed[ply]: the
+	// move from ply to ply+1 under way is a pass.
+	nullMoves bool
+	passed    [MaxPly + 1]bool
 	// drawEndings: the ruleset's kings are the classic presets', whose
 	// known drawn endings the search recognises (knownDraw).
 	drawEndings bool
@@ -118,7 +122,7 @@ func (e *Engine) search(ctx context.Context, g game, lim Limits) (Result, error)
 	newSearcher := func(thread int) *searcher {
 		s := &searcher{e: e, ev: e.eval, v: v, hist: &e.history[thread], busy: e.busy, stop: &stop, total: &total,
 			start: time.Now(), gameKeys: g.keys, drawEndings: classicKings(v),
-			reductions: reductionsFor(v)}
+			reductions: reductionsFor(v), nullMoves: nullMovesFor(v)}
 		s.kingsOnly[0] = g.kingsOnly
 		s.path[0] = root.Key()
 		return s
@@ -577,8 +581,16 @@ func (s *searcher) alphaBeta(pos *bashni.Position, alpha, beta Score, depth, ply
 	if n == 1 && ply < 2*s.rootDepth {
 		depth++ // a forced move costs no depth
 	}
-	if v, ok := s.futile(pos, l.moves, alpha, beta, depth); ok {
-		return v
+	// The cuts on the static value; the position is evaluated only at a
+	// node that one of them may cut.
+	if prunable(l.moves, alpha, beta) && (depth <= futilityDepth || s.nullMoves && depth >= nullDepth) {
+		static := Score(s.ev.Evaluate(pos))
+		if v, ok := futile(static, beta, depth); ok {
+			return v
+		}
+		if s.nullMoveCuts(pos, static, beta, depth, ply) {
+			return beta
+		}
 	}
 	s.scoreMoves(l, pos, ply, hash)
 
