@@ -19,18 +19,10 @@ func TestNullMoveCuts(t *testing.T) {
 	e.eval = eval.New(v, eval.For(v))
 	var stop atomic.Bool
 	var total atomic.Uint64
-	mustPos := func(fen string) *bashni.Position {
-		t.Helper()
-		pos, err := bashni.ParseFEN(v, fen)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return &pos
-	}
 	// White is six men up and has no capture; in threat, Black's man on
 	// e5 would take d4 if it could move twice (f6 covers it from d4).
-	ahead := mustPos("W:Wa1,c1,e1,g1,b2,d2,f2:Bh8")
-	threat := mustPos("W:Wa1,c1,e1,g1,d4:Be5,f6,h8")
+	ahead := ptr(mustFEN(t, v, "W:Wa1,c1,e1,g1,b2,d2,f2:Bh8"))
+	threat := ptr(mustFEN(t, v, "W:Wa1,c1,e1,g1,d4:Be5,f6,h8"))
 	for _, pos := range []*bashni.Position{ahead, threat} {
 		if ms := pos.AppendLegalMoves(nil); !prunable(ms, -1, 0) {
 			t.Fatalf("%s: not prunable, the test needs it to be", pos)

@@ -15,19 +15,11 @@ import (
 func TestFutile(t *testing.T) {
 	v := bashni.Russian()
 	s := &searcher{ev: eval.New(v, eval.For(v))}
-	mustPos := func(fen string) *bashni.Position {
-		t.Helper()
-		pos, err := bashni.ParseFEN(v, fen)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return &pos
-	}
 	// White is six men up and has no capture; in behind the same position
 	// has Black, the side six men down, to move.
-	ahead := mustPos("W:Wa1,c1,e1,g1,b2,d2,f2:Bh8")
-	behind := mustPos("B:Wa1,c1,e1,g1,b2,d2,f2:Bh8")
-	capture := mustPos("W:Wa1,c1,e1,g1,b2,d2,c3:Bd4,h8")
+	ahead := ptr(mustFEN(t, v, "W:Wa1,c1,e1,g1,b2,d2,f2:Bh8"))
+	behind := ptr(mustFEN(t, v, "B:Wa1,c1,e1,g1,b2,d2,f2:Bh8"))
+	capture := ptr(mustFEN(t, v, "W:Wa1,c1,e1,g1,b2,d2,c3:Bd4,h8"))
 	static := Score(s.ev.Evaluate(ahead))
 	if static <= 3*futilityMargin {
 		t.Fatalf("static value %d of %s is too small for the test", static, ahead)
@@ -70,7 +62,7 @@ func TestFutile(t *testing.T) {
 			}
 		})
 	}
-	single := mustPos("W:Wa1:Bh8")
+	single := ptr(mustFEN(t, v, "W:Wa1:Bh8"))
 	if ms := single.AppendLegalMoves(nil); len(ms) != 1 {
 		t.Fatalf("%s has %d moves, want 1", single, len(ms))
 	} else if _, ok := cut(single, ms, -Win+200, -Win+201, 1); ok {
