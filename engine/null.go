@@ -15,9 +15,16 @@ import "github.com/bashni-dev/bashni"
 // the rulesets where matches kept it use it (docs/ENGINE.md, "Null
 // moves"): column checkers, where a tower that must move rarely loses more
 // than a tempo.
+//
+// Zugzwang is also what decides endings of a few pieces: there a pass
+// would let a side that must move into a lost position claim to hold,
+// and hide a forced win (TestSearchWinsMatchBruteForce found a win in 5
+// plies missed at depth 14, with two black towers to move). So only a side
+// with nullMinTops tops or more passes.
 const (
 	nullDepth     = 3 // the shallowest node that tries a pass, in plies left
 	nullReduction = 2 // the pass is searched to depth-1-nullReduction
+	nullMinTops   = 4 // the fewest tops of the side to move that may pass
 )
 
 // nullMovesFor reports whether the search of ruleset v tries null moves:
@@ -34,7 +41,8 @@ func nullMovesFor(v bashni.Variant) bool { return v.Stacking }
 // cannot repeat a position before it (kingsOnly 0), as the pass changed
 // the side to move and no real move got there.
 func (s *searcher) nullMoveCuts(pos *bashni.Position, static, beta Score, depth, ply int) bool {
-	if !s.nullMoves || depth < nullDepth || static < beta || ply == 0 || s.passed[ply-1] {
+	if !s.nullMoves || depth < nullDepth || static < beta || ply == 0 || s.passed[ply-1] ||
+		pos.Tops(pos.Turn()).Len() < nullMinTops {
 		return false
 	}
 	child := &s.positions[ply+1]

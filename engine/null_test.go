@@ -23,7 +23,10 @@ func TestNullMoveCuts(t *testing.T) {
 	// e5 would take d4 if it could move twice (f6 covers it from d4).
 	ahead := ptr(mustFEN(t, v, "W:Wa1,c1,e1,g1,b2,d2,f2:Bh8"))
 	threat := ptr(mustFEN(t, v, "W:Wa1,c1,e1,g1,d4:Be5,f6,h8"))
-	for _, pos := range []*bashni.Position{ahead, threat} {
+	// few: White is far ahead, but with three tops, fewer than
+	// nullMinTops.
+	few := ptr(mustFEN(t, v, "W:WKa1ww,Kc1ww,e1www:Bh8"))
+	for _, pos := range []*bashni.Position{ahead, threat, few} {
 		if ms := pos.AppendLegalMoves(nil); !prunable(ms, -1, 0) {
 			t.Fatalf("%s: not prunable, the test needs it to be", pos)
 		}
@@ -44,6 +47,7 @@ func TestNullMoveCuts(t *testing.T) {
 		{"right after a pass", ahead, 10, 8, true, true, false},
 		{"ruleset without null moves", ahead, 10, 8, false, false, false},
 		{"a capture after the pass", threat, 30, 8, false, true, false},
+		{"too few tops to pass", few, 10, 8, false, true, false},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
