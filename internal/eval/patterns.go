@@ -425,7 +425,9 @@ func (pe *patternEval) towers8(pl *[4]bashni.SquareSet, pos *bashni.Position) in
 	x := pe.ranks8(pl, 4)
 	// White's regions 3r to 3r+2 read board ranks r and r+1 as they are;
 	// Black's regions 3(6-r) to 3(6-r)+2 the same two ranks turned round,
-	// rank r+1 their lower one.
+	// rank r+1 their lower one. (The %21 below changes no index, 3r+c
+	// being below 21; without it BenchmarkEvaluate/international measured
+	// 2% slower, benchstat of 6 runs, p=0.004.)
 	var white, black [21]int
 	for r := range 7 {
 		lo, hi := &pe.pairs[x[r]&1023][0], &pe.pairs[x[r+1]&1023][1]
