@@ -221,8 +221,8 @@ type patternEval struct {
 	// MenSquaresLayout or MenSquaresPhasedLayout on an 8x8 board:
 	// menSquares8 sums it.
 	menSquares8x8 bool
-	// TowersLayout or TowersPhasedLayout on an 8x8 board: towers8 sums
-	// it.
+	// TowersLayout or TowersPhasedLayout on a board of 7 or 8 ranks:
+	// towers8 sums it.
 	towers8x8 bool
 	// pairs[d][0][c], for towers8: the window of columns c and c+1 of the
 	// base-5 number d of a rank as a region's lower rank, plus the c-th
@@ -250,7 +250,7 @@ func newPatternEval(v bashni.Variant, p *Patterns) (*patternEval, error) {
 	pe.full = fullBoard(v)
 	pe.men8x8 = l == MenLayout && n == 8
 	pe.menSquares8x8 = (l == MenSquaresLayout || l == MenSquaresPhasedLayout) && n == 8
-	pe.towers8x8 = (l == TowersLayout || l == TowersPhasedLayout) && n == 8
+	pe.towers8x8 = (l == TowersLayout || l == TowersPhasedLayout) && (n == 7 || n == 8)
 	pe.placesPerRank = (n+1)/2 - l.Cols + 1
 	pow := [5]int32{1}
 	for j := 1; j < 5; j++ {
@@ -417,40 +417,43 @@ func (pe *patternEval) men8(pl *[4]bashni.SquareSet, k int) int {
 	return total
 }
 
-// towers8 is sum for regions of 2x2 dark squares on an 8x8 board
-// (towers-2x2 and towers-2x2-phased), the layouts of the tower presets,
-// written out as men8 is: about 1,400 instructions a call, not 2,350.
+// towers8 is sum for regions of 2x2 dark squares on a board of 7 or 8
+// ranks (towers-2x2 and towers-2x2-phased), the layouts of the tower
+// presets, written out as men8 is: on 8x8 about 1,400 instructions a call,
+// not 2,350. (A 7x7 board's eighth rank is empty: ranks8 reads it as 0.)
 func (pe *patternEval) towers8(pl *[4]bashni.SquareSet, pos *bashni.Position) int {
 	const size = 625 // 5^4 indices per region
 	x := pe.ranks8(pl, 4)
+	n := pe.ranks
+	regions := 3 * (n - 1)
 	// White's regions 3r to 3r+2 read board ranks r and r+1 as they are;
-	// Black's regions 3(6-r) to 3(6-r)+2 the same two ranks turned round,
-	// rank r+1 their lower one. (The %21 below changes no index, 3r+c
-	// being below 21; without it BenchmarkEvaluate/international measured
-	// 2% slower, benchstat of 6 runs, p=0.004.)
+	// Black's regions 3(n-2-r) to 3(n-2-r)+2 the same two ranks turned
+	// round, rank r+1 their lower one. (The %21 below changes no index,
+	// 3r+c being below 21; without it BenchmarkEvaluate/international
+	// measured 2% slower, benchstat of 6 runs, p=0.004.)
 	var white, black [21]int
-	for r := range 7 {
+	for r := range 7 { // on 7x7 the 7th's regions are not summed
 		lo, hi := &pe.pairs[x[r]&1023][0], &pe.pairs[x[r+1]&1023][1]
 		blo, bhi := &pe.pairs[x[r+1]>>16&1023][0], &pe.pairs[x[r]>>16&1023][1]
-		wr, br := 3*r*size, 3*(6-r)*size
+		wr, br := 3*r*size, 3*(n-2-r)*size
 		for c := range 3 {
 			white[(3*r+c)%21] = wr + int(lo[c]) + int(hi[c])
 			black[(3*r+c)%21] = br + int(blo[c]) + int(bhi[c])
 		}
 	}
 	if pe.phased {
-		w := (*[2 * 21 * size]int16)(pe.p.W) // newPatternEval checked the length
+		w := pe.p.W[:2*regions*size] // newPatternEval checked the length
 		early, late := 0, 0
-		for i := range 21 {
+		for i := range regions {
 			a, b := 2*white[i], 2*black[i]
 			early += int(w[a]) - int(w[b])
 			late += int(w[a+1]) - int(w[b+1])
 		}
 		return pe.mix(early, late, pos)
 	}
-	w := (*[21 * size]int16)(pe.p.W) // newPatternEval checked the length
+	w := pe.p.W[:regions*size] // newPatternEval checked the length
 	total := 0
-	for i := range 21 {
+	for i := range regions {
 		total += int(w[white[i]]) - int(w[black[i]])
 	}
 	return total
