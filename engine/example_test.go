@@ -24,7 +24,7 @@ func ExampleEngine_Search() {
 	fmt.Println(res.PV)
 	// Output:
 	// c7-d8 win 5
-	// [c7-d8 g7-h6 d8-e7 h6-g5 e7:h4]
+	// [c7-d8 g7-h6 d8-f6 h6-g5 f6:h4]
 }
 
 func ExampleEngine_SearchGame() {

@@ -91,13 +91,13 @@ func TestFittedWeightsLoad(t *testing.T) {
 		}
 	}
 	// Each adds its own pattern weights (weights/towers/NAME.patterns):
-	// russian towers-2x2 for 8x8, international towers-2x2-phased for
-	// 8x8, lasca towers-2x2 for 7x7.
+	// russian and international towers-2x2-phased for 8x8, lasca
+	// towers-2x2 for 7x7.
 	for _, c := range []struct {
 		v bashni.Variant
 		l PatternLayout
 	}{
-		{bashni.Russian(), TowersLayout},
+		{bashni.Russian(), TowersPhasedLayout},
 		{bashni.International(), TowersPhasedLayout},
 		{bashni.Lasca(), TowersLayout},
 	} {
