@@ -1,17 +1,36 @@
 package e2e
 
 import (
+	"context"
 	"net/url"
 	"strings"
 	"testing"
 
 	"github.com/bashni-dev/bashni"
+	"github.com/bashni-dev/bashni/engine"
 	"github.com/chromedp/chromedp"
 )
 
+// bestMove returns the engine's move in the position fen of ruleset v
+// searched depth plies deep.
+func bestMove(t *testing.T, v bashni.Variant, fen string, depth int) string {
+	t.Helper()
+	pos, err := bashni.ParseFEN(v, fen)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := engine.MustNew(engine.Options{}).Search(context.Background(), &pos, engine.Limits{Depth: depth})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return res.Move.String()
+}
+
 // A review at depth 4 of a game whose first move walks a man into a
 // capture: the chart has a point per position, the move is marked a
-// blunder with the better move, and the chart and the mark go to moves.
+// blunder with the better move (the engine's at depth 4: which of the
+// safe moves it prefers is the evaluation's to say), and the chart and
+// the mark go to moves.
 func TestGameReview(t *testing.T) {
 	p := open(t)
 	fen := "W:We3,a1,c1:Bg5,h8,b8"
@@ -30,8 +49,9 @@ func TestGameReview(t *testing.T) {
 		t.Errorf("chart has %s points, want 3", got)
 	}
 	marks := p.eval(`[...document.querySelectorAll("#review-marks li")].map(li => li.textContent).join(" | ")`)
-	if !strings.HasPrefix(marks, "1. e3-f4?? blunder (−") || !strings.HasSuffix(marks, " better: c1-b2") {
-		t.Errorf("marks %q, want e3-f4 a blunder with c1-b2 better", marks)
+	better := bestMove(t, bashni.Russian(), fen, 4)
+	if !strings.HasPrefix(marks, "1. e3-f4?? blunder (−") || !strings.HasSuffix(marks, " better: "+better) {
+		t.Errorf("marks %q, want e3-f4 a blunder with %s better", marks, better)
 	}
 	// The move list is drawn again with the marks once the page has shown
 	// the position again (a request after the review's status is set).
