@@ -223,7 +223,7 @@ type patternEval struct {
 	menSquares8x8 bool
 	// TowersLayout or TowersPhasedLayout on a board of 7 or 8 ranks:
 	// towers8 sums it.
-	towers8x8 bool
+	towers7or8 bool
 	// pairs[d][0][c], for towers8: the window of columns c and c+1 of the
 	// base-5 number d of a rank as a region's lower rank, plus the c-th
 	// region's offset c*625; pairs[d][1][c] the same window as its upper
@@ -250,7 +250,7 @@ func newPatternEval(v bashni.Variant, p *Patterns) (*patternEval, error) {
 	pe.full = fullBoard(v)
 	pe.men8x8 = l == MenLayout && n == 8
 	pe.menSquares8x8 = (l == MenSquaresLayout || l == MenSquaresPhasedLayout) && n == 8
-	pe.towers8x8 = (l == TowersLayout || l == TowersPhasedLayout) && (n == 7 || n == 8)
+	pe.towers7or8 = (l == TowersLayout || l == TowersPhasedLayout) && (n == 7 || n == 8)
 	pe.placesPerRank = (n+1)/2 - l.Cols + 1
 	pow := [5]int32{1}
 	for j := 1; j < 5; j++ {
@@ -290,7 +290,7 @@ func newPatternEval(v bashni.Variant, p *Patterns) (*patternEval, error) {
 	for c := range pe.placesPerRank {
 		for d := range pow[4] {
 			pe.window[c][d] = d / pow[c] % pe.kCols
-			if pe.towers8x8 {
+			if pe.towers7or8 {
 				pe.pairs[d][0][c] = uint16(int32(c)*625 + pe.window[c][d])
 				pe.pairs[d][1][c] = uint16(25 * pe.window[c][d])
 			}
@@ -329,7 +329,7 @@ func (pe *patternEval) sum(pos *bashni.Position, stacked bashni.SquareSet) int {
 	if pe.men8x8 {
 		return pe.men8(&pl, k)
 	}
-	if pe.towers8x8 {
+	if pe.towers7or8 {
 		return pe.towers8(&pl, pos)
 	}
 	if pe.menSquares8x8 {
