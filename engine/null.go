@@ -31,6 +31,10 @@ const (
 // where pieces stack (the tower presets and switch sets with stacking).
 func nullMovesFor(v bashni.Variant) bool { return v.Stacking }
 
+// triesNull reports whether a node searched depth plies deep may pass:
+// the ruleset tries null moves and the node is deep enough.
+func (s *searcher) triesNull(depth int) bool { return s.nullMoves && depth >= nullDepth }
+
 // nullMoveCuts reports whether the node pos at ply, searched depth plies
 // deep against beta, with the static value static, fails high after a
 // pass (see above). The caller has checked that the node may be pruned at
@@ -41,7 +45,7 @@ func nullMovesFor(v bashni.Variant) bool { return v.Stacking }
 // cannot repeat a position before it (kingsOnly 0), as the pass changed
 // the side to move and no real move got there.
 func (s *searcher) nullMoveCuts(pos *bashni.Position, static, beta Score, depth, ply int) bool {
-	if !s.nullMoves || depth < nullDepth || static < beta || ply == 0 || s.passed[ply-1] ||
+	if !s.triesNull(depth) || static < beta || ply == 0 || s.passed[ply-1] ||
 		pos.Tops(pos.Turn()).Len() < nullMinTops {
 		return false
 	}

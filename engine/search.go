@@ -583,7 +583,7 @@ func (s *searcher) alphaBeta(pos *bashni.Position, alpha, beta Score, depth, ply
 	}
 	// The cuts on the static value; the position is evaluated only at a
 	// node that one of them may cut.
-	if prunable(l.moves, alpha, beta) && (depth <= futilityDepth || s.nullMoves && depth >= nullDepth) {
+	if prunable(l.moves, alpha, beta) && (depth <= futilityDepth || s.triesNull(depth)) {
 		static := Score(s.ev.Evaluate(pos))
 		if v, ok := futile(static, beta, depth); ok {
 			return v
