@@ -40,6 +40,8 @@ type searcher struct {
 	// move from ply to ply+1 under way is a pass.
 	nullMoves bool
 	passed    [MaxPly + 1]bool
+	// iir: the search reduces nodes without a table move (iir.go).
+	iir bool
 	// drawEndings: the ruleset's kings are the classic presets', whose
 	// known drawn endings the search recognises (knownDraw).
 	drawEndings bool
@@ -122,7 +124,7 @@ func (e *Engine) search(ctx context.Context, g game, lim Limits) (Result, error)
 	newSearcher := func(thread int) *searcher {
 		s := &searcher{e: e, ev: e.eval, v: v, hist: &e.history[thread], busy: e.busy, stop: &stop, total: &total,
 			start: time.Now(), gameKeys: g.keys, drawEndings: classicKings(v),
-			reductions: reductionsFor(v), nullMoves: nullMovesFor(v)}
+			reductions: reductionsFor(v), nullMoves: nullMovesFor(v), iir: iirFor(v)}
 		s.kingsOnly[0] = g.kingsOnly
 		s.path[0] = root.Key()
 		return s
@@ -569,6 +571,9 @@ func (s *searcher) alphaBeta(pos *bashni.Position, alpha, beta Score, depth, ply
 		}
 	}
 
+	if s.iirReduces(depth, pvNode, hash >= 0) {
+		depth--
+	}
 	l := &s.moves[ply]
 	l.moves = pos.AppendLegalMoves(l.moves[:0])
 	n := len(l.moves)

@@ -1,0 +1,47 @@
+package engine
+
+import (
+	"testing"
+
+	"github.com/bashni-dev/bashni"
+)
+
+// TestIIRReduces checks which nodes internal iterative reduction searches
+// a ply shallower (iir.go): off the principal variation, iirDepth plies
+// deep or more, without a table move, and only in the rulesets whose
+// kings fly.
+func TestIIRReduces(t *testing.T) {
+	tests := []struct {
+		name     string
+		iir      bool
+		depth    int
+		pvNode   bool
+		hashMove bool
+		want     bool
+	}{
+		{"no table move, iirDepth", true, iirDepth, false, false, true},
+		{"no table move, depth 12", true, 12, false, false, true},
+		{"shallower than iirDepth", true, iirDepth - 1, false, false, false},
+		{"the principal variation", true, 12, true, false, false},
+		{"a table move", true, 12, false, true, false},
+		{"a ruleset without it", false, 12, false, false, false},
+	}
+	for _, tc := range tests {
+		s := &searcher{iir: tc.iir}
+		if got := s.iirReduces(tc.depth, tc.pvNode, tc.hashMove); got != tc.want {
+			t.Errorf("%s: reduces %v, want %v", tc.name, got, tc.want)
+		}
+	}
+	for _, c := range []struct {
+		v    bashni.Variant
+		want bool
+	}{
+		{bashni.Russian(), true}, {bashni.International(), true},
+		{bashni.RussianDraughts(), true}, {bashni.BrazilianDraughts(), true},
+		{bashni.Lasca(), false},
+	} {
+		if got := iirFor(c.v); got != c.want {
+			t.Errorf("%s: iirFor %v, want %v", c.v, got, c.want)
+		}
+	}
+}
