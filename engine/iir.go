@@ -18,9 +18,12 @@ const iirDepth = 4 // the shallowest node reduced, in plies left
 // reductionsFor.
 func iirFor(v bashni.Variant) bool { return v.FlyingKings }
 
-// iirReduces reports whether a node searched depth plies deep is searched
-// a ply shallower: the ruleset reduces such nodes, the node is off the
-// principal variation, deep enough, and the table has no move for it.
-func (s *searcher) iirReduces(depth int, pvNode, hashMove bool) bool {
-	return s.iir && !pvNode && !hashMove && depth >= iirDepth
+// iirReduces reports whether a node searched depth plies deep in the
+// window (alpha, ...) is searched a ply shallower: the ruleset reduces
+// such nodes, the node is off the principal variation, deep enough, and
+// the table has no move for it. Not where alpha is already a forced win:
+// there the node looks for a shorter one, and a shallower search would
+// hide it, as a late move's reduction would (reduction).
+func (s *searcher) iirReduces(depth int, pvNode, hashMove bool, alpha Score) bool {
+	return s.iir && !pvNode && !hashMove && depth >= iirDepth && alpha < WinThreshold
 }

@@ -8,8 +8,8 @@ import (
 
 // TestIIRReduces checks which nodes internal iterative reduction searches
 // a ply shallower (iir.go): off the principal variation, iirDepth plies
-// deep or more, without a table move, and only in the rulesets whose
-// kings fly.
+// deep or more, without a table move, without a forced win in hand, and
+// only in the rulesets whose kings fly.
 func TestIIRReduces(t *testing.T) {
 	tests := []struct {
 		name     string
@@ -17,18 +17,21 @@ func TestIIRReduces(t *testing.T) {
 		depth    int
 		pvNode   bool
 		hashMove bool
+		alpha    Score
 		want     bool
 	}{
-		{"no table move, iirDepth", true, iirDepth, false, false, true},
-		{"no table move, depth 12", true, 12, false, false, true},
-		{"shallower than iirDepth", true, iirDepth - 1, false, false, false},
-		{"the principal variation", true, 12, true, false, false},
-		{"a table move", true, 12, false, true, false},
-		{"a ruleset without it", false, 12, false, false, false},
+		{"no table move, iirDepth", true, iirDepth, false, false, 0, true},
+		{"no table move, depth 12", true, 12, false, false, 0, true},
+		{"a loss in hand", true, 12, false, false, -Win + 7, true},
+		{"shallower than iirDepth", true, iirDepth - 1, false, false, 0, false},
+		{"the principal variation", true, 12, true, false, 0, false},
+		{"a table move", true, 12, false, true, 0, false},
+		{"a forced win in hand", true, 12, false, false, Win - 7, false},
+		{"a ruleset without it", false, 12, false, false, 0, false},
 	}
 	for _, tc := range tests {
 		s := &searcher{iir: tc.iir}
-		if got := s.iirReduces(tc.depth, tc.pvNode, tc.hashMove); got != tc.want {
+		if got := s.iirReduces(tc.depth, tc.pvNode, tc.hashMove, tc.alpha); got != tc.want {
 			t.Errorf("%s: reduces %v, want %v", tc.name, got, tc.want)
 		}
 	}

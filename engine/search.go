@@ -571,7 +571,7 @@ func (s *searcher) alphaBeta(pos *bashni.Position, alpha, beta Score, depth, ply
 		}
 	}
 
-	if s.iirReduces(depth, pvNode, hash >= 0) {
+	if s.iirReduces(depth, pvNode, hash >= 0, alpha) {
 		depth--
 	}
 	l := &s.moves[ply]
