@@ -21,9 +21,8 @@ func iirFor(v bashni.Variant) bool { return v.FlyingKings }
 // iirReduces reports whether a node searched depth plies deep in the
 // window (alpha, ...) is searched a ply shallower: the ruleset reduces
 // such nodes, the node is off the principal variation, deep enough, and
-// the table has no move for it. Not where alpha is already a forced win:
-// there the node looks for a shorter one, and a shallower search would
-// hide it, as a late move's reduction would (reduction).
+// the table has no move for it; not where the node seeks a shorter win
+// (seeksShorterWin).
 func (s *searcher) iirReduces(depth int, pvNode, hashMove bool, alpha Score) bool {
-	return s.iir && !pvNode && !hashMove && depth >= iirDepth && alpha < WinThreshold
+	return s.iir && !pvNode && !hashMove && depth >= iirDepth && !seeksShorterWin(alpha)
 }

@@ -34,17 +34,20 @@ func reductionsFor(v bashni.Variant) *reductionTable {
 	return &stepReductions
 }
 
+// seeksShorterWin reports whether a node whose best value so far is alpha
+// already has a forced win in hand and is looking for a shorter one. A
+// reduced search would hide it: the win it finds takes as many plies as
+// it takes, not fewer because the move came late or the table had no move
+// for the node. There nothing is reduced (reduction, iirReduces), so that
+// the search reports the shortest win it can see at its depth and the
+// iteration that proves it can stop (decided).
+func seeksShorterWin(alpha Score) bool { return alpha >= WinThreshold }
+
 // reduction returns how many plies less to search the quiet move m, the
-// i-th of its node, at depth, where the best value so far is alpha.
-//
-// A node that already has a forced win in hand (alpha a win) is looking
-// for a shorter one, and a reduced search would hide it: the win it finds
-// takes as many plies as it takes, not fewer because the move came late.
-// There no move is reduced, so that the search reports the shortest win
-// it can see at its depth and the iteration that proves it can stop
-// (decided).
+// i-th of its node, at depth, where the best value so far is alpha: none
+// where the node seeks a shorter win (seeksShorterWin).
 func (s *searcher) reduction(m bashni.Move, i, depth int, pvNode bool, alpha Score) int {
-	if m.IsCapture() || m.Promotes() || depth < 3 || alpha >= WinThreshold {
+	if m.IsCapture() || m.Promotes() || depth < 3 || seeksShorterWin(alpha) {
 		return 0
 	}
 	r := int(s.reductions[min(depth, len(s.reductions)-1)][min(i, len(s.reductions[0])-1)])
