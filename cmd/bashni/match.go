@@ -233,12 +233,15 @@ func playMatch(ctx context.Context, cfg matchConfig, specs [2]playerSpec, openin
 				if ctx.Err() != nil {
 					continue // the match is over: start no game
 				}
-				aWhite := i%2 == 0
+				colour := "white" // A's
+				if i%2 == 1 {
+					colour = "black"
+				}
 				g, err := playMatchGame(ctx, cfg, start, specs, openings[i/2], i)
 				games[i], errs[i] = g, err
 				if err != nil && ctx.Err() == nil {
 					failOnce.Do(func() {
-						failed = fmt.Errorf("game %d: %w", i+1, err)
+						failed = fmt.Errorf("game %d (A %s): %w", i+1, colour, err)
 						cancel()
 					})
 				}
@@ -246,10 +249,6 @@ func playMatch(ctx context.Context, cfg matchConfig, specs [2]playerSpec, openin
 					rec.finished(i)
 				}
 				if cfg.verbose && err == nil {
-					colour := "white"
-					if !aWhite {
-						colour = "black"
-					}
 					printMu.Lock()
 					fmt.Fprintf(cfg.out, "game %d: A %s, %s in %d plies (%s)\n", i+1, colour, g.Result(), g.Game.Plies(), g.Reason())
 					printMu.Unlock()

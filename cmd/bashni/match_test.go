@@ -141,7 +141,7 @@ func TestMatchWritesPDN(t *testing.T) {
 // The first failure of an external player ends the match (issue 26, item
 // 11: each of the remaining games started the program again, 100 times
 // for -games 100): the program, which counts its starts and fails, is
-// started once, and the error names the game.
+// started once, and the error names the game and A's colour in it.
 func TestMatchEndsAtFirstFailure(t *testing.T) {
 	dir := t.TempDir()
 	script := filepath.Join(dir, "engine.sh")
@@ -151,7 +151,7 @@ func TestMatchEndsAtFirstFailure(t *testing.T) {
 	}
 	_, errOut, status := cli(t, "match", "-games", "100", "depth=2,cmd="+script, "random")
 	b, _ := os.ReadFile(starts)
-	if n := strings.Count(string(b), "started"); status != 1 || n != 1 || !strings.HasPrefix(errOut, "bashni match: game 1: ") {
+	if n := strings.Count(string(b), "started"); status != 1 || n != 1 || !strings.HasPrefix(errOut, "bashni match: game 1 (A white): ") {
 		t.Errorf("status %d, %d starts of the program, stderr %q; want status 1, one start and game 1's error", status, n, errOut)
 	}
 }

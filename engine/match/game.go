@@ -103,7 +103,9 @@ func PlayTimedGame(ctx context.Context, start *bashni.Position, opening []bashni
 		began := time.Now()
 		m, err := players[turn].Move(ctx, g.Game, state)
 		if err != nil {
-			return g, fmt.Errorf("ply %d: %w", g.Game.Plies()+1, err)
+			// Which side failed, and where: enough to replay the
+			// position that made a program hang or answer nonsense.
+			return g, fmt.Errorf("ply %d, %s to move in %s: %w", g.Game.Plies()+1, turn, g.Game.Position().FEN(), err)
 		}
 		if clocks != nil {
 			ok := clocks.spend(turn, time.Since(began))

@@ -2,6 +2,7 @@ package match
 
 import (
 	"context"
+	"errors"
 	"math/rand/v2"
 	"testing"
 
@@ -89,5 +90,35 @@ func TestRecordOfAdjudicatedGame(t *testing.T) {
 	}
 	if got := rec.Note(4).Comments; len(got) != 1 || got[0] != "adjudicated a draw after 4 plies" {
 		t.Errorf("comments after ply 4: %q", got)
+	}
+}
+
+// failing is a player whose every move is err.
+type failing struct{ err error }
+
+func (f failing) Move(context.Context, *bashni.Game, *Clocks) (bashni.Move, error) {
+	return bashni.Move{}, f.err
+}
+
+// A player's error ends the game, and says at which ply, for which side
+// and in which position: enough to replay what made a program fail.
+func TestPlayerErrorSaysWhere(t *testing.T) {
+	errHung := errors.New(`external engine "x": no "bestmove" within 11s`)
+	start := bashni.RussianDraughts().MustStart()
+	opening, err := start.ParseLine("c3-d4 f6-e5")
+	if err != nil {
+		t.Fatal(err)
+	}
+	players := [2]Player{Random{rand.New(rand.NewPCG(1, 2))}, failing{errHung}}
+	g, err := PlayGame(context.Background(), &start, opening, players, 0)
+	if !errors.Is(err, errHung) {
+		t.Fatalf("error %v, want one wrapping %v", err, errHung)
+	}
+	if g.Game.Plies() != 3 {
+		t.Fatalf("%d plies played, want 3: the opening's and White's", g.Game.Plies())
+	}
+	want := "ply 4, black to move in " + g.Game.Position().FEN() + ": " + errHung.Error()
+	if err.Error() != want {
+		t.Errorf("error\n%q\nwant\n%q", err, want)
 	}
 }
