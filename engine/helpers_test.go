@@ -3,8 +3,10 @@ package engine
 import (
 	"fmt"
 	"strings"
+	"sync/atomic"
 
 	"github.com/bashni-dev/bashni"
+	"github.com/bashni-dev/bashni/internal/eval"
 	"github.com/bashni-dev/bashni/internal/testgen"
 	"pgregory.net/rapid"
 )
@@ -44,6 +46,15 @@ func lineText(ms []bashni.Move) string {
 // ptr returns a pointer to a copy of x, for a value such as v.MustStart()
 // where a call wants a pointer.
 func ptr[T any](x T) *T { return &x }
+
+// testSearcher returns a searcher of e for ruleset v with the ruleset's
+// switches, as Engine.search makes its main thread's, for a test that
+// calls alphaBeta or a cut on its own; the test sets the switch it varies.
+func testSearcher(e *Engine, v bashni.Variant) *searcher {
+	e.eval = eval.New(v, eval.For(v))
+	return &searcher{e: e, ev: e.eval, v: v, hist: &e.history[0], stop: new(atomic.Bool), total: new(atomic.Uint64),
+		reductions: reductionsFor(v), nullMoves: nullMovesFor(v), iir: iirFor(v)}
+}
 
 // presets are the rulesets every test runs in.
 var presets = map[string]bashni.Variant{

@@ -1,11 +1,9 @@
 package engine
 
 import (
-	"sync/atomic"
 	"testing"
 
 	"github.com/bashni-dev/bashni"
-	"github.com/bashni-dev/bashni/internal/eval"
 )
 
 // TestIIRReduces checks which nodes internal iterative reduction searches
@@ -60,12 +58,8 @@ func TestIIRSearchesFewerNodes(t *testing.T) {
 	pos := ptr(mustFEN(t, v, "W:Wa1,c1,e1,g1,b2,d2,f2,h2,a3,c3,e3,g3:Bb6,d6,f6,h6,a7,c7,e7,g7,b8,d8,f8,h8"))
 	nodes := map[bool]uint64{}
 	for _, iir := range []bool{false, true} {
-		e := MustNew(Options{HashMB: 1})
-		e.eval = eval.New(v, eval.For(v))
-		var stop atomic.Bool
-		var total atomic.Uint64
-		s := &searcher{e: e, ev: e.eval, v: v, hist: &e.history[0], stop: &stop, total: &total,
-			reductions: reductionsFor(v), nullMoves: nullMovesFor(v), iir: iir, rootDepth: 8}
+		s := testSearcher(MustNew(Options{HashMB: 1}), v)
+		s.iir, s.rootDepth = iir, 8
 		s.positions[1] = *pos
 		s.path[1] = pos.Key()
 		s.alphaBeta(&s.positions[1], -1, 0, 8, 1)

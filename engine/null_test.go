@@ -1,11 +1,9 @@
 package engine
 
 import (
-	"sync/atomic"
 	"testing"
 
 	"github.com/bashni-dev/bashni"
-	"github.com/bashni-dev/bashni/internal/eval"
 )
 
 // TestNullMoveCuts checks when a pass cuts a node (null.go): a node deep
@@ -16,9 +14,6 @@ import (
 func TestNullMoveCuts(t *testing.T) {
 	v := bashni.Russian()
 	e := MustNew(Options{})
-	e.eval = eval.New(v, eval.For(v))
-	var stop atomic.Bool
-	var total atomic.Uint64
 	// White is six men up and has no capture; in threat, Black's man on
 	// e5 would take d4 if it could move twice (f6 covers it from d4).
 	ahead := ptr(mustFEN(t, v, "W:Wa1,c1,e1,g1,b2,d2,f2:Bh8"))
@@ -51,8 +46,8 @@ func TestNullMoveCuts(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			s := &searcher{e: e, ev: e.eval, v: v, hist: &e.history[0], stop: &stop, total: &total,
-				reductions: reductionsFor(v), nullMoves: tc.nullMove}
+			s := testSearcher(e, v)
+			s.nullMoves = tc.nullMove
 			s.path[0] = tc.pos.Key()
 			s.positions[1] = *tc.pos
 			s.path[1] = tc.pos.Key()
