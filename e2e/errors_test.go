@@ -29,7 +29,7 @@ func TestErrorsOnThePage(t *testing.T) {
 	}
 	p.screenshot("error-no-choices")
 
-	p.do("new game", chromedp.Click(chromedp.CSS("#new")))
+	p.newGame("new game")
 	p.waitFEN(fenAfter(t, bashni.Russian(), ""))
 	p.play("c3-d4")
 	p.play("b6-a5")

@@ -24,8 +24,13 @@ type pageMove struct {
 func (p page) playByClicks(m pageMove, plies int) {
 	p.t.Helper()
 	p.selectTower(m.From)
-	for _, sq := range m.Path[1:] {
+	for i, sq := range m.Path[1:] {
 		if p.eval(`String(bashni.selection === null)`) == "true" {
+			if i == 0 {
+				// Something drew the board anew after the tower was
+				// selected: waiting for the move would only time out.
+				p.t.Fatalf("the selection of %s was dropped before a landing square of %s was clicked (status %q)", m.From, m.Text, p.status())
+			}
 			break
 		}
 		p.click(sq)
@@ -85,7 +90,7 @@ func TestFullGameEveryRuleset(t *testing.T) {
 			t.Fatal(err)
 		}
 		p.choose("variant", name)
-		p.do("new "+name+" game", chromedp.Click(chromedp.CSS("#new")))
+		p.newGame("new " + name + " game")
 		p.waitFEN(fenAfter(t, v, ""))
 		g, err := bashni.NewGame(v)
 		if err != nil {

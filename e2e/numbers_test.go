@@ -39,7 +39,7 @@ func TestSquareNumbersTyped(t *testing.T) {
 	}
 
 	p.choose("variant", "lasca")
-	p.do("new game", chromedp.Click(chromedp.CSS("#new")))
+	p.newGame("new game")
 	p.waitFEN(fenAfter(t, bashni.Lasca(), ""))
 	p.typeMove("16-13") // c3-d4 on lasca's 7x7 board
 	p.waitFEN(fenAfter(t, bashni.Lasca(), "", "c3-d4"))

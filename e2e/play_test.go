@@ -43,13 +43,13 @@ func TestClocksResignDraw(t *testing.T) {
 	}
 
 	p.choose("clock", "")
-	p.do("new game", chromedp.Click(chromedp.CSS("#new")))
+	p.newGame("new game")
 	p.waitFor("a new game", `document.getElementById("status").textContent === "White to move"`)
 	p.do("resign", chromedp.Click(chromedp.CSS("#resign")))
 	if got := p.status(); got != "Game over, 0-1: white resigned" {
 		t.Errorf("status after resigning %q", got)
 	}
-	p.do("new game", chromedp.Click(chromedp.CSS("#new")))
+	p.newGame("new game")
 	p.waitFor("a new game", `document.getElementById("status").textContent === "White to move"`)
 	p.play("c3-d4")
 	p.do("offer a draw", chromedp.Click(chromedp.CSS("#offer-draw")))
