@@ -48,12 +48,13 @@ func lineText(ms []bashni.Move) string {
 func ptr[T any](x T) *T { return &x }
 
 // testSearcher returns a searcher of e for ruleset v with the ruleset's
-// switches, as Engine.search makes its main thread's, for a test that
-// calls alphaBeta or a cut on its own; the test sets the switch it varies.
+// switches (useRuleset, as Engine.search sets them), for a test that calls
+// alphaBeta or a cut on its own; the test sets the switch it varies.
 func testSearcher(e *Engine, v bashni.Variant) *searcher {
 	e.eval = eval.New(v, eval.For(v))
-	return &searcher{e: e, ev: e.eval, v: v, hist: &e.history[0], stop: new(atomic.Bool), total: new(atomic.Uint64),
-		reductions: reductionsFor(v), nullMoves: nullMovesFor(v), iir: iirFor(v)}
+	s := &searcher{e: e, ev: e.eval, hist: &e.history[0], stop: new(atomic.Bool), total: new(atomic.Uint64)}
+	s.useRuleset(v)
+	return s
 }
 
 // presets are the rulesets every test runs in.

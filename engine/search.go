@@ -122,9 +122,9 @@ func (e *Engine) search(ctx context.Context, g game, lim Limits) (Result, error)
 		stop.Store(true)
 	}
 	newSearcher := func(thread int) *searcher {
-		s := &searcher{e: e, ev: e.eval, v: v, hist: &e.history[thread], busy: e.busy, stop: &stop, total: &total,
-			start: time.Now(), gameKeys: g.keys, drawEndings: classicKings(v),
-			reductions: reductionsFor(v), nullMoves: nullMovesFor(v), iir: iirFor(v)}
+		s := &searcher{e: e, ev: e.eval, hist: &e.history[thread], busy: e.busy, stop: &stop, total: &total,
+			start: time.Now(), gameKeys: g.keys}
+		s.useRuleset(v)
 		s.kingsOnly[0] = g.kingsOnly
 		s.path[0] = root.Key()
 		return s
@@ -203,6 +203,14 @@ func improves(helper, main Score) bool {
 		return true
 	}
 	return helper.IsWin() && helper > main
+}
+
+// useRuleset sets the searcher's ruleset and the switches that follow
+// from it, in one place, so that a test's searcher searches as the
+// engine's does.
+func (s *searcher) useRuleset(v bashni.Variant) {
+	s.v, s.drawEndings = v, classicKings(v)
+	s.reductions, s.nullMoves, s.iir = reductionsFor(v), nullMovesFor(v), iirFor(v)
 }
 
 // iterate is the main thread's iterative deepening: a search of every depth
