@@ -55,8 +55,9 @@ type Weights struct {
 
 // hand are the weights set by hand before any were fitted, for a ruleset
 // with flying kings. The classic presets play with them (and their pattern
-// weights, which see men only); their king, 3 men, won over 2.6 and 2.2
-// in matches (docs/ENGINE.md, "The classic presets' own weights").
+// weights, which see men only); their king, 3 men, played better than
+// 2.6 in matches, where 2.2, 3.4 and 3.8 did not (docs/ENGINE.md, "The
+// classic presets' own weights").
 var hand = Weights{
 	Man: 100, King: 300,
 	ReserveMan: 45, ReserveKing: 80, DeepOwn: 20,
