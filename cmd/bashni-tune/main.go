@@ -131,6 +131,7 @@ func runFit(args []string, stdout, stderr io.Writer) error {
 	fs.Float64Var(&cfg.PatternL2, "pattern-l2", 0.001, "L2 penalty on the pattern weights, in squared logits")
 	fs.IntVar(&cfg.PatternMin, "pattern-min", 0, "set fitted pattern weights below this magnitude, in hundredths of a man, to zero")
 	fs.IntVar(&cfg.HoldOut, "holdout", 10, "hold out every N-th game's positions to measure the loss")
+	keep := fs.String("keep", "", "weights that stay as they start, comma-separated names (king,man) or prefixes ending in * (towers[1]*)")
 	patternsOut := fs.String("patterns-out", "", "write the fitted pattern weights to this file (internal/eval/weights/NAME.patterns)")
 	from := fs.String("from", "hand", "starting weights: hand (the hand-set weights) or fitted (those embedded now)")
 	layout := fs.String("layout", "", "pattern layout to fit, one of "+strings.Join(eval.LayoutNames(), ", ")+", for the ruleset's kind (towers or not); default: the starting weights' layout, or "+eval.MenLayout.Name+" without towers and "+eval.TowersLayout.Name+" with them")
@@ -144,6 +145,9 @@ func runFit(args []string, stdout, stderr io.Writer) error {
 	case "base", "all", "patterns", "all+patterns":
 	default:
 		return fmt.Errorf("fit: -params %q: want base, all, patterns or all+patterns", cfg.Params)
+	}
+	if *keep != "" {
+		cfg.Keep = strings.Split(*keep, ",")
 	}
 	if cfg.PatternMin < 0 {
 		return fmt.Errorf("fit: -pattern-min %d: want 0 or more", cfg.PatternMin)

@@ -18,6 +18,14 @@ type FitConfig struct {
 	// "patterns" for the pattern weights (of Layout) alone, the others
 	// staying as they start, and "all+patterns" for everything.
 	Params string
+	// Keep names weights that stay as they start although Params would
+	// fit them: each entry a name of eval.Weights.Params ("king"), or a
+	// prefix of names ending in "*" ("towers[1]*"). So the material of a
+	// preset's hand-set weights can stay while the tables around it are
+	// fitted: a fit to the results alone prices a king at about a man,
+	// which misleads the search (docs/ENGINE.md, "The classic presets' own
+	// weights").
+	Keep []string
 	// Layout is the pattern layout to fit: when its Name is empty, that of
 	// the starting pattern weights, or eval.LayoutFor the ruleset if they
 	// have none. Starting pattern weights of the same regions unphased
@@ -118,6 +126,10 @@ func Fit(v bashni.Variant, start eval.Weights, samples []Sample, positions []bas
 	if err != nil {
 		return FitResult{}, err
 	}
+	kept, err := keptParams(&start, cfg.Keep)
+	if err != nil {
+		return FitResult{}, err
+	}
 	layout := cfg.Layout
 	switch {
 	case layout.Name != "":
@@ -208,7 +220,7 @@ func Fit(v bashni.Variant, start eval.Weights, samples []Sample, positions []bas
 		if !material[p.Name] {
 			l2[i] = cfg.L2
 		}
-		free[i] = fitBase && (fitTowers || !tower)
+		free[i] = fitBase && (fitTowers || !tower) && !kept[p.Name]
 	}
 	for i := eval.NumParams; i < nw; i++ {
 		free[i], l2[i] = fitPatterns, cfg.PatternL2
@@ -283,6 +295,26 @@ func whichParams(params string) (base, towers, patterns bool, err error) {
 		return true, true, true, nil
 	}
 	return false, false, false, fmt.Errorf("fit: params %q: want base, all, patterns or all+patterns", params)
+}
+
+// keptParams returns the names of start's Params that keep (FitConfig.Keep)
+// names, or an error naming an entry that names none.
+func keptParams(start *eval.Weights, keep []string) (map[string]bool, error) {
+	kept := map[string]bool{}
+	for _, k := range keep {
+		prefix, isPrefix := strings.CutSuffix(k, "*")
+		n := 0
+		for _, p := range start.Params() {
+			if p.Name == k || isPrefix && strings.HasPrefix(p.Name, prefix) {
+				kept[p.Name] = true
+				n++
+			}
+		}
+		if n == 0 {
+			return nil, fmt.Errorf("fit: keep %q: no weight of that name", k)
+		}
+	}
+	return kept, nil
 }
 
 // addPatterns adds the pattern weights of layout l that pos uses: +1 for

@@ -309,3 +309,46 @@ func testdataSamples(t *testing.T, v bashni.Variant) ([]Sample, []bashni.Positio
 	}
 	return samples, positions
 }
+
+// Keep holds the weights it names, by name or by prefix, at their starting
+// values while the fit moves the others; a name that is no weight's is an
+// error.
+func TestFitKeep(t *testing.T) {
+	v := bashni.RussianDraughts()
+	samples, positions := testdataSamples(t, v)
+	start := eval.Hand(v)
+	cfg := FitConfig{Params: "all", Lambda: 0.5, Iterations: 30, Step: 2, HoldOut: 2}
+	free, err := Fit(v, start, samples, positions, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg.Keep = []string{"man", "manMobility", "towers[0][0]*"}
+	kept, err := Fit(v, start, samples, positions, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	starting := start.Params()
+	moved := map[string]bool{}
+	for i, p := range free.Weights.Params() {
+		moved[p.Name] = *p.Ptr != *starting[i].Ptr
+	}
+	if !moved["man"] || !moved["manMobility"] || !moved["towers[0][0][0][5]"] {
+		t.Fatalf("without Keep, man, manMobility and an early man's square did not all move: %v %v %v", moved["man"], moved["manMobility"], moved["towers[0][0][0][5]"])
+	}
+	changed := 0
+	for i, p := range kept.Weights.Params() {
+		held := p.Name == "man" || p.Name == "manMobility" || strings.HasPrefix(p.Name, "towers[0][0]")
+		if same := *p.Ptr == *starting[i].Ptr; held && !same {
+			t.Errorf("%s: kept, but moved from %d to %d", p.Name, *starting[i].Ptr, *p.Ptr)
+		} else if !same {
+			changed++
+		}
+	}
+	if changed == 0 {
+		t.Error("with Keep, no other weight moved")
+	}
+	cfg.Keep = []string{"queen"}
+	if _, err := Fit(v, start, samples, positions, cfg); err == nil || !strings.Contains(err.Error(), `keep "queen"`) {
+		t.Errorf("keep queen: error %v", err)
+	}
+}
