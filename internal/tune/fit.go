@@ -301,10 +301,11 @@ func whichParams(params string) (base, towers, patterns bool, err error) {
 // names, or an error naming an entry that names none.
 func keptParams(start *eval.Weights, keep []string) (map[string]bool, error) {
 	kept := map[string]bool{}
+	params := start.Params()
 	for _, k := range keep {
 		prefix, isPrefix := strings.CutSuffix(k, "*")
 		n := 0
-		for _, p := range start.Params() {
+		for _, p := range params {
 			if p.Name == k || isPrefix && strings.HasPrefix(p.Name, prefix) {
 				kept[p.Name] = true
 				n++
