@@ -71,12 +71,21 @@ func TestPositionEditor(t *testing.T) {
 	p.click("d6")
 	p.waitFEN("W:Wc3,e3:Bd6w,f6")
 
+	// A move played before the server has answered for the set-up is
+	// played in it: the set-up's answer comes first, overtaken, and must
+	// not put the study back to the game before the editor (it once did,
+	// and the address lost the set-up).
+	p.do("hold the server's answers", chromedp.Evaluate[chromedp.Void](holdTwoStates))
 	p.do("study from here", chromedp.Click(chromedp.CSS("#editor-done")))
 	p.waitFor("the editor to close", `document.getElementById("editor").hidden`)
 	p.play("c3-d4")
 	p.waitFEN(fenAfter(t, bashni.Russian(), "W:Wc3,e3:Bd6w,f6", "c3-d4"))
-	if got := p.query().Get("fen"); got != "W:Wc3,e3:Bd6w,f6" {
+	q := p.query()
+	if got := q.Get("fen"); got != "W:Wc3,e3:Bd6w,f6" {
 		t.Errorf("the address's fen %q", got)
+	}
+	if got := q.Get("moves"); got != "c3-d4" {
+		t.Errorf("the address's moves %q", got)
 	}
 }
 
@@ -161,3 +170,22 @@ func TestPositionEditorByKeyboard(t *testing.T) {
 	p.typeMove("f6-e5")
 	p.waitFEN(fenAfter(t, bashni.Russian(), "B:WKc3b:Bf6", "f6-e5"))
 }
+
+// holdTwoStates makes the page's next two requests to /api/state wait until
+// both are made, then lets the first be answered and, a moment later, the
+// second: the order in which a quick move overtakes the request before it.
+const holdTwoStates = `(() => {
+  const real = window.fetch;
+  const held = [];
+  window.fetch = (url, opts) => {
+    if (url !== "/api/state") return real(url, opts);
+    return new Promise((resolve, reject) => {
+      held.push(() => real(url, opts).then(resolve, reject));
+      if (held.length === 2) {
+        window.fetch = real;
+        held[0]();
+        setTimeout(held[1], 300);
+      }
+    });
+  };
+})()`

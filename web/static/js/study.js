@@ -90,14 +90,26 @@ export async function playLine(moves) {
 export const play = (text) => playLine([text]);
 
 // begin starts a new study of the ruleset from fen with the tree root and
-// shows the node at; it leaves everything as it was when the server
-// refuses.
+// shows the node at; it reports whether it did. The new study is in place
+// at once, so a move played while the server is asked is played in it;
+// such a request overtakes begin's, and the study stays the new one. Only
+// the server's refusal puts everything back as it was.
 export async function begin(variant, fen, root, at) {
-  const old = { variant: study.variant, fen: study.fen, root: study.root };
-  Object.assign(study, { variant, fen, root });
-  if (await goTo(at || root)) return true;
-  Object.assign(study, old);
-  return false;
+  const old = { variant: study.variant, fen: study.fen, root: study.root, cur: study.cur };
+  const node = at || root;
+  Object.assign(study, { variant, fen, root, cur: node });
+  const current = track();
+  try {
+    const st = await post("/api/state", gameRequest(study, node.path()));
+    if (!current()) return false;
+    show(node, st);
+    return true;
+  } catch (err) {
+    if (!current()) return false;
+    Object.assign(study, old);
+    setStatus(err.message, "error");
+    return false;
+  }
 }
 
 // Stepping through the tree.
