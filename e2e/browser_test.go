@@ -324,14 +324,15 @@ func (p page) choose(id, value string) {
 // board): the answer of the new game's request may then come after the
 // test's next clicks and draw the board anew under them, dropping a
 // selected tower, as it did once in TestFullGameEveryRuleset ("the page did
-// not play e3-d4"). The new game's root is a new node of the move tree, so
-// the page has shown it when the node shown is that root and not the node
-// shown before the click.
+// not play e3-d4"). The new game's root is a new node of the move tree,
+// in place as soon as the click is handled; each answer shown is a new
+// state object: so the page has shown the new game when the node is that
+// root and the state is not the one shown before the click.
 func (p page) newGame(what string) {
 	p.t.Helper()
-	p.eval(`(window.shownBeforeNew = bashni.study.cur, "")`)
+	p.eval(`(window.stateBeforeNew = bashni.study.state, "")`)
 	p.do(what, chromedp.Click(chromedp.CSS("#new")))
-	p.waitFor(what, `bashni.study.cur === bashni.study.root && bashni.study.cur !== window.shownBeforeNew`)
+	p.waitFor(what, `bashni.study.cur === bashni.study.root && bashni.study.state !== window.stateBeforeNew`)
 }
 
 func setUp(p page, fen string) {

@@ -170,22 +170,3 @@ func TestPositionEditorByKeyboard(t *testing.T) {
 	p.typeMove("f6-e5")
 	p.waitFEN(fenAfter(t, bashni.Russian(), "B:WKc3b:Bf6", "f6-e5"))
 }
-
-// holdTwoStates makes the page's next two requests to /api/state wait until
-// both are made, then lets the first be answered and, a moment later, the
-// second: the order in which a quick move overtakes the request before it.
-const holdTwoStates = `(() => {
-  const real = window.fetch;
-  const held = [];
-  window.fetch = (url, opts) => {
-    if (url !== "/api/state") return real(url, opts);
-    return new Promise((resolve, reject) => {
-      held.push(() => real(url, opts).then(resolve, reject));
-      if (held.length === 2) {
-        window.fetch = real;
-        held[0]();
-        setTimeout(held[1], 300);
-      }
-    });
-  };
-})()`

@@ -43,11 +43,20 @@ export function format(turn, towers) {
   return `${turn}:W${side("w")}:B${side("b")}`;
 }
 
+let asked = 0; // numbers tryFEN's requests; close() forgets those under way
+// The set-ups of the squares clicked, one after the other: each builds on
+// the one before it as the server answered it.
+let queue = Promise.resolve();
+
 // tryFEN asks the server about a set-up and shows it if it is legal;
-// otherwise it says why and leaves the set-up as it was.
+// otherwise it says why and leaves the set-up as it was. An answer to a
+// request overtaken by a later one, or come after the editor closed, is
+// dropped.
 async function tryFEN(text) {
+  const id = ++asked;
   try {
     const st = await post("/api/state", { variant: study.variant, fen: text, moves: [], flip: study.flip });
+    if (id !== asked) return false;
     const got = parse(st.fen);
     towers = got.towers;
     turn = got.turn;
@@ -58,6 +67,7 @@ async function tryFEN(text) {
     $("editor-error").textContent = "";
     return true;
   } catch (err) {
+    if (id !== asked) return false;
     $("editor-error").textContent = "Refused: " + err.message;
     $("editor-fen").value = fen;
     return false;
@@ -67,6 +77,11 @@ async function tryFEN(text) {
 // onSquare applies the chosen tool to a square.
 function onSquare(sq) {
   const tool = document.querySelector('input[name="editor-tool"]:checked').value;
+  queue = queue.then(() => !$("editor").hidden && applyTool(tool, sq)).catch(() => false);
+}
+
+// applyTool asks for the set-up with the tool applied to the square.
+function applyTool(tool, sq) {
   const next = new Map(towers);
   const t = next.get(sq) || "";
   switch (tool) {
@@ -80,7 +95,7 @@ function onSquare(sq) {
     default: // a piece, added under the tower: towers are built top down
       next.set(sq, t + tool);
   }
-  tryFEN(format(turn, next));
+  return tryFEN(format(turn, next));
 }
 
 function open() {
@@ -91,6 +106,7 @@ function open() {
 }
 
 function close() {
+  asked++;
   $("editor").hidden = true;
   $("edit").setAttribute("aria-pressed", "false");
   board.setSquareHandler(null);
@@ -137,7 +153,8 @@ export function initEditor() {
       return;
     }
     close();
-    await begin(study.variant, fen, new Node("", null));
+    // A refused set-up leaves the study, tags and result, as it was.
+    if (!(await begin(study.variant, fen, new Node("", null)))) return;
     study.tags = [];
     study.result = "";
   });

@@ -56,8 +56,9 @@ async function newGame(variant, fen) {
   track(); // forget any answer still on its way
   const root = new Node("", null);
   match.restart();
-  if (await begin(variant, fen, root)) {
-    variantOption(study.state.variant);
+  const st = await begin(variant, fen, root);
+  if (st) {
+    variantOption(st.variant);
     study.tags = [];
   }
 }
@@ -84,7 +85,8 @@ async function openLink(parts) {
   try {
     const got = await link.check(parts);
     for (const p of got.problems) notice(p);
-    if (await begin(got.variant, got.fen, got.root, got.at)) variantOption(study.state.variant);
+    const st = await begin(got.variant, got.fen, got.root, got.at);
+    if (st) variantOption(st.variant);
   } catch (err) {
     setStatus("Cannot open the link: " + err.message, "error");
   }
@@ -97,7 +99,7 @@ async function init() {
   initKeys();
   initRecord();
   initEditor();
-  document.addEventListener("study-opened", () => variantOption(study.state.variant));
+  document.addEventListener("study-opened", (e) => variantOption(e.detail));
   board.setBlocked(() => opponent.isThinking() || match.isOver());
   $("new").addEventListener("click", () => newGame($("variant").value, ""));
   $("undo").addEventListener("click", undo);

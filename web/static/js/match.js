@@ -128,6 +128,7 @@ function resign() {
 // The engine takes a draw when its own evaluation, at a shallow depth, is
 // no better than even.
 function engineAnswer() {
+  const turn = study.state.turn;
   return new Promise((resolve) => {
     const close = stream(
       analyseURL(study.cur.path(), { lines: "1", depth: "6" }),
@@ -135,7 +136,7 @@ function engineAnswer() {
         if (!data.final) return;
         close();
         const v = value(data.lines[0].score); // for the side to move
-        resolve(study.state.turn === opponent.side ? v <= 0 : v >= 0);
+        resolve(turn === opponent.side ? v <= 0 : v >= 0);
       },
       () => resolve(false),
     );
@@ -145,7 +146,10 @@ function engineAnswer() {
 async function offerDraw() {
   if (opponent.side) {
     setStatus("The engine considers the offer…");
-    if (await engineAnswer()) end("1/2-1/2", "draw agreed");
+    const at = study.cur;
+    const yes = await engineAnswer();
+    if (study.cur !== at || ended) return; // moved on meanwhile: the offer lapses
+    if (yes) end("1/2-1/2", "draw agreed");
     else setStatus("The engine declines the draw.");
     return;
   }

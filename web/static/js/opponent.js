@@ -21,6 +21,11 @@ export function setHold(fn) {
 }
 
 export function setSide(s) {
+  if (s !== side && isThinking()) {
+    track(); // the answer awaited is for a side the engine no longer plays
+    thinking = null;
+    setStatus(study.state.status);
+  }
   side = s;
   maybeMove();
 }
@@ -39,7 +44,7 @@ export async function maybeMove() {
   setStatus(`${st.status}. The engine is thinking…`);
   try {
     const ans = await post("/api/engine", { ...gameRequest(study, from.path()), ...strength });
-    if (current()) show(from.add(ans.move), ans.state);
+    if (current() && !hold()) show(from.add(ans.move), ans.state);
   } catch (err) {
     if (current()) setStatus("Engine: " + err.message, "error");
   } finally {

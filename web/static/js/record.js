@@ -47,11 +47,12 @@ async function openGame(g) {
   track();
   const root = fromLine(g.line);
   const fen = g.tags.some((t) => t.name === "FEN") ? g.fen : "";
-  if (!(await begin(g.variant, fen, root))) return;
+  const st = await begin(g.variant, fen, root);
+  if (!st) return;
   study.tags = g.tags.filter((t) => !["Result", "GameType", "Variant", "FEN"].includes(t.name));
   study.result = g.result && g.outcome && !g.outcome.startsWith(g.result) ? "" : g.result;
   for (const w of g.warnings) notice(`PDN game ${g.game}: ${w}`);
-  document.dispatchEvent(new CustomEvent("study-opened"));
+  document.dispatchEvent(new CustomEvent("study-opened", { detail: st.variant }));
 }
 
 // write returns the study as PDN.

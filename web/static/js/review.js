@@ -37,7 +37,10 @@ function evaluate(node, limit) {
       },
       (why) => reject(new Error(why)),
     );
-    run.close = close;
+    run.close = () => {
+      close();
+      reject(new Error("cancelled"));
+    };
   }).then(
     (data) => {
       const top = data.lines[0];
@@ -86,6 +89,7 @@ async function start() {
       $("review-status").textContent = `Analysing position ${i + 1} of ${nodes.length}…`;
       evals.push(await evaluate(node, limit));
       if (run.cancelled) throw new Error("cancelled");
+      if (study.root !== nodes[0]) throw new Error("a new study was begun");
     }
     for (const n of nodes) n.mark = "";
     const marks = [];
@@ -179,5 +183,12 @@ export function initReview(engine) {
     const node = result.nodes[Math.max(0, Math.min(result.nodes.length - 1, i))];
     if (node) goTo(node);
   });
-  onShow(() => result && draw());
+  onShow(() => {
+    if (result && result.nodes[0] !== study.root) {
+      result = null;
+      $("review-marks").replaceChildren();
+      $("review-status").textContent = "";
+    }
+    draw();
+  });
 }

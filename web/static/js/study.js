@@ -90,10 +90,13 @@ export async function playLine(moves) {
 export const play = (text) => playLine([text]);
 
 // begin starts a new study of the ruleset from fen with the tree root and
-// shows the node at; it reports whether it did. The new study is in place
-// at once, so a move played while the server is asked is played in it;
-// such a request overtakes begin's, and the study stays the new one. Only
-// the server's refusal puts everything back as it was.
+// shows the node at. The new study is in place at once, so a move played
+// while the server is asked is played in it: such a request overtakes
+// begin's (which then shows nothing), and the study stays the new one.
+// begin returns the server's answer for the node (its canonical variant,
+// for the caller to show) while the new study is the one in place, and
+// null when another study has been begun since or the server refused;
+// only the refusal puts everything back as it was.
 export async function begin(variant, fen, root, at) {
   const old = { variant: study.variant, fen: study.fen, root: study.root, cur: study.cur };
   const node = at || root;
@@ -101,14 +104,14 @@ export async function begin(variant, fen, root, at) {
   const current = track();
   try {
     const st = await post("/api/state", gameRequest(study, node.path()));
-    if (!current()) return false;
-    show(node, st);
-    return true;
+    if (study.root !== root) return null; // another study begun since
+    if (current()) show(node, st);
+    return st;
   } catch (err) {
-    if (!current()) return false;
+    if (!current()) return null;
     Object.assign(study, old);
     setStatus(err.message, "error");
-    return false;
+    return null;
   }
 }
 
