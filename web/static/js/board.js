@@ -157,6 +157,7 @@ function showRoute(move) {
 // choice box standing.
 export function playMove(text) {
   clearSelection();
+  if (blocked()) return Promise.resolve(false);
   return play(text);
 }
 

@@ -4,7 +4,7 @@
 // it refuses is not made, and its reason is shown.
 
 import { post } from "./api.js";
-import { study, begin, goTo, onShow } from "./study.js";
+import { study, begin, onShow } from "./study.js";
 import { Node } from "./tree.js";
 import * as board from "./board.js";
 import { square } from "./squares.js";
@@ -132,7 +132,7 @@ export function initEditor() {
     if ($("editor").hidden) open();
     else {
       close();
-      goTo(study.cur);
+      board.draw(); // the study's position, with no request that could fail
     }
   });
   // Going to a move of the study leaves the editor.
@@ -143,8 +143,12 @@ export function initEditor() {
   $("editor-fen").addEventListener("change", () => tryFEN($("editor-fen").value.trim()));
   $("editor-clear").addEventListener("click", () => tryFEN(format(turn, new Map())));
   $("editor-start").addEventListener("click", async () => {
-    const st = await post("/api/state", { variant: study.variant, fen: "", moves: [], flip: study.flip });
-    tryFEN(st.fen);
+    try {
+      const st = await post("/api/state", { variant: study.variant, fen: "", moves: [], flip: study.flip });
+      tryFEN(st.fen);
+    } catch (err) {
+      $("editor-error").textContent = "The start position cannot be had: " + err.message;
+    }
   });
   $("editor-done").addEventListener("click", async () => {
     // An empty board is a step while building a set-up, not a game.
@@ -154,7 +158,10 @@ export function initEditor() {
     }
     close();
     // A refused set-up leaves the study, tags and result, as it was.
-    if (!(await begin(study.variant, fen, new Node("", null)))) return;
+    if (!(await begin(study.variant, fen, new Node("", null)))) {
+      board.draw(); // not begun: the board shows the study again
+      return;
+    }
     study.tags = [];
     study.result = "";
   });

@@ -55,7 +55,6 @@ function variantOption(text) {
 async function newGame(variant, fen) {
   track(); // forget any answer still on its way
   const root = new Node("", null);
-  match.restart();
   const st = await begin(variant, fen, root);
   if (st) {
     variantOption(st.variant);
@@ -72,13 +71,21 @@ function turnAfter(n) {
 
 // undo takes back the move shown when it ends its line, and otherwise steps
 // back; against the engine, its reply goes too, so it is the player's turn.
+// The moves taken back leave the tree, and the game is open again, once
+// the position they are taken back to is shown: a failed request keeps them.
 function undo() {
   track();
-  match.reopen();
-  const takeBack = (node) => (node.children.length === 0 ? remove(node) : node.parent);
+  const gone = [];
+  const takeBack = (node) => {
+    if (node.children.every((c) => gone.includes(c))) gone.push(node);
+    return node.parent;
+  };
   let to = study.cur.parent ? takeBack(study.cur) : study.cur;
   if (opponent.side && to.parent && turnAfter(to.ply) === opponent.side) to = takeBack(to);
-  goTo(to);
+  goTo(to, () => {
+    gone.forEach(remove);
+    match.reopen();
+  });
 }
 
 async function openLink(parts) {

@@ -3,7 +3,7 @@
 // written to PDN with its result (study.result); taking back a move or a
 // new game opens it again.
 
-import { study, onShow } from "./study.js";
+import { study, onShow, onBegin } from "./study.js";
 import * as opponent from "./opponent.js";
 import { stream, analyseURL } from "./analysis.js";
 import { value } from "./score.js";
@@ -138,7 +138,7 @@ function engineAnswer() {
         const v = value(data.lines[0].score); // for the side to move
         resolve(turn === opponent.side ? v <= 0 : v >= 0);
       },
-      () => resolve(false),
+      (why) => resolve(new Error(why)),
     );
   });
 }
@@ -149,7 +149,8 @@ async function offerDraw() {
     const at = study.cur;
     const yes = await engineAnswer();
     if (study.cur !== at || ended) return; // moved on meanwhile: the offer lapses
-    if (yes) end("1/2-1/2", "draw agreed");
+    if (yes instanceof Error) setStatus("The engine cannot answer the draw offer: " + yes.message, "error");
+    else if (yes) end("1/2-1/2", "draw agreed");
     else setStatus("The engine declines the draw.");
     return;
   }
@@ -192,6 +193,9 @@ export function initMatch(info) {
     follow();
     showEnd();
   });
+  // A new study (a new game, a record, a set-up, a link) starts afresh
+  // once the server accepts it; a refused one leaves the game as it was.
+  onBegin(restart);
 }
 
 // restart sets the clocks back to their time control (a new game).

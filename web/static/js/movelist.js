@@ -120,7 +120,11 @@ export function initMoveList() {
   $("promote").addEventListener("click", () => {
     if (promote(study.cur)) show(study.cur, study.state);
   });
-  $("delete").addEventListener("click", () => goTo(remove(study.cur)));
+  // The move goes once its parent is shown: a failed request keeps it.
+  $("delete").addEventListener("click", () => {
+    const node = study.cur;
+    if (node.parent) goTo(node.parent, () => remove(node));
+  });
   $("comment").addEventListener("change", () => {
     const t = $("comment").value.trim();
     study.cur.comments = t === "" ? [] : [t.replace(/\s+/g, " ")];

@@ -10,7 +10,7 @@ import { post, gameRequest } from "./api.js";
 import { study, goTo, onShow } from "./study.js";
 import { stream, analyseURL, pause, resume } from "./analysis.js";
 import { forWhite, DECIDED } from "./score.js";
-import { moveNumber } from "./movelist.js";
+import { moveNumber, draw as drawMoves } from "./movelist.js";
 import { write } from "./squares.js";
 
 const $ = (id) => document.getElementById(id);
@@ -105,7 +105,7 @@ async function start() {
     result = { nodes, evals, marks };
     $("review-status").textContent = `Reviewed ${nodes.length} positions: ${count(marks, "inaccuracy")} inaccuracies, ${count(marks, "mistake")} mistakes, ${count(marks, "blunder")} blunders.`;
     draw();
-    goTo(study.cur); // the move list shows the marks
+    drawMoves(); // the move list shows the marks (a request would cancel a move under way)
   } catch (err) {
     $("review-status").textContent = run.cancelled ? "Review cancelled." : "Review stopped: " + err.message;
   } finally {

@@ -19,10 +19,17 @@ export const study = {
 study.cur = study.root;
 
 const listeners = [];
+const beginListeners = [];
 
 // onShow registers fn to be called with the study whenever a node is shown.
 export function onShow(fn) {
   listeners.push(fn);
+}
+
+// onBegin registers fn to be called when the server has accepted a study
+// begun, before it is shown (the game's clocks and result start afresh).
+export function onBegin(fn) {
+  beginListeners.push(fn);
 }
 
 // Requests are numbered so that the answer to one overtaken by a later one
@@ -38,21 +45,29 @@ export function track() {
   return () => id === request;
 }
 
+// shown is the study as it was last shown: what a refused begin puts back
+// (a study begun but not yet shown, overtaken by the refused one, is not).
+let shown = null;
+
 // show makes node, whose state is st, the node shown.
 export function show(node, st) {
   study.cur = node;
   study.state = st;
+  shown = { variant: study.variant, fen: study.fen, root: study.root, cur: node };
   for (const fn of listeners) fn(study);
 }
 
 // goTo shows node; it reports whether it did (a failed or overtaken
-// request leaves the page as it was).
-export async function goTo(node) {
+// request leaves the page as it was). change, when given, is called just
+// before node is shown, and only then: a change to the tree (the move shown
+// deleted) that must not happen while the page stays where it is.
+export async function goTo(node, change) {
   const current = track();
   heading = node;
   try {
     const st = await post("/api/state", gameRequest(study, node.path()));
     if (!current()) return false;
+    if (change) change();
     show(node, st);
     return true;
   } catch (err) {
@@ -98,13 +113,14 @@ export const play = (text) => playLine([text]);
 // null when another study has been begun since or the server refused;
 // only the refusal puts everything back as it was.
 export async function begin(variant, fen, root, at) {
-  const old = { variant: study.variant, fen: study.fen, root: study.root, cur: study.cur };
+  const old = shown || { variant: study.variant, fen: study.fen, root: study.root, cur: study.cur };
   const node = at || root;
   Object.assign(study, { variant, fen, root, cur: node });
   const current = track();
   try {
     const st = await post("/api/state", gameRequest(study, node.path()));
     if (study.root !== root) return null; // another study begun since
+    for (const fn of beginListeners) fn(study);
     if (current()) show(node, st);
     return st;
   } catch (err) {
