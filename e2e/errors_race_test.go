@@ -246,3 +246,40 @@ func TestMoveTypedAfterResigning(t *testing.T) {
 		t.Errorf("a move typed after the resignation: the game is %q, want c3-d4", got)
 	}
 }
+
+// loseStreams makes every analysis stream from now on lose its connection
+// at once, as a server that has gone away does: EventSource would try
+// again (readyState CONNECTING) for as long as it stays away.
+const loseStreams = `(() => {
+  function Losing(url) {
+    this.readyState = 0;
+    this.close = () => { this.readyState = 2; };
+    setTimeout(() => { if (this.readyState !== 2 && this.onerror) this.onerror(new Event("error")); }, 10);
+  }
+  Losing.CONNECTING = 0; Losing.OPEN = 1; Losing.CLOSED = 2;
+  window.EventSource = Losing;
+})()`
+
+// An analysis whose connection to the server is lost says so, and the
+// engine's draw answer and the review do not wait for it for ever.
+func TestAnalysisWhenTheConnectionIsLost(t *testing.T) {
+	p := open(t)
+	p.waitFEN(fenAfter(t, bashni.Russian(), ""))
+	p.run("lose the streams", loseStreams)
+	p.key("l")
+	p.waitFor("the analysis's word", `document.getElementById("analysis-info").textContent.includes("the connection to the server was lost")`)
+	p.key("l")
+
+	p.choose("engine", "black")
+	p.do("offer a draw", chromedp.Click(chromedp.CSS("#offer-draw")))
+	p.waitFor("the draw offer's word", `document.getElementById("status").textContent.includes("the connection to the server was lost")`)
+	p.choose("engine", "")
+
+	p.play("c3-d4")
+	p.choose("review-limit", "depth:2")
+	p.do("review", chromedp.Click(chromedp.CSS("#review-start")))
+	p.waitFor("the review's word", `document.getElementById("review-status").textContent.includes("the connection to the server was lost")`)
+	if got := p.eval(`String(document.getElementById("review-start").disabled)`); got != "false" {
+		t.Errorf("Review stays disabled after its analysis lost the connection")
+	}
+}

@@ -26,7 +26,9 @@ export function analyseURL(moves, extra) {
 // stream opens the analysis at url and calls onEvent with each event's
 // data; onError gets the reason when the stream fails. It returns the
 // function that closes it. The stream is closed on its final event, before
-// EventSource would reconnect and start the analysis again.
+// EventSource would reconnect and start the analysis again, and when the
+// connection is lost: EventSource would try again every few seconds for
+// as long as the server is away, and the page would wait without a word.
 export function stream(url, onEvent, onError) {
   const es = new EventSource(url);
   es.onmessage = (e) => {
@@ -43,7 +45,11 @@ export function stream(url, onEvent, onError) {
     else onEvent(data);
   };
   es.onerror = async () => {
-    if (es.readyState !== EventSource.CLOSED) return; // reconnecting
+    if (es.readyState !== EventSource.CLOSED) {
+      es.close();
+      onError("the connection to the server was lost");
+      return;
+    }
     // EventSource does not show an error answer's body: ask again for it,
     // and drop the stream should this time one begin.
     const ctl = new AbortController();
