@@ -6,9 +6,12 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"os/signal"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
+	"time"
 
 	"github.com/bashni-dev/bashni"
 	"github.com/bashni-dev/bashni/internal/eval"
@@ -129,6 +132,53 @@ func TestFitPatterns(t *testing.T) {
 		err := run(append(args, "../../internal/tune/testdata/russian-draughts.txt"), io.Discard, io.Discard)
 		if err == nil || err.Error() != c.want {
 			t.Errorf("%q: error %v, want %q", c.flags, err, c.want)
+		}
+	}
+}
+
+// gen interrupted writes only games played to their end: no game finished
+// by a stopped engine (each move then the first of a cancelled search),
+// with a result and scores the games at -depth would not have.
+func TestGenInterruptedWritesOnlyWholeGames(t *testing.T) {
+	sig := make(chan os.Signal, 1)
+	signal.Notify(sig, os.Interrupt) // the SIGINT sent below must not end the test
+	defer signal.Stop(sig)
+	dir := t.TempDir()
+	args := func(name string) []string {
+		return []string{"gen", "-variant", "russian", "-games", "6", "-depth", "11", "-workers", "2", "-o", filepath.Join(dir, name)}
+	}
+	if err := run(args("full.txt"), io.Discard, io.Discard); err != nil {
+		t.Fatal(err)
+	}
+	// Interrupted once its first game is written: the other worker's game
+	// is then under way, whatever the machine's speed.
+	done := make(chan struct{})
+	defer close(done)
+	go func() {
+		for {
+			select {
+			case <-done:
+				return
+			case <-time.After(5 * time.Millisecond):
+			}
+			if st, err := os.Stat(filepath.Join(dir, "part.txt")); err == nil && st.Size() > 0 {
+				_ = syscall.Kill(os.Getpid(), syscall.SIGINT)
+				return
+			}
+		}
+	}()
+	if err := run(args("part.txt"), io.Discard, io.Discard); err == nil {
+		t.Fatal("gen interrupted: no error")
+	}
+	full, _ := os.ReadFile(filepath.Join(dir, "full.txt"))
+	part, _ := os.ReadFile(filepath.Join(dir, "part.txt"))
+	whole := map[string]bool{}
+	for _, l := range strings.Split(string(full), "\n") {
+		whole[l] = true
+	}
+	for _, l := range strings.Split(string(part), "\n") {
+		if !whole[l] {
+			t.Fatalf("the interrupted run wrote %q, which the whole run has not", l)
 		}
 	}
 }

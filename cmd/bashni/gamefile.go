@@ -185,6 +185,30 @@ func (g *gameFile) Close() error {
 	return nil
 }
 
+// closeAfter closes the file once the games have ended, all played (err
+// nil) or cut short by err, and returns what to tell: err with where the
+// games are (the games saved; the old file as it was when -force's
+// temporary file is dropped after a failed write), or Close's error.
+func (g *gameFile) closeAfter(err error) error {
+	cerr := g.Close()
+	switch {
+	case cerr == nil && err == nil:
+		return nil
+	case cerr == nil:
+		return fmt.Errorf("%w (%s)", err, g.saved())
+	case err == nil:
+		return cerr
+	case g.err != nil && g.dest == "":
+		// err is the failed write, cut off the file; the games before it
+		// stay.
+		return fmt.Errorf("%w (%s)", err, g.saved())
+	case g.err != nil:
+		// err is the failed write; Close dropped the temporary file.
+		return fmt.Errorf("%w (%s is as it was)", err, g.path)
+	}
+	return fmt.Errorf("%w; %w", err, cerr)
+}
+
 // saved says what the file holds, for messages: "3 games saved to x.pdn".
 func (g *gameFile) saved() string {
 	s := "s"

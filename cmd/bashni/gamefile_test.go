@@ -199,3 +199,22 @@ func TestForceNamesItsTemporaryFile(t *testing.T) {
 		t.Errorf("the old file became %q", b)
 	}
 }
+
+// A match whose -force file cannot be written says that the old file is as
+// it was, which it is, not that the games were saved to it.
+func TestMatchForceWriteErrorSaysTheFileIsAsItWas(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "g.pdn")
+	if err := os.WriteFile(path, []byte("old\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, errOut, status := runProcess(t, "ulimit -f 8 && exec bashni match -games 100 -maxplies 40 -pdn "+path+" -force greedy random", "")
+	if b, _ := os.ReadFile(path); status != 1 || string(b) != "old\n" {
+		t.Fatalf("status %d, file %q, stderr %q", status, b, errOut)
+	}
+	if strings.Contains(errOut, "saved to "+path) || !strings.Contains(errOut, "("+path+" is as it was)") {
+		t.Errorf("stderr %q: want it to say %s is as it was, not that games were saved to it", errOut, path)
+	}
+}
+
+// COMMAND.md's range of a match player's depth= is the one parseSpec takes.

@@ -103,6 +103,8 @@ func runMatch(args []string, stdout, stderr io.Writer) error {
 		return fmt.Errorf("-opening %d is negative", cfg.opening)
 	case cfg.hashMB < 1:
 		return fmt.Errorf("-hash %d: need at least 1 MiB", cfg.hashMB)
+	case cfg.maxPlies < 0:
+		return fmt.Errorf("-maxplies %d is negative", cfg.maxPlies)
 	}
 	if *balanced != "" {
 		margin, err := parseMen(*balanced)
@@ -167,11 +169,7 @@ func runMatch(args []string, stdout, stderr io.Writer) error {
 		}
 	}
 	if cfg.pdn != nil {
-		if cerr := cfg.pdn.Close(); cerr != nil && err == nil {
-			err = cerr
-		} else if err != nil {
-			err = fmt.Errorf("%w (%s)", err, cfg.pdn.saved())
-		}
+		err = cfg.pdn.closeAfter(err)
 	}
 	return err
 }

@@ -155,3 +155,20 @@ func TestMatchEndsAtFirstFailure(t *testing.T) {
 		t.Errorf("status %d, %d starts of the program, stderr %q; want status 1, one start and game 1's error", status, n, errOut)
 	}
 }
+
+// A negative -maxplies is an error, not a game without a cap.
+func TestNegativeMaxPlies(t *testing.T) {
+	for _, args := range [][]string{
+		{"match", "-games", "2", "-maxplies", "-1", "greedy", "random"},
+		{"selfplay", "-games", "1", "-depth", "1", "-maxplies", "-1"},
+	} {
+		out, errOut, status := cli(t, args...)
+		if status != 1 || out != "" || !strings.Contains(errOut, "-maxplies -1") {
+			t.Errorf("bashni %q: status %d, stdout %q, stderr %q", args, status, out, errOut)
+		}
+	}
+}
+
+// Errors are one line each (COMMAND.md: "An error is one line on standard
+// error, `bashni <subcommand>: <what is wrong>`"), and the count of bad
+// games is said even when a file could not be read.

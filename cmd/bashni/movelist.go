@@ -32,16 +32,40 @@ func (e *moveListError) Error() string {
 
 func (e *moveListError) Unwrap() error { return e.Err }
 
-// playMoves plays the moves of list from pos: a line of moves as
+// parseMoves reads the moves of list from pos: a line of moves as
 // bashni.SplitLine reads it, so a line copied from a game record works.
-func playMoves(pos bashni.Position, list string) (bashni.Position, error) {
+func parseMoves(pos bashni.Position, list string) ([]bashni.Move, error) {
 	moves, err := pos.ParseLine(list)
 	var le *bashni.LineError
 	if errors.As(err, &le) {
-		return bashni.Position{}, &moveListError{Index: le.Index, Err: le.Err}
+		return nil, &moveListError{Index: le.Index, Err: le.Err}
+	}
+	return moves, err
+}
+
+// playMoves plays the moves of list from pos (parseMoves).
+func playMoves(pos bashni.Position, list string) (bashni.Position, error) {
+	moves, err := parseMoves(pos, list)
+	if err != nil {
+		return bashni.Position{}, err
 	}
 	for _, m := range moves {
 		pos = pos.PlayUnchecked(m)
 	}
 	return pos, nil
+}
+
+// playGameMoves plays the moves of list in g (parseMoves): a move after
+// the game's end is an error.
+func playGameMoves(g *bashni.Game, list string) error {
+	moves, err := parseMoves(*g.Position(), list)
+	if err != nil {
+		return err
+	}
+	for i, m := range moves {
+		if err := g.Play(m); err != nil {
+			return fmt.Errorf("-moves: move %d: %s", i+1, errorText(err))
+		}
+	}
+	return nil
 }

@@ -67,6 +67,7 @@ func runPlay(args []string, stdout, stderr io.Writer, engineMove mover) error {
 	variant := fs.String("variant", "russian", "ruleset: a preset ("+strings.Join(bashni.PresetNames(), ", ")+") with optional overrides, e.g. \"russian,majority=on\"")
 	var fen fenFlag
 	fs.Var(&fen, "fen", "start from this FEN instead of the ruleset's start position")
+	moves := fs.String("moves", "", "moves to play first, separated by spaces, e.g. \"1. c3-d4 b6-a5\"")
 	engineFlag := fs.String("engine", "none", "the side the engine plays: none, white, black or both")
 	think := fs.Duration("time", time.Second, "the engine's thinking time per move")
 	record := fs.String("pdn", "", "write the game to this file as PDN when it ends (also when it is left or interrupted)")
@@ -103,6 +104,9 @@ func runPlay(args []string, stdout, stderr io.Writer, engineMove mover) error {
 	} else {
 		g, err = bashni.NewGame(v)
 	}
+	if err == nil {
+		err = playGameMoves(g, *moves)
+	}
 	if err != nil {
 		return err
 	}
@@ -119,7 +123,8 @@ func runPlay(args []string, stdout, stderr io.Writer, engineMove mover) error {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	s := &playSession{game: g, engine: engineSide, engineMove: engineMove, think: *think, lines: readLines(stdin), out: stdout}
+	s := &playSession{game: g, engine: engineSide, engineMove: engineMove, think: *think, out: stdout}
+	s.lines = readLines(stdin, &s.readErr)
 	err = s.run(ctx)
 	if file != nil {
 		// The game so far, however it ended: over, left, or interrupted.
@@ -142,9 +147,9 @@ func runPlay(args []string, stdout, stderr io.Writer, engineMove mover) error {
 // errInterrupted ends a game at Ctrl-C or SIGTERM.
 var errInterrupted = errors.New("interrupted")
 
-// readLines sends the lines of r, and closes the channel at its end (or a
-// read error, which then follows on errs).
-func readLines(r io.Reader) <-chan string {
+// readLines sends the lines of r, and closes the channel at its end or at
+// a read error, which it stores in *errp first.
+func readLines(r io.Reader, errp *error) <-chan string {
 	out := make(chan string)
 	go func() {
 		defer close(out)
@@ -152,6 +157,7 @@ func readLines(r io.Reader) <-chan string {
 		for sc.Scan() {
 			out <- sc.Text()
 		}
+		*errp = sc.Err()
 	}()
 	return out
 }
@@ -164,6 +170,7 @@ type playSession struct {
 	engineMove mover
 	think      time.Duration
 	lines      <-chan string // the input, line by line
+	readErr    error         // why lines was closed, if not the end of the input
 	out        io.Writer
 }
 
@@ -195,6 +202,9 @@ func (s *playSession) run(ctx context.Context) error {
 		}
 		if !ok {
 			fmt.Fprintf(s.out, "\nGame left unfinished (%d plies played).\n", g.Plies())
+			if s.readErr != nil {
+				return fmt.Errorf("reading the input: %w", s.readErr)
+			}
 			return nil
 		}
 		if quit := s.command(strings.TrimSpace(line)); quit {

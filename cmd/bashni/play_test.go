@@ -213,3 +213,34 @@ func TestPlayRecord(t *testing.T) {
 		t.Errorf("Event tag %q", g.Tag("Event"))
 	}
 }
+
+// play takes -moves, as the other position flags: the game starts after
+// them, and a bad one is an error that names it.
+func TestPlayTakesMoves(t *testing.T) {
+	out, errOut, status := playScript(t, "fen\nquit\n", "-moves", "1. c3-d4 b6-c5")
+	want := "W:Wa1,c1,e1,g1,b2,d2,f2,h2,a3,e3,g3,d4:Bc5,d6,f6,h6,a7,c7,e7,g7,b8,d8,f8,h8"
+	if status != 0 || !strings.Contains(out, "2. white to move> "+want+"\n") {
+		t.Errorf("status %d, stderr %q, stdout %q: want the FEN %s", status, errOut, out, want)
+	}
+	_, errOut, status = playScript(t, "", "-moves", "c3-d4 e3-f4")
+	if status != 1 || !strings.Contains(errOut, "bashni play: -moves: move 2:") {
+		t.Errorf("a bad -moves: status %d, stderr %q", status, errOut)
+	}
+}
+
+// A negative -maxplies is an error, not a match or selfplay without a cap.
+
+// A read error on play's input is an error, not the input's end.
+func TestPlayInputReadError(t *testing.T) {
+	d, err := os.Open(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer d.Close()
+	var status int
+	var out, errOut strings.Builder
+	withStdinReader(d, func() { status = runCLI([]string{"play"}, &out, &errOut) })
+	if status != 1 || !strings.Contains(errOut.String(), "is a directory") {
+		t.Errorf("status %d, stderr %q", status, errOut.String())
+	}
+}

@@ -1,6 +1,10 @@
 package main
 
 import (
+	"fmt"
+	"os"
+	"regexp"
+	"strconv"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -51,3 +55,25 @@ func TestParseLadder(t *testing.T) {
 		}
 	}
 }
+
+// COMMAND.md gives the range of a player's depth= that parseSpec takes.
+func TestCommandPagePlayerDepthRange(t *testing.T) {
+	b, err := os.ReadFile("../../docs/COMMAND.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := regexp.MustCompile("`depth=1` to (\\d+)").FindSubmatch(b)
+	if m == nil {
+		t.Fatal("COMMAND.md gives no range of depth=")
+	}
+	n, _ := strconv.Atoi(string(m[1]))
+	if _, err := parseSpec(fmt.Sprintf("depth=%d", n)); err != nil {
+		t.Errorf("COMMAND.md says depth=1 to %d, but: %v", n, err)
+	}
+	if _, err := parseSpec(fmt.Sprintf("depth=%d", n+1)); err == nil {
+		t.Errorf("COMMAND.md says depth=1 to %d, but depth=%d is taken", n, n+1)
+	}
+}
+
+// COMMAND.md: "The position flags choose the game" of play, and -moves is
+// one of them.

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strings"
 
 	"github.com/bashni-dev/bashni"
 	"github.com/bashni-dev/bashni/pdn"
@@ -75,14 +76,28 @@ func runReplay(args []string, stdout, stderr io.Writer) error {
 		replayOne(name, f, prefix)
 		f.Close()
 	}
-	switch {
-	case len(fileErrs) > 0:
-		return errors.Join(fileErrs...)
-	case bad > 0:
-		return fmt.Errorf("%d of %d games had errors", bad, total)
+	if bad > 0 {
+		fileErrs = append(fileErrs, fmt.Errorf("%d of %d games had errors", bad, total))
+	}
+	if len(fileErrs) > 0 {
+		return oneLineErrors(fileErrs)
 	}
 	return nil
 }
+
+// oneLineErrors is several errors said on one line, separated by "; " (an
+// error is one line on standard error).
+type oneLineErrors []error
+
+func (e oneLineErrors) Error() string {
+	texts := make([]string, len(e))
+	for i, err := range e {
+		texts[i] = errorText(err)
+	}
+	return strings.Join(texts, "; ")
+}
+
+func (e oneLineErrors) Unwrap() []error { return e }
 
 // replayOptions are replay's flags.
 type replayOptions struct {

@@ -109,3 +109,21 @@ func TestReplayErrorPlaces(t *testing.T) {
 		}
 	})
 }
+
+// replay's errors about files are one line with the others, and the count
+// of bad games stays.
+func TestReplayFileErrorsAreOneLine(t *testing.T) {
+	dir := t.TempDir()
+	a, b := filepath.Join(dir, "a.pdn"), filepath.Join(dir, "b.pdn")
+	_, errOut, status := cli(t, "replay", a, b)
+	if got := lines(errOut); status != 1 || len(got) != 1 || !strings.HasPrefix(got[0], "bashni replay: ") || !strings.Contains(got[0], "b.pdn") {
+		t.Errorf("two missing files: status %d, stderr %q", status, errOut)
+	}
+	_, errOut, status = cli(t, "replay", multiPDN, a)
+	if status != 1 || !strings.Contains(errOut, "1 of 4 games had errors") {
+		t.Errorf("a bad game and a missing file: status %d, stderr %q", status, errOut)
+	}
+}
+
+// An input that cannot be read (here a directory) is an error, not the end
+// of the input with status 0.

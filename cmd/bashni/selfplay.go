@@ -65,6 +65,8 @@ func runSelfplay(args []string, stdout, stderr io.Writer) error {
 		return fmt.Errorf("-games %d: need at least 1", *games)
 	case *opening < 0:
 		return fmt.Errorf("-opening %d is negative", *opening)
+	case *maxPlies < 0:
+		return fmt.Errorf("-maxplies %d is negative", *maxPlies)
 	}
 	write := func(rec *pdn.Game) error { return writer.Write(stdout, rec) }
 	var file *gameFile
@@ -79,12 +81,7 @@ func runSelfplay(args []string, stdout, stderr io.Writer) error {
 	sp := selfplay{variant: v, games: *games, opening: *opening, seed: *seed, maxPlies: *maxPlies, limits: lim, hashMB: lf.hashMB}
 	err = sp.play(ctx, write, stderr)
 	if file != nil {
-		if cerr := file.Close(); cerr != nil {
-			return cerr
-		}
-		if err != nil {
-			return fmt.Errorf("%w (%s)", err, file.saved())
-		}
+		err = file.closeAfter(err)
 	}
 	return err
 }

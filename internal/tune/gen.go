@@ -201,6 +201,11 @@ func playGame(ctx context.Context, cfg GenConfig, start bashni.Position, opening
 	for !g.Outcome().IsOver() && g.Plies() < cfg.MaxPlies {
 		pos := g.Position()
 		r, err := e.SearchGame(ctx, g, engine.Limits{Depth: cfg.Depth})
+		if err == nil {
+			// A cancelled search still answers, with a move it has not
+			// searched: the game would go on unlike the one at cfg.Depth.
+			err = ctx.Err()
+		}
 		if err != nil {
 			return nil, err
 		}
