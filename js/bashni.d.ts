@@ -74,6 +74,11 @@ export interface PDNInput {
   fen?: string;
   moves?: string[];
   tags?: Record<string, string>;
+  /**
+   * '1-0', '0-1', '1/2-1/2' or '*' (as PDNGame.result): for a game the
+   * rules have not ended, a resignation or an agreed draw.
+   */
+  result?: string | null;
 }
 
 export interface SVGOptions {

@@ -108,13 +108,13 @@ export class Bashni {
     return this._call('readPDN', text).map((g) => ({ ...g, tags: Object.fromEntries(g.tags) }));
   }
 
-  /** Writes a game record from {variant, fen, moves, tags}. */
+  /** Writes a game record from {variant, fen, moves, tags, result}. */
   writePDN(game) {
     if (game === null || typeof game !== 'object') {
-      throw new Error('bashni: writePDN takes an object {variant, fen, moves, tags}');
+      throw new Error('bashni: writePDN takes an object {variant, fen, moves, tags, result}');
     }
     const tags = game.tags == null ? null : Object.entries(game.tags);
-    return this._call('writePDN', { variant: game.variant, fen: game.fen, moves: game.moves, tags });
+    return this._call('writePDN', { variant: game.variant, fen: game.fen, moves: game.moves, tags, result: game.result });
   }
 
   /** The position drawn as an SVG picture. */

@@ -15,6 +15,7 @@ import { load } from './bashni.js';
 
 const waiting = [];
 let hub = null;
+let failed = null; // the error line of a module that did not load
 
 function errorLine(message) {
   return `error message="${String(message).replace(/^bashni: /, '').replaceAll('"', "'").replaceAll('\n', ' ')}"`;
@@ -33,6 +34,8 @@ self.onmessage = (e) => {
     self.postMessage(errorLine('a message must be one line of text'));
   } else if (hub) {
     send(e.data);
+  } else if (failed) {
+    self.postMessage(failed);
   } else {
     waiting.push(e.data);
   }
@@ -43,5 +46,10 @@ load().then(
     hub = b.hub((line) => self.postMessage(line));
     for (const line of waiting.splice(0)) send(line);
   },
-  (e) => self.postMessage(errorLine(`the engine did not load: ${e.message}`)),
+  (e) => {
+    failed = errorLine(`the engine did not load: ${e.message}`);
+    self.postMessage(failed);
+    // each line waiting, and each line after, is answered with the error
+    for (const _ of waiting.splice(0)) self.postMessage(failed);
+  },
 );

@@ -5,6 +5,7 @@ import (
 	"io"
 	"strings"
 
+	"github.com/bashni-dev/bashni"
 	"github.com/bashni-dev/bashni/pdn"
 )
 
@@ -64,9 +65,10 @@ func tagPairs(tags []pdn.Tag) []any {
 	return out
 }
 
-// writePDN answers ({variant, fen, moves, tags}) with the game as PDN text;
-// tags are [name, value] pairs. The Result, GameType and FEN tags come
-// from the game, as pdn.Writer writes them.
+// writePDN answers ({variant, fen, moves, tags, result}) with the game as
+// PDN text; tags are [name, value] pairs. The Result, GameType and FEN tags
+// come from the game, as pdn.Writer writes them; result ends a game the
+// rules have not ended (a resignation, an agreed draw), as readPDN reads it.
 func writePDN(a args) (any, error) {
 	o, err := a.object(0, "the game")
 	if err != nil {
@@ -80,7 +82,34 @@ func writePDN(a args) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	text, err := pdn.NewGame(g, tags...).MarshalText()
+	result, err := o.str("result")
+	if err != nil {
+		return nil, err
+	}
+	pg := pdn.NewGame(g, tags...)
+	if result != "" {
+		// as a record's result is read: for a game the rules have not
+		// ended, a resignation or an agreed draw
+		res, err := pdn.ParseResult(result)
+		if err != nil {
+			return nil, o.errorf("result: %v", err)
+		}
+		if !g.Outcome().IsOver() {
+			switch res {
+			case bashni.WhiteWins:
+				err = g.Resign(bashni.Black)
+			case bashni.BlackWins:
+				err = g.Resign(bashni.White)
+			case bashni.Draw:
+				err = g.AgreeDraw()
+			}
+			if err != nil {
+				return nil, err
+			}
+		}
+		pg.ResultText = result
+	}
+	text, err := pg.MarshalText()
 	return string(text), err
 }
 

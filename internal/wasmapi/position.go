@@ -148,7 +148,9 @@ func play(a args) (any, error) {
 
 // outcome answers (ruleset, start fen, moves) with null while the game
 // goes on, else its result and why it ended; the moves played from the
-// start count for repetitions and the kings-only rule.
+// start count for repetitions and the kings-only rule. Position.play takes
+// moves past a draw by those rules (a position knows no history): the game
+// ended there, and outcome answers that draw.
 func outcome(a args) (any, error) {
 	g, err := a.game(0)
 	if err != nil {
@@ -161,7 +163,8 @@ func outcome(a args) (any, error) {
 	return Object{{"result", o.Result.String()}, {"reason", o.Reason.String()}}, nil
 }
 
-// game reads (ruleset, start fen, moves) from i on and plays the moves.
+// game reads (ruleset, start fen, moves) from i on and plays the moves up
+// to the game's end: the moves after it are not played.
 func (a args) game(i int) (*bashni.Game, error) {
 	p, err := a.pos(i)
 	if err != nil {
@@ -173,6 +176,9 @@ func (a args) game(i int) (*bashni.Game, error) {
 	}
 	g := bashni.NewGameFrom(&p)
 	for j, text := range line {
+		if g.Outcome().IsOver() {
+			break
+		}
 		if err := playText(g, text); err != nil {
 			return nil, a.errorf(i+2, "move %d (%s): %v", j+1, text, err)
 		}

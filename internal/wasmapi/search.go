@@ -15,9 +15,14 @@ const defaultMoveTime = time.Second
 // overflowing a time.Duration.
 const maxMoveTime = 24 * 3600 * 1000
 
+// shared is the engine of every Search while no other uses it, made at the
+// first; a Search that finds it busy searches with an engine of its own,
+// rather than wait for the other search's end with its movetime and its
+// AbortSignal counting only from then.
 var (
 	engineOnce sync.Once
-	shared     *engine.Engine // the engine of every Search, made at the first
+	shared     *engine.Engine
+	sharedBusy sync.Mutex
 )
 
 // Search answers ({variant, fen, moves, movetime, depth, nodes}) with the
@@ -55,7 +60,13 @@ func Search(ctx context.Context, argv []any) (v any, err error) {
 		lim.Time = defaultMoveTime
 	}
 	engineOnce.Do(func() { shared = engine.MustNew(engine.Options{}) })
-	res, err := shared.SearchGame(ctx, g, lim)
+	e := shared
+	if sharedBusy.TryLock() {
+		defer sharedBusy.Unlock()
+	} else {
+		e = engine.MustNew(engine.Options{})
+	}
+	res, err := e.SearchGame(ctx, g, lim)
 	if err != nil {
 		return nil, err
 	}

@@ -138,3 +138,27 @@ async function waitFor(cond) {
   }
   assert.fail('timed out');
 }
+
+// Two searches at once: the second does not wait for the first to end,
+// so its AbortSignal and its movetime count from its own call. Which
+// answers first says so, with no clock read.
+const first = (a, b) => Promise.race([a.then(() => 'first'), b.then(() => 'second')]);
+
+test('an aborted search answers while another search runs', async () => {
+  await bashni.search({ variant: 'russian', depth: 1 }); // the tables made
+  const long = bashni.search({ variant: 'russian', movetime: 3000 });
+  const ac = new AbortController();
+  const aborted = bashni.search({ variant: 'lasca', movetime: 3000, signal: ac.signal });
+  setTimeout(() => ac.abort(), 100);
+  assert.equal(await first(aborted, long), 'first');
+  assert.equal((await aborted).stop, 'cancelled');
+  await long;
+});
+
+test("a search's movetime counts from its call while another search runs", async () => {
+  const long = bashni.search({ variant: 'russian', movetime: 2000 });
+  const short = bashni.search({ variant: 'russian', movetime: 200 });
+  assert.equal(await first(short, long), 'first');
+  assert.ok((await short).move);
+  await long;
+});

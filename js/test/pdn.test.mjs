@@ -67,3 +67,11 @@ test('a game that cannot be read is reported, and the next one read', () => {
   assert.match(games[0].errors[0], /c3-d4/);
   assert.deepEqual(games[1].moves, ['c3-d4']);
 });
+
+test('a game read from PDN and written back keeps its result', () => {
+  const [game] = bashni.readPDN('[Result "1-0"]\n\n1. c3-d4 1-0\n');
+  assert.equal(game.result, '1-0'); // Black resigned
+  const [again] = bashni.readPDN(bashni.writePDN(game));
+  assert.equal(again.result, '1-0');
+  assert.deepEqual(again.moves, ['c3-d4']);
+});

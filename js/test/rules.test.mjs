@@ -110,3 +110,12 @@ test('outcome: null while the game goes on, else the result and why', () => {
   assert.deepEqual(q.line, ['c3:e5']);
   assert.equal(q.turn(), 'black');
 });
+
+test('outcome after moves played past a draw by repetition is the draw', () => {
+  let p = bashni.position('russian', 'W:WKa1:BKh4');
+  const cycle = ['a1-b2', 'h4-g5', 'b2-a1', 'g5-h4'];
+  for (let i = 0; i < 8; i++) p = p.play(cycle[i % 4]);
+  assert.deepEqual(p.outcome(), { result: '1/2-1/2', reason: 'repetition' });
+  const q = p.play('a1-b2'); // play takes it: the position knows no history
+  assert.deepEqual(q.outcome(), { result: '1/2-1/2', reason: 'repetition' });
+});
