@@ -9,6 +9,19 @@ import (
 	"github.com/chromedp/chromedp/kb"
 )
 
+// openEditorCleared opens the page on russian's start, then the position
+// editor, and clears its board.
+func openEditorCleared(t *testing.T) page {
+	t.Helper()
+	p := open(t)
+	p.waitFEN(fenAfter(t, bashni.Russian(), ""))
+	p.do("edit", chromedp.Click(chromedp.CSS("#edit")))
+	p.waitFor("the editor", `document.getElementById("editor-fen").value !== ""`)
+	p.do("clear", chromedp.Click(chromedp.CSS("#editor-clear")))
+	p.waitFEN("W:W:B")
+	return p
+}
+
 // tool picks a tool of the position editor.
 func (p page) tool(value string) {
 	p.t.Helper()
@@ -19,12 +32,7 @@ func (p page) tool(value string) {
 // illegal set-up with the server's reason, and the study goes on from the
 // set-up.
 func TestPositionEditor(t *testing.T) {
-	p := open(t)
-	p.waitFEN(fenAfter(t, bashni.Russian(), ""))
-	p.do("edit", chromedp.Click(chromedp.CSS("#edit")))
-	p.waitFor("the editor", `document.getElementById("editor-fen").value !== ""`)
-	p.do("clear", chromedp.Click(chromedp.CSS("#editor-clear")))
-	p.waitFEN("W:W:B")
+	p := openEditorCleared(t)
 	// No pieces: a step while building, but no game to study.
 	p.do("study the empty board", chromedp.Click(chromedp.CSS("#editor-done")))
 	if got := p.eval(`document.getElementById("editor-error").textContent`); got != "Refused: the board has no pieces; place some first" {

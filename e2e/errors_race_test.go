@@ -135,14 +135,21 @@ func TestTwoNewGamesTheSecondRefused(t *testing.T) {
 	}
 }
 
+// resignAfterC3D4 plays c3-d4 from russian's start, shown, and resigns
+// for Black.
+func (p page) resignAfterC3D4() {
+	p.t.Helper()
+	p.waitFEN(fenAfter(p.t, bashni.Russian(), ""))
+	p.play("c3-d4")
+	p.do("resign", chromedp.Click(chromedp.CSS("#resign")))
+	p.waitFor("the end", `document.getElementById("status").textContent === "Game over, 1-0: black resigned"`)
+}
+
 // A game ended by a resignation stays ended when a new game is refused;
 // a record opened after it takes moves on the board.
 func TestNewStudyAfterAResignation(t *testing.T) {
 	p := open(t)
-	p.waitFEN(fenAfter(t, bashni.Russian(), ""))
-	p.play("c3-d4")
-	p.do("resign", chromedp.Click(chromedp.CSS("#resign")))
-	p.waitFor("the end", `document.getElementById("status").textContent === "Game over, 1-0: black resigned"`)
+	p.resignAfterC3D4()
 	p.newRuleset("nonsense")
 	p.waitFor("the refusal", `document.getElementById("status").className === "error"`)
 	if got, want := p.eval(`bashni.study.result + " " + document.getElementById("resign").disabled`), "1-0 true"; got != want {
@@ -151,10 +158,7 @@ func TestNewStudyAfterAResignation(t *testing.T) {
 
 	// A record opened after a resignation, with no new game between.
 	p = open(t)
-	p.waitFEN(fenAfter(t, bashni.Russian(), ""))
-	p.play("c3-d4")
-	p.do("resign", chromedp.Click(chromedp.CSS("#resign")))
-	p.waitFor("the end", `document.getElementById("status").textContent === "Game over, 1-0: black resigned"`)
+	p.resignAfterC3D4()
 	p.do("paste a record", chromedp.SetValue(chromedp.CSS("#pdn-text"), "[White \"Ann\"]\n\n1. c3-d4 f6-g5 *\n"), chromedp.Click(chromedp.CSS("#pdn-open")))
 	p.waitFor("the record", `bashni.study.tags.some(t => t.value === "Ann")`)
 	p.waitFEN(fenAfter(t, bashni.Russian(), ""))
@@ -167,12 +171,7 @@ func TestNewStudyAfterAResignation(t *testing.T) {
 // A set-up studied, or the start asked for, while the server fails: the
 // board shows the study again, and the editor says what went wrong.
 func TestEditorWhenTheServerFails(t *testing.T) {
-	p := open(t)
-	p.waitFEN(fenAfter(t, bashni.Russian(), ""))
-	p.do("edit", chromedp.Click(chromedp.CSS("#edit")))
-	p.waitFor("the editor", `document.getElementById("editor-fen").value !== ""`)
-	p.do("clear", chromedp.Click(chromedp.CSS("#editor-clear")))
-	p.waitFEN("W:W:B")
+	p := openEditorCleared(t)
 	p.run("fail the next state", failFetch("/api/state", true))
 	p.do("start position", chromedp.Click(chromedp.CSS("#editor-start")))
 	p.waitFor("the failure", `window.failed === 1`)
@@ -236,10 +235,7 @@ func TestDrawOfferWhenTheEngineFails(t *testing.T) {
 // as a move clicked is not.
 func TestMoveTypedAfterResigning(t *testing.T) {
 	p := open(t)
-	p.waitFEN(fenAfter(t, bashni.Russian(), ""))
-	p.play("c3-d4")
-	p.do("resign", chromedp.Click(chromedp.CSS("#resign")))
-	p.waitFor("the end", `document.getElementById("status").textContent === "Game over, 1-0: black resigned"`)
+	p.resignAfterC3D4()
 	p.typeNow("f6-g5")
 	p.settle()
 	if got := p.eval(`bashni.study.root.lineEnd().path().join(" ")`); got != "c3-d4" {

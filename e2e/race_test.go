@@ -48,12 +48,7 @@ func TestQuickMoveInAGameOpened(t *testing.T) {
 // The editor's quick clicks each build on the set-up before them, and an
 // answer that comes after "Study from here" is not drawn over the study.
 func TestQuickClicksInTheEditor(t *testing.T) {
-	p := open(t)
-	p.waitFEN(fenAfter(t, bashni.Russian(), ""))
-	p.do("edit", chromedp.Click(chromedp.CSS("#edit")))
-	p.waitFor("the editor", `document.getElementById("editor-fen").value !== ""`)
-	p.do("clear", chromedp.Click(chromedp.CSS("#editor-clear")))
-	p.waitFEN("W:W:B")
+	p := openEditorCleared(t)
 	// Two quick clicks: the second's set-up keeps the first's piece.
 	p.run("hold", holdStatesAWhile)
 	p.tool("W")
