@@ -581,6 +581,11 @@ func (s *Session) goSearch(m Message) error {
 	}
 	s.search = background.Start(func(ctx context.Context) {
 		res, err := search(ctx, g, lim)
+		// The done line and the search's end are one step under s.mu, so
+		// a line the GUI sends once it has read done never finds the
+		// search under way.
+		s.mu.Lock()
+		defer s.mu.Unlock()
 		if err != nil {
 			s.errorf("go: %v", err)
 		} else {
@@ -596,12 +601,10 @@ func (s *Session) goSearch(m Message) error {
 	return nil
 }
 
-// searchEnded is the end of a search, on its goroutine: the lines sent
-// during it are answered now, in order, until one starts another search
-// (which keeps the rest for its own end).
+// searchEnded is the end of a search, on its goroutine, with s.mu held:
+// the lines sent during it are answered now, in order, until one starts
+// another search (which keeps the rest for its own end).
 func (s *Session) searchEnded() {
-	s.mu.Lock()
-	defer s.mu.Unlock()
 	s.search, s.ponderHit, s.endless, s.stopping = nil, nil, false, false
 	kept := s.pending
 	s.pending, s.pendingBytes = nil, 0

@@ -653,3 +653,13 @@ func TestMultiPV(t *testing.T) {
 		t.Errorf("errors (-want +got):\n%s", diff)
 	}
 }
+
+// inc without time is an error whatever its value: "level inc=0" set no
+// limit at all, and the next go think searched until stop.
+func TestIncWithoutTime(t *testing.T) {
+	got := converse(t, "level inc=0\nping\n")
+	want := []string{`error message="level: moves and inc need time=S"`, "pong"}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("(-want +got):\n%s", diff)
+	}
+}

@@ -31,7 +31,7 @@ type level struct {
 // [moves=N], infinite, and nodes=N (sent by pydraughts). Times are seconds.
 // Unknown arguments are ignored.
 func (l level) add(m Message) (level, error) {
-	seen := false
+	seen, incGiven := false, false
 	for _, a := range m.Args {
 		var err error
 		switch a.Name {
@@ -54,6 +54,7 @@ func (l level) add(m Message) (level, error) {
 			l.clock = true
 		case "inc":
 			l.inc, err = strictnum.Seconds(a.Value)
+			incGiven = true
 		default:
 			continue
 		}
@@ -65,7 +66,7 @@ func (l level) add(m Message) (level, error) {
 	switch {
 	case !seen:
 		return level{}, errors.New("want depth=N, move-time=S, time=S [inc=S] [moves=N] or infinite")
-	case !l.clock && (l.moves > 0 || l.inc > 0):
+	case !l.clock && (l.moves > 0 || l.inc > 0 || incGiven): // inc=0 too
 		return level{}, errors.New("moves and inc need time=S")
 	}
 	l.set = true

@@ -1,10 +1,13 @@
 package hub
 
 import (
+	"bytes"
+	"io"
 	"os"
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -260,5 +263,59 @@ func TestPonderHitKeepsTheSearchsLimits(t *testing.T) {
 	l.send("quit")
 	if err := <-l.end; err != nil {
 		t.Fatal(err)
+	}
+}
+
+// reactingWriter is a GUI that answers the engine's first done line with
+// next at once, before the engine's write of done has returned (as when
+// the engine's goroutine is not scheduled again before the GUI replies).
+type reactingWriter struct {
+	mu      sync.Mutex
+	buf     bytes.Buffer
+	in      io.Writer
+	next    string
+	reacted bool
+}
+
+func (w *reactingWriter) Write(p []byte) (int, error) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	w.buf.Write(p)
+	if !w.reacted && bytes.HasPrefix(p, []byte("done ")) {
+		w.reacted = true
+		go io.WriteString(w.in, w.next)
+		time.Sleep(100 * time.Millisecond) // the engine's goroutine is slow to go on
+	}
+	return len(p), nil
+}
+
+func (w *reactingWriter) String() string {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.buf.String()
+}
+
+// A search without a limit that ends by itself (here in a position of two
+// kings) has ended once its done line is written: a pos sent right after
+// done is answered, never refused as coming during a search without a
+// limit.
+func TestDoneEndsAnEndlessSearch(t *testing.T) {
+	r, w := io.Pipe()
+	out := &reactingWriter{in: w, next: `pos fen="W:WKb2:BKg7"` + "\nquit\n"}
+	end := make(chan error, 1)
+	go func() { end <- NewSession(out, Options{HashMB: 1}).Run(r) }()
+	io.WriteString(w, "set-param name=variant value=bashni\n"+`pos fen="W:WKa1:BKh8"`+"\nlevel infinite\ngo analyze\n")
+	select {
+	case err := <-end:
+		if err != nil {
+			t.Fatal(err)
+		}
+	case <-time.After(20 * time.Second):
+		t.Fatalf("the session did not end; output:\n%s", out.String())
+	}
+	for _, l := range lines(out.String()) {
+		if strings.HasPrefix(l, "error") {
+			t.Errorf("pos sent right after done: %s", l)
+		}
 	}
 }

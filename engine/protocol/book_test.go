@@ -1,6 +1,7 @@
 package protocol
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -72,5 +73,15 @@ func TestBookErrors(t *testing.T) {
 	got := converse(t, "book "+path+"\nbook off\ngo depth 1\n")
 	if len(got) != 2 || got[0][:13] != "info depth 1 " {
 		t.Fatalf("book off: %q", got)
+	}
+}
+
+// With multipv above 1, go searches a book position (book.Player asks the
+// book only for a move to play), as docs/PROTOCOL.md now says.
+func TestBookMultiPVSearches(t *testing.T) {
+	path, _ := russianBook(t)
+	got := converse(t, "book "+path+"\ngo depth 2 multipv 2\n")
+	if len(got) < 2 || strings.HasPrefix(got[0], "info book ") || !strings.HasPrefix(got[0], "info depth 1 seldepth ") {
+		t.Errorf("go depth 2 multipv 2 in the book: %q, want a search", got)
 	}
 }

@@ -284,3 +284,29 @@ func TestLegalSorted(t *testing.T) {
 		t.Errorf("(-want +got):\n%s", diff)
 	}
 }
+
+// After ponderhit the search is no longer pondering: at the end of the
+// input it may go on for EndWait to finish under its time limit, as any
+// limited search does, instead of being stopped at once.
+func TestPonderhitThenEndOfInput(t *testing.T) {
+	var out syncBuffer
+	s := newSession(t, &out)
+	start := time.Now()
+	got, err := runFor(t, s, &out, strings.NewReader("go ponder movetime 500\nponderhit\n"), 20*time.Second)
+	took := time.Since(start)
+	if err != nil || len(got) == 0 || !strings.HasPrefix(got[len(got)-1], "bestmove ") {
+		t.Fatalf("%v, output %q", err, got)
+	}
+	if took < 400*time.Millisecond {
+		t.Errorf("go ponder movetime 500, ponderhit and the end of the input: the search ended after %v, want its 500 ms", took)
+	}
+	// A go ponder with no limit of its own is, after ponderhit, a search
+	// until stop: the end of the input stops it at once, as go infinite.
+	out = syncBuffer{}
+	s = newSession(t, &out)
+	s.EndWait = time.Hour
+	got, err = runFor(t, s, &out, strings.NewReader("go ponder\nponderhit\n"), 20*time.Second)
+	if err != nil || len(got) == 0 || !strings.HasPrefix(got[len(got)-1], "bestmove ") {
+		t.Fatalf("go ponder, ponderhit: %v, output %q", err, got)
+	}
+}

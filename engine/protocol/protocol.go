@@ -63,8 +63,9 @@ type Session struct {
 	// The search under way, if any: cancel stops it, done is closed once
 	// its bestmove line is written (with outMu held, so a command read
 	// after the bestmove line never finds the search under way), and
-	// infinite is set for "go infinite" (and pondering), ponder while it
-	// ponders.
+	// infinite is set for a search only stop ends ("go infinite", or "go
+	// ponder" with no limit of its own), ponder while it ponders (until
+	// ponderhit).
 	cancel   context.CancelFunc
 	done     chan struct{}
 	infinite bool
@@ -261,7 +262,7 @@ func (s *Session) endOfInput() {
 	if s.done == nil {
 		return
 	}
-	if !s.infinite {
+	if !s.infinite && s.ponder == nil { // not go infinite, nor pondering
 		wait := s.EndWait
 		if wait <= 0 {
 			wait = DefaultEndWait
@@ -641,7 +642,10 @@ func (s *Session) goLimits(args []string) (lim engine.Limits, infinite bool, err
 func (s *Session) goSearch(lim engine.Limits, infinite bool) {
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan struct{})
-	s.cancel, s.done, s.infinite = cancel, done, infinite || lim.Ponder != nil
+	// A "go ponder" with no limit of its own searches on after ponderhit
+	// until stop, as "go infinite" does.
+	bounded := lim.Depth > 0 || lim.Nodes > 0 || lim.Time > 0 || lim.Clock != (engine.Clock{})
+	s.cancel, s.done, s.infinite = cancel, done, infinite || !bounded
 	s.ponder = lim.Ponder
 	eng, g := s.eng, s.game
 	s.searched = g.Position()
