@@ -1,6 +1,7 @@
 package pdn
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -73,6 +74,12 @@ type Reader struct {
 	// a result that contradicts the game's end, an unreadable Result tag,
 	// no blank line before the moves, no result at the end of the moves.
 	Strict bool
+
+	// Context, when set, bounds the reading of moves, which in a custom
+	// ruleset can be costly: once it is done, the move being read fails
+	// with its error, the game's *GameError wrapping it. Nil means
+	// context.Background().
+	Context context.Context
 
 	lx    *lexer
 	games int   // games begun so far
@@ -168,7 +175,11 @@ func (r *Reader) Next() (*Game, error) {
 			return nil, io.EOF
 		}
 		r.lx.unread(t)
-		p := &parser{lx: r.lx, number: r.games + 1, game: &Game{}, lim: lim,
+		ctx := r.Context
+		if ctx == nil {
+			ctx = context.Background()
+		}
+		p := &parser{ctx: ctx, lx: r.lx, number: r.games + 1, game: &Game{}, lim: lim,
 			variant: bashni.Russian(), numbering: r.Numbering, numbers: true, strict: r.Strict}
 		if r.Variant != (bashni.Variant{}) {
 			p.variant = r.Variant
@@ -222,6 +233,7 @@ func ReadAll(r io.Reader) ([]*Game, error) {
 
 // parser reads one game from the lexer.
 type parser struct {
+	ctx      context.Context // Reader.Context
 	lx       *lexer
 	number   int
 	lim      Limits         // with the defaults set
@@ -614,10 +626,10 @@ func (p *parser) move(t token, text string, cur *lineState) error {
 	var m bashni.Move
 	var err error
 	if cur.line != nil {
-		m, err = p.notation(numeric).ParseMove(&cur.pos, text)
+		m, err = p.notation(numeric).ParseMoveContext(p.ctx, &cur.pos, text)
 	} else {
 		p.game.game.SetNotation(p.notation(numeric))
-		m, err = p.game.game.PlayText(text)
+		m, err = p.game.game.PlayTextContext(p.ctx, text)
 	}
 	if errors.Is(err, bashni.ErrGameOver) {
 		err = gameOverError{err, p.game.game.Outcome()}

@@ -58,6 +58,9 @@ const (
 	MaxDepth = 64
 	// DefaultAnalyseTime is the default of Options.AnalyseTime.
 	DefaultAnalyseTime = 5 * time.Minute
+	// maxAnalyseTime is the longest Options.AnalyseTime: far from the
+	// largest Duration, so that deadlines past it do not wrap.
+	maxAnalyseTime = 100 * 365 * 24 * time.Hour
 )
 
 // analysisEvent is the data of one server-sent event of /api/analyse
@@ -137,6 +140,11 @@ func (s *Server) analyse(w http.ResponseWriter, r *http.Request) {
 	// of a few seconds.
 	_ = rc.SetWriteDeadline(time.Now().Add(lim.Time + 15*time.Second))
 	w.WriteHeader(http.StatusOK)
+	if r.Method == http.MethodHead {
+		// The headers only: nobody would read the events, nor, keeping
+		// the connection, end the search.
+		return
+	}
 	send := func(ev analysisEvent) {
 		b, err := json.Marshal(ev)
 		if err == nil {

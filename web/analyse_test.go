@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
@@ -299,4 +300,57 @@ func FuzzAnalyseQuery(f *testing.F) {
 			}
 		}
 	})
+}
+
+// A HEAD of /api/analyse is answered with the stream's headers and starts
+// no search: its client reads no events and, keeping its connection, would
+// not end one, which would hold an engine until the server's limit.
+func TestAnalyseHead(t *testing.T) {
+	s := New(Options{Analyst: scriptedAnalyst{block: true}, AnalyseTime: 5 * time.Second})
+	ts := httptest.NewServer(s)
+	defer ts.Close()
+	for _, c := range []struct {
+		query  string
+		status int
+	}{
+		{"", http.StatusOK},
+		{"?lines=9", http.StatusBadRequest},
+	} {
+		res, err := http.Head(ts.URL + "/api/analyse" + c.query)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res.Body.Close()
+		if res.StatusCode != c.status {
+			t.Errorf("HEAD /api/analyse%s: %d, want %d", c.query, res.StatusCode, c.status)
+		}
+		if c.status == http.StatusOK && res.Header.Get("Content-Type") != "text/event-stream" {
+			t.Errorf("HEAD /api/analyse: Content-Type %q", res.Header.Get("Content-Type"))
+		}
+		if !waitIdle(s.engines, 2*time.Second) {
+			serving, waiting := s.engines.inUse()
+			t.Fatalf("2 s after HEAD /api/analyse%s was answered, %d analyses run and %d wait", c.query, serving, waiting)
+		}
+	}
+}
+
+// A server whose analyses have no practical bound (AnalyseTime the
+// longest Duration) streams them: the deadlines it adds to the bound must
+// not wrap into the past, which answered nothing at all.
+func TestAnalyseTimeLongest(t *testing.T) {
+	ts := httptest.NewServer(New(Options{Analyst: scriptedAnalyst{}, AnalyseTime: time.Duration(math.MaxInt64)}))
+	defer ts.Close()
+	req, err := http.NewRequest("GET", ts.URL+"/api/analyse?depth=2", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatalf("GET /api/analyse?depth=2: %v", err)
+	}
+	defer res.Body.Close()
+	evs := readEvents(t, res.Body, 0)
+	if res.StatusCode != http.StatusOK || len(evs) != 3 || !evs[2].Final || evs[2].Stop != "depth" {
+		t.Errorf("GET /api/analyse?depth=2: %d, events %+v; want two iterations and a final event saying depth", res.StatusCode, evs)
+	}
 }

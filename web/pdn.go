@@ -108,7 +108,13 @@ func decodeJSON(w http.ResponseWriter, r *http.Request, limit int64, what string
 		}
 		return badRequest("request body is not " + what + " as JSON: " + err.Error())
 	}
-	if dec.More() {
+	// Token, not More: More reports false for a ']' or '}' after the
+	// object, as it would at the end of an array.
+	if _, err := dec.Token(); err != io.EOF {
+		var tooBig *http.MaxBytesError
+		if errors.As(err, &tooBig) {
+			return &httpError{http.StatusRequestEntityTooLarge, fmt.Sprintf("request body larger than %d bytes", limit)}
+		}
 		return badRequest("request body has data after the JSON object")
 	}
 	return nil
@@ -134,15 +140,20 @@ func (s *Server) pdnRead(w http.ResponseWriter, r *http.Request) {
 		}
 		rd.Variant = v
 	}
-	_, done, err := s.admit(r, s.costly, s.opts.Budget)
+	ctx, done, err := s.admit(r, s.costly, s.opts.Budget)
 	if err != nil {
 		failWork(w, r, err, s.opts.Budget)
 		return
 	}
 	defer done()
+	rd.Context = ctx // the moves of a custom ruleset can be costly to read
 	ans := pdnReadAnswer{Games: []pdnGame{}, Errors: []pdnGameError{}}
 	for n := 0; ; n++ {
 		g, err := rd.Next()
+		if ctx.Err() != nil {
+			failWork(w, r, ctx.Err(), s.opts.Budget)
+			return
+		}
 		if err == io.EOF {
 			break
 		}

@@ -192,3 +192,35 @@ func FuzzPDNRequests(f *testing.F) {
 	s := New(Options{Budget: 50 * time.Millisecond})
 	f.Fuzz(func(t *testing.T, body string) { postToEach(t, s, body, "/api/pdn/read", "/api/pdn/write") })
 }
+
+// Reading a record keeps to the request's budget: games of a custom
+// ruleset whose moves each take a fifth of a second to read are cut off
+// with 503, not read for seconds (one game and its variations, or many).
+func TestPDNReadPastItsBudget(t *testing.T) {
+	s := New(Options{Budget: 20 * time.Millisecond})
+	const costly = `[FEN "W:WKe5:Bd4bbbbbbbbbbb"]` + "\n\n"
+	var many, variations strings.Builder
+	for i := 0; i < 10; i++ {
+		many.WriteString(costly + "1. e5:a1 *\n\n")
+	}
+	variations.WriteString(costly + "1. e5:a1:e5:a1:e5:a1:e5:a1:e5:a1:e5:a1:e5")
+	for i := 0; i < 10; i++ {
+		variations.WriteString(" (1. e5:a1:e5:a1:e5:a1:e5:a1:e5:a1:e5:a1:f6)")
+	}
+	variations.WriteString(" *\n")
+	for _, text := range []string{many.String(), variations.String()} {
+		body, err := json.Marshal(pdnReadRequest{PDN: text, Variant: "russian,rejump=any,landing=any"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		start := time.Now()
+		code, out, h := do(t, s, "POST", "/api/pdn/read", string(body))
+		if took := time.Since(start); code != http.StatusServiceUnavailable || h.Get("Retry-After") != "1" ||
+			!strings.Contains(out, "more than the 20ms of work this server gives one") || took > 2*time.Second {
+			t.Errorf("POST /api/pdn/read of %.60q…: %d (Retry-After %q) after %v: %.150s", text, code, h.Get("Retry-After"), took, out)
+		}
+	}
+	if !waitIdle(s.costly, time.Second) {
+		t.Error("the costly requests' gate is still in use")
+	}
+}

@@ -59,8 +59,8 @@ type Options struct {
 	// Its searches pass the engine's gate (MaxEngines) with the
 	// Opponent's.
 	Analyst Analyst
-	// AnalyseTime bounds an analysis (0: DefaultAnalyseTime); it ends with
-	// a final event saying "time".
+	// AnalyseTime bounds an analysis (0: DefaultAnalyseTime; longer than
+	// 100 years: 100 years); it ends with a final event saying "time".
 	AnalyseTime time.Duration
 	// Think bounds the time the opponent may take per move (0: 2 seconds).
 	Think time.Duration
@@ -116,6 +116,8 @@ func New(opts Options) *Server {
 	if opts.AnalyseTime <= 0 {
 		opts.AnalyseTime = DefaultAnalyseTime
 	}
+	// The stream's deadlines add seconds to it, which must not wrap.
+	opts.AnalyseTime = min(opts.AnalyseTime, maxAnalyseTime)
 	if opts.MaxMoves <= 0 {
 		opts.MaxMoves = 2000
 	}

@@ -419,3 +419,17 @@ func TestManyClients(t *testing.T) {
 		t.Error(e)
 	}
 }
+
+// Data after the JSON object is an error, a closing bracket or brace too
+// (json.Decoder.More reports false for them, as it would inside an array).
+func TestDataAfterTheObject(t *testing.T) {
+	s := New(Options{})
+	for _, path := range []string{"/api/state", "/api/pdn/read", "/api/pdn/write"} {
+		for _, body := range []string{`{}]`, `{}}`, `{} ]]`, `{} x`} {
+			code, out, _ := do(t, s, "POST", path, body)
+			if code != http.StatusBadRequest || !strings.Contains(out, "data after the JSON object") {
+				t.Errorf("POST %s %s: %d %.100s, want 400 saying there is data after the JSON object", path, body, code, out)
+			}
+		}
+	}
+}
