@@ -327,6 +327,7 @@ func (n Notation) ParseFEN(v Variant, fen string) (Position, error) {
 		return ParseFEN(v, fen)
 	}
 	fields := strings.Split(fen, ":")
+	orig := map[string]string{} // each token as ParseFEN sees it -> as written
 	for i := 1; i < len(fields); i++ {
 		side := strings.TrimSpace(fields[i])
 		if side == "" {
@@ -356,12 +357,16 @@ func (n Notation) ParseFEN(v Variant, fen string) (Position, error) {
 					Reason: fmt.Sprintf("%s is not a square number of this board (1 to %d)", shortDigits(t[:d]), v.SquareCount())}
 			}
 			toks[j] = king + s.String() + t[d:]
+			orig[toks[j]] = strings.TrimSpace(tok)
 		}
 		fields[i] = side[:1] + strings.Join(toks, ",")
 	}
 	p, err := ParseFEN(v, strings.Join(fields, ":"))
 	if fe, ok := err.(*FENError); ok {
 		fe.FEN = fen
+		if o, ok := orig[fe.Token]; ok {
+			fe.Token = o // the token as the FEN writes it, in numbers
+		}
 	}
 	return p, err
 }

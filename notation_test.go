@@ -560,3 +560,29 @@ func TestParseMoveCaptureWithoutCaptures(t *testing.T) {
 		}
 	}
 }
+
+// Play's error for a move that is not legal is a MoveError like
+// ParseMove's: it carries the position's legal moves and lists them.
+func TestPlayErrorListsLegalMoves(t *testing.T) {
+	p := Russian().MustStart()
+	other := p.WithTurn(Black)
+	m, err := other.ParseMove("b6-a5")
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := NewGame(Russian())
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, perr := p.Play(m)
+	want := `bashni: move "b6-a5": not a legal move here (legal: a3-b4 c3-b4 c3-d4 e3-d4 e3-f4 g3-f4 g3-h4)`
+	for name, err := range map[string]error{"Position.Play": perr, "Game.Play": g.Play(m)} {
+		var me *MoveError
+		if !errors.As(err, &me) || !errors.Is(err, ErrIllegalMove) {
+			t.Fatalf("%s: %v, want a *MoveError wrapping ErrIllegalMove", name, err)
+		}
+		if len(me.Legal) != 7 || err.Error() != want {
+			t.Errorf("%s: %d legal moves carried, error %q; want 7 and %q", name, len(me.Legal), err, want)
+		}
+	}
+}

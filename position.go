@@ -267,7 +267,8 @@ func (p *Position) legal(m Move) (Move, error) {
 	if l, ok := p.legalMove(m); ok {
 		return l, nil
 	}
-	return Move{}, &MoveError{Text: m.String(), Position: *p, Reason: "not a legal move here", err: ErrIllegalMove}
+	return Move{}, &MoveError{Text: m.String(), Position: *p, Reason: "not a legal move here",
+		Legal: p.LegalMoves(), err: ErrIllegalMove}
 }
 
 // PlayUnchecked returns the position after m without checking that m is

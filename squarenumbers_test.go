@@ -196,3 +196,22 @@ func TestParseMoveNumbersListsLegalInNumbers(t *testing.T) {
 		t.Errorf("error %v,\nwant %s", err, want)
 	}
 }
+
+// A FEN in square numbers that cannot be read names the offending token as
+// the FEN writes it, numbers and all, not as the square names it becomes.
+func TestNumberedFENErrorToken(t *testing.T) {
+	for fen, token := range map[string]string{
+		"W:W21,21:B1":     "21",
+		"W:W21,2:B":       "2",
+		"W:W21,K22wbq:B1": "K22wbq",
+	} {
+		_, err := Notation{Numbers: true}.ParseFEN(RussianDraughts(), fen)
+		fe, ok := err.(*FENError)
+		if !ok {
+			t.Fatalf("%q: error %v, want a *FENError", fen, err)
+		}
+		if fe.Token != token || !strings.Contains(fe.FEN, fe.Token) {
+			t.Errorf("%q: error %v names token %q, want %q", fen, err, fe.Token, token)
+		}
+	}
+}

@@ -326,7 +326,17 @@ func (mt *movetext) comments(where string, cs []string) error {
 		default:
 			words[0] = "{" + words[0]
 			words[len(words)-1] += "}"
-			mt.units = append(mt.units, words...)
+			for i, w := range words {
+				// A line inside the comment that begins with '[' could be
+				// a tag pair on its own, which the reader takes for the
+				// next game's tags: such a word stays on its line with the
+				// word before it.
+				if i > 0 && w[0] == '[' {
+					mt.units[len(mt.units)-1] += " " + w
+					continue
+				}
+				mt.units = append(mt.units, w)
+			}
 		}
 	}
 	return nil

@@ -376,3 +376,30 @@ func TestWriteKeepsToTheReadersLimits(t *testing.T) {
 		}
 	})
 }
+
+// A comment that quotes a tag pair is wrapped so that no line of it is the
+// tag pair alone, which a Reader takes for the next game's tags after an
+// unclosed comment: it reads back as written.
+func TestWriteCommentQuotingATagPair(t *testing.T) {
+	g, err := bashni.NewGame(bashni.Russian())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := g.PlayText("c3-d4"); err != nil {
+		t.Fatal(err)
+	}
+	rec := NewGame(g)
+	c := strings.Repeat("a", 78) + ` [Event "x"] ` + strings.Repeat("b", 78)
+	rec.Note(1).Comments = []string{c}
+	var b bytes.Buffer
+	if err := Write(&b, rec); err != nil {
+		t.Fatal(err)
+	}
+	back, err := NewReader(bytes.NewReader(b.Bytes())).Next()
+	if err != nil {
+		t.Fatalf("reading back what Write wrote: %v\n%s", err, b.String())
+	}
+	if got := back.Notes[1].Comments; len(got) != 1 || got[0] != c {
+		t.Errorf("comment read back as %q, want %q", got, c)
+	}
+}
