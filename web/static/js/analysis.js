@@ -15,6 +15,7 @@ const $ = (id) => document.getElementById(id);
 let on = false;
 let source = null; // the EventSource of the position shown
 let pausedBy = null; // what holds analysis off (game review), or null
+let pending = null; // where the focus goes when the lines are drawn again
 
 // analyseURL returns the address of the analysis of the moves from the
 // study's start, with extra parameters.
@@ -74,6 +75,9 @@ function stop() {
 // start analyses the position shown, if analysis is on.
 function start() {
   stop();
+  // A move of a line played (or a move on): the focus goes back into the
+  // lines when they come.
+  pending = focusedMove($("pv-lines")) || pending;
   $("pv-lines").replaceChildren();
   setGauge(null);
   if (!on || pausedBy) return;
@@ -106,6 +110,8 @@ function showLines(data, turn, node) {
   const speed = data.nps >= 1e6 ? `${(data.nps / 1e6).toFixed(1)} M` : `${Math.round(data.nps / 1e3)} k`;
   $("analysis-info").textContent = `depth ${data.depth}/${data.seldepth} · ${speed} positions/s · ${data.nodes} positions${data.final ? " · done" : ""}`;
   const list = $("pv-lines");
+  const focus = focusedMove(list) || pending;
+  pending = null;
   list.replaceChildren();
   const blackFirst = study.state.startTurn === "black";
   for (const line of data.lines) {
@@ -128,6 +134,22 @@ function showLines(data, turn, node) {
     list.append(li);
   }
   if (data.lines.length > 0) setGauge(forWhite(data.lines[0].score, turn));
+  refocus(list, focus);
+}
+
+// focusedMove returns where in the lines the focus is, [line, move], or
+// null; refocus puts it back there (or as near as the lines now go).
+function focusedMove(list) {
+  const b = document.activeElement;
+  if (!b || !list.contains(b)) return null;
+  const li = b.closest("li");
+  return [[...list.children].indexOf(li), [...li.querySelectorAll(".pv-move")].indexOf(b)];
+}
+function refocus(list, at) {
+  if (!at || list.children.length === 0) return;
+  const li = list.children[Math.min(at[0], list.children.length - 1)];
+  const ms = li.querySelectorAll(".pv-move");
+  if (ms.length > 0) ms[Math.min(at[1], ms.length - 1)].focus({ preventScroll: true });
 }
 
 export function toggle() {
@@ -136,6 +158,7 @@ export function toggle() {
   $("analyse").setAttribute("aria-pressed", String(on));
   if (!on) {
     stop();
+    pending = null;
     $("analysis-info").textContent = "";
     $("pv-lines").replaceChildren();
   }

@@ -107,6 +107,8 @@ function open() {
 
 function close() {
   asked++;
+  // The focus, when in the editor, goes to the button that opens it.
+  if ($("editor").contains(document.activeElement)) $("edit").focus();
   $("editor").hidden = true;
   $("edit").setAttribute("aria-pressed", "false");
   board.setSquareHandler(null);

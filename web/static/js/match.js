@@ -181,13 +181,19 @@ export function initMatch(info) {
   $("clock").addEventListener("change", () => setClock($("clock").value));
   $("resign").addEventListener("click", resign);
   $("offer-draw").addEventListener("click", offerDraw);
-  $("draw-accept").addEventListener("click", () => {
+  // The answered box goes, and the focus with it back to the game's
+  // buttons (Offer a draw, or New game once the game is over).
+  const closeOffer = () => {
     $("draw-offer").hidden = true;
+    ($("offer-draw").disabled ? $("new") : $("offer-draw")).focus();
+  };
+  $("draw-accept").addEventListener("click", () => {
     end("1/2-1/2", "draw agreed");
+    closeOffer();
   });
   $("draw-decline").addEventListener("click", () => {
-    $("draw-offer").hidden = true;
     setStatus("The draw is declined.");
+    closeOffer();
   });
   onShow(() => {
     follow();

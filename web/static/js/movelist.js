@@ -29,6 +29,10 @@ function moveSpan(node) {
     s.append(m);
   }
   s.dataset.node = node.id;
+  // Reached with Tab and worked with Enter or Space, as a button is.
+  s.tabIndex = 0;
+  s.setAttribute("role", "button");
+  if (node === study.cur) s.setAttribute("aria-current", "true");
   return s;
 }
 
@@ -71,6 +75,7 @@ function inline(first, el, blackFirst) {
 export function draw() {
   const list = $("moves");
   const blackFirst = study.state.startTurn === "black";
+  const hadFocus = list.contains(document.activeElement);
   list.replaceChildren();
   if (study.root.comments.length > 0) {
     const li = document.createElement("li");
@@ -100,6 +105,8 @@ export function draw() {
   }
   const cur = list.querySelector(".cur");
   if (cur) cur.scrollIntoView({ block: "nearest" });
+  // The focus, when it was on a move, follows to the move shown.
+  if (hadFocus) (cur || list).focus({ preventScroll: true });
   $("promote").disabled = !study.cur.parent || !treeHasBranch(study.cur);
   $("delete").disabled = !study.cur.parent;
   $("comment").value = study.cur.comments.join("\n");
@@ -111,11 +118,16 @@ function treeHasBranch(node) {
 }
 
 export function initMoveList() {
-  $("moves").addEventListener("click", (e) => {
+  const pick = (e) => {
     const el = e.target.closest("[data-node]");
     if (!el) return;
+    e.preventDefault();
     const node = study.root.find(Number(el.dataset.node));
     if (node) goTo(node);
+  };
+  $("moves").addEventListener("click", pick);
+  $("moves").addEventListener("keydown", (e) => {
+    if (e.key === "Enter" || e.key === " ") pick(e);
   });
   $("promote").addEventListener("click", () => {
     if (promote(study.cur)) show(study.cur, study.state);

@@ -158,6 +158,7 @@ function draw() {
     el("circle", { cx: x(i), cy: y(evals[i].white), r: 4, class: `chart-mark ${m.kind}`, "data-ply": i });
   }
   const list = $("review-marks");
+  const focused = [...list.querySelectorAll("button")].indexOf(document.activeElement);
   list.replaceChildren();
   const blackFirst = study.state.startTurn === "black";
   for (const m of marks) {
@@ -169,6 +170,8 @@ function draw() {
     li.append(b, m.best ? ` better: ${write(m.best)}` : "");
     list.append(li);
   }
+  const buttons = list.querySelectorAll("button");
+  if (focused >= 0 && buttons.length > 0) buttons[Math.min(focused, buttons.length - 1)].focus({ preventScroll: true });
 }
 
 export function initReview(engine) {

@@ -29,5 +29,6 @@ export function initNotice() {
   $("notice-close").addEventListener("click", () => {
     $("notice").hidden = true;
     $("notice-text").replaceChildren();
+    $("status").focus(); // not the page's top: where the notice stood
   });
 }

@@ -1,0 +1,182 @@
+package e2e
+
+import (
+	"net/url"
+	"testing"
+
+	"github.com/bashni-dev/bashni"
+	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
+)
+
+// pageWidth is the document's width, to compare with the screen's.
+func (p page) pageWidth() string {
+	return p.eval(`String(document.documentElement.scrollWidth)`)
+}
+
+// focused describes the element with the focus: "body" when it is the
+// page's body or an element no longer shown.
+func (p page) focused() string {
+	return p.eval(`(() => { const a = document.activeElement; return !a || a === document.body || !a.checkVisibility() ? "body" : a.tagName + "#" + a.id + "." + a.className + " " + a.textContent.slice(0, 30); })()`)
+}
+
+// On a 375 px screen nothing makes the page wider than the screen: not the
+// engine lines, not a long capture in the move list, not a record's list
+// of games, not a custom ruleset in the ruleset list.
+func TestA11yNarrowNothingWiderThanTheScreen(t *testing.T) {
+	p := open(t)
+	p.do("phone-width screen", chromedp.EmulateViewport(375, 740))
+	p.goTo("")
+	p.waitFEN(fenAfter(t, bashni.Russian(), ""))
+	p.key("l")
+	p.waitFor("deep lines", `/depth ([6-9]|[1-9][0-9])\//.test(document.getElementById("analysis-info").textContent)`)
+	if got := p.pageWidth(); got != "375" {
+		t.Errorf("with the engine lines shown the page is %s px wide on a 375 px screen", got)
+	}
+	p.key("l")
+	twelve := "W:WKc1:Bc3b,e3b,c5b,e7b,g5b,g7b"
+	setUp(p, twelve)
+	p.waitFEN(fenAfter(t, bashni.Russian(), twelve))
+	p.play("c1:f4:h6:f8:d6:b4:d2:f4:h6:f8:d6:b4:e1")
+	if got := p.pageWidth(); got != "375" {
+		t.Errorf("with a twelve-jump capture in the move list the page is %s px wide", got)
+	}
+	rec := "[White \"Somebody With A Rather Long Name\"]\n[Black \"Another Person With A Long Name\"]\n[Event \"The championship of the whole wide world\"]\n1. c3-d4 *\n\n" +
+		"[White \"Somebody With A Rather Long Name\"]\n[Black \"Another Person With A Long Name\"]\n1. c3-b4 *\n"
+	p.do("open a record of two games", chromedp.SetValue(chromedp.CSS("#pdn-text"), rec), chromedp.Click(chromedp.CSS("#pdn-open")))
+	p.waitFor("the list of games", `!document.getElementById("pdn-pick").hidden`)
+	if got := p.pageWidth(); got != "375" {
+		t.Errorf("with the list of a record's games the page is %s px wide", got)
+	}
+	p.screenshot("a11y-narrow")
+}
+
+// A move of an engine line that has the focus is seen: not cut off by the
+// line's ellipsis (on a phone, none is cut off, so each can be tapped).
+func TestA11yNarrowEngineLineMovesShown(t *testing.T) {
+	p := open(t)
+	p.do("phone-width screen", chromedp.EmulateViewport(375, 740))
+	p.goTo("")
+	p.waitFEN(fenAfter(t, bashni.Russian(), ""))
+	p.key("l")
+	p.waitFor("deep lines", `/depth ([6-9]|[1-9][0-9])\//.test(document.getElementById("analysis-info").textContent)`)
+	p.key("l") // stop, so the lines stay as they are
+	p.waitFor("the analysis to stop", `document.getElementById("analyse").getAttribute("aria-pressed") === "false"`)
+	p.key("l")
+	p.waitFor("deep lines", `/depth ([6-9]|[1-9][0-9])\//.test(document.getElementById("analysis-info").textContent)`)
+	cut := p.eval(`(() => { const out = [];
+		for (const li of document.querySelectorAll("#pv-lines li")) {
+			const box = li.getBoundingClientRect();
+			for (const b of li.querySelectorAll(".pv-move")) {
+				const r = b.getBoundingClientRect();
+				if (r.right > box.right + 0.5 || r.right > 375) out.push(b.textContent);
+			}
+		}
+		return out.join(" "); })()`)
+	if cut != "" {
+		t.Errorf("moves of the engine lines cut off at 375 px: %s", cut)
+	}
+}
+
+// The move list by keyboard: Tab reaches a move of a variation, Enter goes
+// there, and the focus stays in the list on the move shown.
+func TestA11yKeyboardMoveListVariation(t *testing.T) {
+	p := open(t)
+	p.branch() // c3-d4 f6-g5 g3-f4, and the variation 1... b6-c5
+	p.play("d4:b6")
+	p.key(kb.Home)
+	p.waitFEN(fenAfter(t, bashni.Russian(), ""))
+	target := `(() => { const a = document.activeElement; return a && a.closest && a.closest("#moves .line") !== null && a.textContent === "b6-c5"; })()`
+	for i := 0; p.eval(`String(`+target+`)`) != "true"; i++ {
+		if i == 120 {
+			t.Fatal("the variation's move b6-c5 is not reached with Tab")
+		}
+		p.do("Tab", chromedp.KeyEvent(kb.Tab))
+	}
+	p.do("Enter", chromedp.KeyEvent(kb.Enter))
+	p.waitFEN(fenAfter(t, bashni.Russian(), "", "c3-d4", "b6-c5"))
+	if got := p.eval(`String(document.activeElement.classList.contains("cur"))`); got != "true" {
+		t.Errorf("after going to a move by keyboard the focus is on %s, not on the move shown", p.focused())
+	}
+}
+
+// Answering the draw offer, finishing the editor or dismissing the notice
+// by keyboard leaves the focus on a control, not on the page's body.
+func TestA11yKeyboardFocusAfterClosing(t *testing.T) {
+	p := open(t)
+	p.waitFEN(fenAfter(t, bashni.Russian(), ""))
+	p.play("c3-d4")
+	p.tabTo("offer-draw")
+	p.do("Enter", chromedp.KeyEvent(kb.Enter))
+	p.waitFor("the offer", `document.activeElement.id === "draw-accept"`)
+	p.do("Tab to Decline, Enter", chromedp.KeyEvent(kb.Tab), chromedp.KeyEvent(kb.Enter))
+	p.waitFor("the offer to close", `document.getElementById("draw-offer").hidden`)
+	if got := p.focused(); got == "body" {
+		t.Errorf("after declining the draw the focus is on the page's body")
+	}
+	p.tabTo("offer-draw")
+	p.do("Enter", chromedp.KeyEvent(kb.Enter))
+	p.waitFor("the offer", `document.activeElement.id === "draw-accept"`)
+	p.do("Enter", chromedp.KeyEvent(kb.Enter))
+	p.waitFor("the draw", `document.getElementById("status").textContent.includes("draw agreed")`)
+	if got := p.focused(); got == "body" {
+		t.Errorf("after accepting the draw the focus is on the page's body")
+	}
+
+	p.newGame("new game")
+	p.tabTo("edit")
+	p.do("Enter", chromedp.KeyEvent(kb.Enter))
+	p.waitFor("the editor", `document.getElementById("editor-fen").value !== ""`)
+	p.tabTo("editor-done")
+	p.do("Enter", chromedp.KeyEvent(kb.Enter))
+	p.waitFor("the editor to close", `document.getElementById("editor").hidden`)
+	if got := p.focused(); got == "body" {
+		t.Errorf("after Study from here the focus is on the page's body")
+	}
+
+	p.goTo("fen=bad")
+	p.waitFor("the notice", `!document.getElementById("notice").hidden`)
+	p.tabTo("notice-close")
+	p.do("Enter", chromedp.KeyEvent(kb.Enter))
+	p.waitFor("the notice to close", `document.getElementById("notice").hidden`)
+	if got := p.focused(); got == "body" {
+		t.Errorf("after dismissing the notice the focus is on the page's body")
+	}
+}
+
+// Lists the page draws anew keep the focus: a move of an engine line as
+// the next iteration arrives, a marked move of the review when Enter goes
+// to it.
+func TestA11yKeyboardFocusKeptWhenListsRedraw(t *testing.T) {
+	p := open(t)
+	p.waitFEN(fenAfter(t, bashni.Russian(), ""))
+	p.key("l")
+	p.waitFor("lines", `document.querySelectorAll("#pv-lines .pv-move").length > 2`)
+	p.eval(`(document.querySelector("#pv-lines .pv-move").focus(), window.infoBefore = document.getElementById("analysis-info").textContent, "")`)
+	p.waitFor("the next iteration", `document.getElementById("analysis-info").textContent !== window.infoBefore`)
+	if got := p.eval(`String(document.activeElement.classList.contains("pv-move"))`); got != "true" {
+		t.Errorf("a new iteration of the analysis moved the focus from the line's move to %s", p.focused())
+	}
+	// Enter on a line's move plays it; the focus comes back to the lines.
+	p.eval(`(window.fenBefore = document.getElementById("board").dataset.fen, "")`)
+	p.do("Enter on a line's move", chromedp.KeyEvent(kb.Enter))
+	p.waitFor("the move played", `document.getElementById("board").dataset.fen !== window.fenBefore`)
+	p.waitFor("the new position's lines", `document.querySelectorAll("#pv-lines .pv-move").length > 2`)
+	if got := p.eval(`String(document.activeElement.classList.contains("pv-move"))`); got != "true" {
+		t.Errorf("after playing a line's move by keyboard the focus is on %s", p.focused())
+	}
+	p.key("l")
+
+	fen := "W:We3,a1,c1:Bg5,h8,b8"
+	p.goTo(url.Values{"fen": {fen}, "moves": {"e3-f4 g5:e3"}}.Encode())
+	p.waitFEN(fenAfter(t, bashni.Russian(), fen, "e3-f4", "g5:e3"))
+	p.choose("review-limit", "depth:4")
+	p.do("review", chromedp.Click(chromedp.CSS("#review-start")))
+	p.waitFor("the review", `document.querySelector("#review-marks button") !== null`)
+	p.do("focus the mark", chromedp.Focus(chromedp.CSS("#review-marks button")), chromedp.KeyEvent(kb.Enter))
+	p.waitFEN(fenAfter(t, bashni.Russian(), fen, "e3-f4"))
+	p.waitFor("the marks drawn again", `document.querySelector("#review-marks button") !== null`)
+	if got := p.eval(`String(document.getElementById("review-marks").contains(document.activeElement))`); got != "true" {
+		t.Errorf("after going to a marked move by keyboard the focus is on %s", p.focused())
+	}
+}
