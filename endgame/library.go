@@ -50,6 +50,12 @@ func (l *Library) For(v bashni.Variant) (*Tables, error) {
 		return nil, nil
 	}
 	t, err := Open(dir, v)
+	if errors.Is(err, errNoTables) {
+		// Not built, or a build under way or stopped before its first
+		// complete size: none yet (not kept, so that a finished build is
+		// found).
+		return nil, nil
+	}
 	if err != nil {
 		return nil, err
 	}

@@ -188,6 +188,10 @@ func (t *Tables) readGroup(dir string, group []Signature) (bool, error) {
 	return true, nil
 }
 
+// errNoTables is wrapped by Open's error for a directory without a
+// complete set of tables of any size: no tables, for Library.For.
+var errNoTables = errors.New("no complete tables")
+
 // Open reads the tables of the variant (a classic preset) from its
 // directory dir (see Dir): every signature of up to the most pieces for
 // which all are there. A bad or truncated table is an error that names its
@@ -222,7 +226,7 @@ func Open(dir string, v bashni.Variant) (*Tables, error) {
 		t.pieces = n
 	}
 	if t.pieces == 0 {
-		return nil, fmt.Errorf("endgame: no complete tables of %s in %s (build them with bashni tables build)", v.Name(), dir)
+		return nil, fmt.Errorf("endgame: %w of %s in %s (build them with bashni tables build)", errNoTables, v.Name(), dir)
 	}
 	for _, s := range Signatures(maxPieces) {
 		if s.Pieces() > t.pieces {

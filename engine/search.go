@@ -237,7 +237,14 @@ func (s *searcher) iterate(root *bashni.Position, rootMoves []bashni.Move, maxDe
 			if n == 1 && s.iterDone && s.iterMove != res.Move {
 				res.Move = s.iterMove
 				res.Score = s.iterScore
-				res.PV = append(res.PV[:0], s.pv[0][:s.pvLen[0]]...)
+				// A new slice: res.PV's array is the one the last
+				// Info passed to Progress holds. The line is empty
+				// when the move failed high in an aspiration window
+				// and the wider one was stopped before it had one.
+				res.PV = append([]bashni.Move(nil), s.pv[0][:s.pvLen[0]]...)
+				if len(res.PV) == 0 || res.PV[0] != s.iterMove {
+					res.PV = []bashni.Move{s.iterMove}
+				}
 				res.Lines = []Line{{Score: res.Score, PV: res.PV}}
 			}
 			break

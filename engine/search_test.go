@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"runtime"
+	"slices"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -474,5 +475,48 @@ func TestOptionsValidate(t *testing.T) {
 			}()
 			MustNew(o)
 		}()
+	}
+}
+
+// An Info passed to Options.Progress is the caller's: the search must not
+// write into its PV afterwards (here the node limit stops the iteration
+// after the one reported, once it has proved another move better, and the
+// result's line used to be copied into the reported line's array).
+func TestProgressInfoNotOverwritten(t *testing.T) {
+	pos := bashni.Russian().MustStart()
+	var infos []Info
+	var copies [][]bashni.Move
+	e := MustNew(Options{HashMB: 1, Progress: func(i Info) {
+		infos = append(infos, i)
+		copies = append(copies, slices.Clone(i.PV))
+	}})
+	r, err := e.Search(context.Background(), &pos, Limits{Nodes: 2123})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for k := range infos {
+		if !slices.Equal(infos[k].PV, copies[k]) {
+			t.Errorf("Info of depth %d: PV %s when reported, %s after the search (result %s)",
+				infos[k].Depth, lineText(copies[k]), lineText(infos[k].PV), lineText(r.PV))
+		}
+	}
+}
+
+// Result.Info.PV starts with Result.Move, and so does Lines[0].PV, also
+// when the search stops in an iteration that has proved a new move better
+// by a fail high in an aspiration window and was re-searching it in a
+// wider one when the node limit came.
+func TestResultPVStartsWithMoveWhenStopped(t *testing.T) {
+	pos := mustFEN(t, bashni.Lasca(), "W:Wa1,c1,e1,g1,b2,f2,a3,c3,e3,a5b:Bg3w,c5,e5,g5,b6,d6,f6,a7,c7,e7")
+	r, err := MustNew(Options{HashMB: 1}).Search(context.Background(), &pos, Limits{Nodes: 1314})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(r.PV) == 0 || r.PV[0] != r.Move || len(r.Lines) != 1 || len(r.Lines[0].PV) == 0 || r.Lines[0].PV[0] != r.Move {
+		t.Errorf("move %s, PV %q, Lines %v (depth %d, stopped by %q); want PV and Lines[0].PV starting with the move",
+			r.Move, lineText(r.PV), r.Lines, r.Depth, r.Stop)
+	}
+	if err := checkLine(pos, r.PV); err != nil {
+		t.Error(err)
 	}
 }
