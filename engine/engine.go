@@ -110,8 +110,9 @@ type Line struct {
 }
 
 // Validate reports limits that mean nothing, which Search refuses rather
-// than read as "no limit": a negative Depth, Time, Clock.Increment or
-// Clock.MovesToGo. (A negative Clock.Left is a clock with no time left.)
+// than read as "no limit": a negative Depth, Time, Clock.Increment,
+// Clock.MovesToGo or Lines. (A negative Clock.Left is a clock with no time
+// left.)
 func (l Limits) Validate() error {
 	switch {
 	case l.Depth < 0:
@@ -122,6 +123,8 @@ func (l Limits) Validate() error {
 		return fmt.Errorf("engine: a clock increment of %s is negative", l.Clock.Increment)
 	case l.Clock.MovesToGo < 0:
 		return fmt.Errorf("engine: %d moves to go is negative", l.Clock.MovesToGo)
+	case l.Lines < 0:
+		return fmt.Errorf("engine: %d lines is negative", l.Lines)
 	}
 	return nil
 }

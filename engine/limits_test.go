@@ -22,6 +22,7 @@ func TestLimitsValidate(t *testing.T) {
 		{Limits{Time: -time.Second}, "a time of -1s is negative"},
 		{Limits{Clock: Clock{Left: time.Second, Increment: -time.Second}}, "a clock increment of -1s is negative"},
 		{Limits{Clock: Clock{Left: time.Second, MovesToGo: -1}}, "-1 moves to go is negative"},
+		{Limits{Lines: -1}, "-1 lines is negative"},
 	} {
 		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second) // read as no limit, they would search until then
 		_, err := MustNew(Options{HashMB: 1}).Search(ctx, &pos, c.lim)
