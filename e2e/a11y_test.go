@@ -9,6 +9,19 @@ import (
 	"github.com/chromedp/chromedp/kb"
 )
 
+// openPhoneAnalysing opens the page on a screen 375 px wide at russian's
+// start, and starts the analysis, waiting for lines of depth 6 or more.
+func openPhoneAnalysing(t *testing.T) page {
+	t.Helper()
+	p := open(t)
+	p.do("phone-width screen", chromedp.EmulateViewport(375, 740))
+	p.goTo("")
+	p.waitFEN(fenAfter(t, bashni.Russian(), ""))
+	p.key("l")
+	p.waitFor("deep lines", `/depth ([6-9]|[1-9][0-9])\//.test(document.getElementById("analysis-info").textContent)`)
+	return p
+}
+
 // pageWidth is the document's width, to compare with the screen's.
 func (p page) pageWidth() string {
 	return p.eval(`String(document.documentElement.scrollWidth)`)
@@ -24,12 +37,7 @@ func (p page) focused() string {
 // engine lines, not a long capture in the move list, not a record's list
 // of games, not a custom ruleset in the ruleset list.
 func TestA11yNarrowNothingWiderThanTheScreen(t *testing.T) {
-	p := open(t)
-	p.do("phone-width screen", chromedp.EmulateViewport(375, 740))
-	p.goTo("")
-	p.waitFEN(fenAfter(t, bashni.Russian(), ""))
-	p.key("l")
-	p.waitFor("deep lines", `/depth ([6-9]|[1-9][0-9])\//.test(document.getElementById("analysis-info").textContent)`)
+	p := openPhoneAnalysing(t)
 	if got := p.pageWidth(); got != "375" {
 		t.Errorf("with the engine lines shown the page is %s px wide on a 375 px screen", got)
 	}
@@ -54,12 +62,7 @@ func TestA11yNarrowNothingWiderThanTheScreen(t *testing.T) {
 // A move of an engine line that has the focus is seen: not cut off by the
 // line's ellipsis (on a phone, none is cut off, so each can be tapped).
 func TestA11yNarrowEngineLineMovesShown(t *testing.T) {
-	p := open(t)
-	p.do("phone-width screen", chromedp.EmulateViewport(375, 740))
-	p.goTo("")
-	p.waitFEN(fenAfter(t, bashni.Russian(), ""))
-	p.key("l")
-	p.waitFor("deep lines", `/depth ([6-9]|[1-9][0-9])\//.test(document.getElementById("analysis-info").textContent)`)
+	p := openPhoneAnalysing(t)
 	p.key("l") // stop, so the lines stay as they are
 	p.waitFor("the analysis to stop", `document.getElementById("analyse").getAttribute("aria-pressed") === "false"`)
 	p.key("l")

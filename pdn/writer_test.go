@@ -81,14 +81,7 @@ func mustMoves(t *testing.T, p bashni.Position, texts ...string) []bashni.Move {
 // A comment holding '}' is written after ';', to the end of its line, even
 // as the last thing in a variation; white space in comments is normalized.
 func TestWriteBraceComments(t *testing.T) {
-	g, err := bashni.NewGame(bashni.Russian())
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := g.PlayText("c3-d4"); err != nil {
-		t.Fatal(err)
-	}
-	rec := NewGame(g)
+	rec := recordAfterC3D4(t)
 	rec.Note(0).Comments = []string{"a } b"}
 	v := &Line{Moves: mustMoves(t, bashni.Russian().MustStart(), "c3-b4")}
 	v.Note(1).Comments = []string{"x}\n  y", "plain\tone"}
@@ -381,14 +374,7 @@ func TestWriteKeepsToTheReadersLimits(t *testing.T) {
 // tag pair alone, which a Reader takes for the next game's tags after an
 // unclosed comment: it reads back as written.
 func TestWriteCommentQuotingATagPair(t *testing.T) {
-	g, err := bashni.NewGame(bashni.Russian())
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := g.PlayText("c3-d4"); err != nil {
-		t.Fatal(err)
-	}
-	rec := NewGame(g)
+	rec := recordAfterC3D4(t)
 	c := strings.Repeat("a", 78) + ` [Event "x"] ` + strings.Repeat("b", 78)
 	rec.Note(1).Comments = []string{c}
 	var b bytes.Buffer
@@ -402,4 +388,17 @@ func TestWriteCommentQuotingATagPair(t *testing.T) {
 	if got := back.Notes[1].Comments; len(got) != 1 || got[0] != c {
 		t.Errorf("comment read back as %q, want %q", got, c)
 	}
+}
+
+// recordAfterC3D4 is the record of a russian game of one move, c3-d4.
+func recordAfterC3D4(t *testing.T) *Game {
+	t.Helper()
+	g, err := bashni.NewGame(bashni.Russian())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := g.PlayText("c3-d4"); err != nil {
+		t.Fatal(err)
+	}
+	return NewGame(g)
 }
