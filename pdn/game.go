@@ -162,6 +162,26 @@ func ParseResult(text string) (bashni.Result, error) {
 	return bashni.Ongoing, fmt.Errorf("pdn: %q is not a result (1-0, 0-1, 1/2-1/2, *, 2-0, 0-2 or 1-1)", text)
 }
 
+// ApplyResult ends g as a record's result r says when the rules have not
+// ended it: a win is the loser's resignation, a draw an agreed one. A game
+// the rules ended, or r Ongoing, is left as it is: whether r contradicts
+// that end is for the caller to judge against g.Outcome(). The Reader
+// applies a record's result so.
+func ApplyResult(g *bashni.Game, r bashni.Result) error {
+	if g.Outcome().IsOver() {
+		return nil
+	}
+	switch r {
+	case bashni.WhiteWins:
+		return g.Resign(bashni.Black)
+	case bashni.BlackWins:
+		return g.Resign(bashni.White)
+	case bashni.Draw:
+		return g.AgreeDraw()
+	}
+	return nil
+}
+
 // moveNumber returns the move number of the game's ply with 0-based index
 // ply, as a record writes it before the move: "12." for White's move,
 // "12..." for Black's. blackFirst says the game's start has Black to move.

@@ -48,3 +48,31 @@ func TestUndoKeepsNotesInStep(t *testing.T) {
 		t.Errorf("Undo at the start: %v, want ErrNothingToUndo", err)
 	}
 }
+
+// ApplyResult ends a game the rules have not ended as a record's result
+// says (a win the loser's resignation, a draw an agreed one), and leaves
+// alone a game the rules ended and an ongoing result.
+func TestApplyResult(t *testing.T) {
+	for _, c := range []struct {
+		fen  string
+		r    bashni.Result
+		want bashni.Outcome
+	}{
+		{"W:Wc3:Bf6", bashni.WhiteWins, bashni.Outcome{Result: bashni.WhiteWins, Reason: bashni.Resignation}},
+		{"W:Wc3:Bf6", bashni.BlackWins, bashni.Outcome{Result: bashni.BlackWins, Reason: bashni.Resignation}},
+		{"W:Wc3:Bf6", bashni.Draw, bashni.Outcome{Result: bashni.Draw, Reason: bashni.Agreement}},
+		{"W:Wc3:Bf6", bashni.Ongoing, bashni.Outcome{}},
+		{"B:Wc3:B", bashni.Draw, bashni.Outcome{Result: bashni.WhiteWins, Reason: bashni.NoLegalMoves}},
+	} {
+		g, err := bashni.NewGameFEN(bashni.Russian(), c.fen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := ApplyResult(g, c.r); err != nil {
+			t.Fatalf("%s, %v: %v", c.fen, c.r, err)
+		}
+		if got := g.Outcome(); got != c.want {
+			t.Errorf("%s, %v: outcome %v, want %v", c.fen, c.r, got, c.want)
+		}
+	}
+}

@@ -718,20 +718,10 @@ func (p *parser) finish(t token, text string) error {
 	}
 	g := p.game
 	g.ResultText = text
-	o := g.game.Outcome()
-	switch {
-	case o.IsOver():
-		if res != bashni.Ongoing && res != o.Result {
-			return p.warn(t, fmt.Errorf("the result %s contradicts the game's end: %s; kept as written", text, o))
-		}
-	case res == bashni.WhiteWins:
-		return g.game.Resign(bashni.Black)
-	case res == bashni.BlackWins:
-		return g.game.Resign(bashni.White)
-	case res == bashni.Draw:
-		return g.game.AgreeDraw()
+	if o := g.game.Outcome(); o.IsOver() && res != bashni.Ongoing && res != o.Result {
+		return p.warn(t, fmt.Errorf("the result %s contradicts the game's end: %s; kept as written", text, o))
 	}
-	return nil
+	return ApplyResult(g.game, res)
 }
 
 // skip reads past the rest of a bad game: to a result outside variations, or

@@ -276,20 +276,10 @@ func end(g *bashni.Game, result string) error {
 	if err != nil || want == bashni.Ongoing {
 		return badRequest(fmt.Sprintf("result %q is not 1-0, 0-1, 1/2-1/2 or empty", result))
 	}
-	if o := g.Outcome(); o.IsOver() {
-		if o.Result != want {
-			return badRequest(fmt.Sprintf("result %s: the game ended otherwise (%s)", result, o))
-		}
-		return nil
+	if o := g.Outcome(); o.IsOver() && o.Result != want {
+		return badRequest(fmt.Sprintf("result %s: the game ended otherwise (%s)", result, o))
 	}
-	if want == bashni.Draw {
-		return g.AgreeDraw()
-	}
-	loser := bashni.Black
-	if want == bashni.BlackWins {
-		loser = bashni.White
-	}
-	return g.Resign(loser)
+	return pdn.ApplyResult(g, want)
 }
 
 // treeBuilder turns a tree of lines into moves and pdn notes, checking

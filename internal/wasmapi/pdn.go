@@ -5,7 +5,6 @@ import (
 	"io"
 	"strings"
 
-	"github.com/bashni-dev/bashni"
 	"github.com/bashni-dev/bashni/pdn"
 )
 
@@ -88,24 +87,12 @@ func writePDN(a args) (any, error) {
 	}
 	pg := pdn.NewGame(g, tags...)
 	if result != "" {
-		// as a record's result is read: for a game the rules have not
-		// ended, a resignation or an agreed draw
 		res, err := pdn.ParseResult(result)
 		if err != nil {
 			return nil, o.errorf("result: %v", err)
 		}
-		if !g.Outcome().IsOver() {
-			switch res {
-			case bashni.WhiteWins:
-				err = g.Resign(bashni.Black)
-			case bashni.BlackWins:
-				err = g.Resign(bashni.White)
-			case bashni.Draw:
-				err = g.AgreeDraw()
-			}
-			if err != nil {
-				return nil, err
-			}
+		if err := pdn.ApplyResult(g, res); err != nil {
+			return nil, err
 		}
 		pg.ResultText = result
 	}
