@@ -101,21 +101,22 @@ type pdnWriteAnswer struct {
 func decodeJSON(w http.ResponseWriter, r *http.Request, limit int64, what string, v any) error {
 	dec := json.NewDecoder(http.MaxBytesReader(w, r.Body, limit))
 	dec.DisallowUnknownFields()
-	if err := dec.Decode(v); err != nil {
+	// A read past limit bytes, in the object or after it, is 413; any
+	// other fault of the body is 400, saying what it is.
+	fault := func(err error, bad string) error {
 		var tooBig *http.MaxBytesError
 		if errors.As(err, &tooBig) {
 			return &httpError{http.StatusRequestEntityTooLarge, fmt.Sprintf("request body larger than %d bytes", limit)}
 		}
-		return badRequest("request body is not " + what + " as JSON: " + err.Error())
+		return badRequest(bad)
+	}
+	if err := dec.Decode(v); err != nil {
+		return fault(err, "request body is not "+what+" as JSON: "+err.Error())
 	}
 	// Token, not More: More reports false for a ']' or '}' after the
 	// object, as it would at the end of an array.
 	if _, err := dec.Token(); err != io.EOF {
-		var tooBig *http.MaxBytesError
-		if errors.As(err, &tooBig) {
-			return &httpError{http.StatusRequestEntityTooLarge, fmt.Sprintf("request body larger than %d bytes", limit)}
-		}
-		return badRequest("request body has data after the JSON object")
+		return fault(err, "request body has data after the JSON object")
 	}
 	return nil
 }
