@@ -42,7 +42,6 @@ func TestA11yNarrowNothingWiderThanTheScreen(t *testing.T) {
 		t.Errorf("with the engine lines shown the page is %s px wide on a 375 px screen", got)
 	}
 	p.key("l")
-	twelve := "W:WKc1:Bc3b,e3b,c5b,e7b,g5b,g7b"
 	setUp(p, twelve)
 	p.waitFEN(fenAfter(t, bashni.Russian(), twelve))
 	p.play("c1:f4:h6:f8:d6:b4:d2:f4:h6:f8:d6:b4:e1")

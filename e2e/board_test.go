@@ -20,6 +20,14 @@ func (p page) goTo(query string) {
 	p.do("open ?"+query, chromedp.Navigate(shared.addr+"?"+query))
 }
 
+// goToLine opens the page on the line of moves from russian's start (a
+// share link) and waits for the board to show its end.
+func (p page) goToLine(moves ...string) {
+	p.t.Helper()
+	p.goTo(url.Values{"moves": {strings.Join(moves, " ")}}.Encode())
+	p.waitFEN(fenAfter(p.t, bashni.Russian(), "", moves...))
+}
+
 // waitFor polls a JavaScript condition, failing with what the page shows.
 func (p page) waitFor(what, cond string) {
 	p.t.Helper()

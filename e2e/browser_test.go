@@ -396,13 +396,16 @@ func TestPlayCaptureByClicking(t *testing.T) {
 	}
 }
 
+// twelve is docs/RULES.md section 11's position of the twelve-jump capture
+// (c1:f4:h6:f8:d6:b4:d2:f4:h6:f8:d6:b4:e1).
+const twelve = "W:WKc1:Bc3b,e3b,c5b,e7b,g5b,g7b"
+
 // docs/RULES.md section 11: the twelve-jump example, played with two clicks, and a
 // capture that returns to its start, chosen from the list the page offers.
 func TestLongAndAmbiguousCaptures(t *testing.T) {
 	p := open(t)
 	p.waitFEN(fenAfter(t, bashni.Russian(), ""))
 
-	twelve := "W:WKc1:Bc3b,e3b,c5b,e7b,g5b,g7b"
 	setUp(p, twelve)
 	p.waitFEN(fenAfter(t, bashni.Russian(), twelve))
 	p.click("c1")

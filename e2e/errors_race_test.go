@@ -2,7 +2,6 @@ package e2e
 
 import (
 	"fmt"
-	"net/url"
 	"testing"
 
 	"github.com/bashni-dev/bashni"
@@ -50,8 +49,7 @@ func TestDeleteAndUndoThatFail(t *testing.T) {
 	}{{"delete", false}, {"undo", true}} {
 		t.Run(c.button, func(t *testing.T) {
 			p := open(t)
-			p.goTo(url.Values{"moves": {"c3-d4 f6-g5"}}.Encode())
-			p.waitFEN(fenAfter(t, bashni.Russian(), "", "c3-d4", "f6-g5"))
+			p.goToLine("c3-d4", "f6-g5")
 			p.run("fail the next state", failFetch("/api/state", c.network))
 			p.do(c.button, chromedp.Click(chromedp.CSS("#"+c.button)))
 			p.waitFor("the error", `window.failed === 1 && document.getElementById("status").className === "error"`)
@@ -70,8 +68,7 @@ func TestDeleteAndUndoThatFail(t *testing.T) {
 // the position shown, and goes into the tree.
 func TestMoveTypedAfterUndo(t *testing.T) {
 	p := open(t)
-	p.goTo(url.Values{"moves": {"c3-d4 f6-g5"}}.Encode())
-	p.waitFEN(fenAfter(t, bashni.Russian(), "", "c3-d4", "f6-g5"))
+	p.goToLine("c3-d4", "f6-g5")
 	p.run("hold", holdTwoStates)
 	p.do("undo", chromedp.Click(chromedp.CSS("#undo")))
 	p.typeNow("g3-h4")

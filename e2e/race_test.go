@@ -139,8 +139,7 @@ func TestDrawAnswerAfterANewGame(t *testing.T) {
 // A review cancelled while it waits for the engine can be started again.
 func TestReviewCancelledWhileWaiting(t *testing.T) {
 	p := open(t)
-	p.goTo(url.Values{"moves": {"c3-d4 f6-g5"}}.Encode())
-	p.waitFEN(fenAfter(t, bashni.Russian(), "", "c3-d4", "f6-g5"))
+	p.goToLine("c3-d4", "f6-g5")
 	p.run("hold the analysis", holdStreams)
 	p.do("review", chromedp.Click(chromedp.CSS("#review-start")))
 	p.waitFor("the review's first analysis", `window.heldStreams() === 1`)
@@ -154,8 +153,7 @@ func TestReviewCancelledWhileWaiting(t *testing.T) {
 // lead back into the old game.
 func TestReviewThenANewGame(t *testing.T) {
 	p := open(t)
-	p.goTo(url.Values{"moves": {"c3-d4 f6-g5"}}.Encode())
-	p.waitFEN(fenAfter(t, bashni.Russian(), "", "c3-d4", "f6-g5"))
+	p.goToLine("c3-d4", "f6-g5")
 	p.choose("review-limit", "depth:2")
 	p.run("hold the analysis", holdStreams)
 	p.do("review", chromedp.Click(chromedp.CSS("#review-start")))
