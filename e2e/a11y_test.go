@@ -2,6 +2,7 @@ package e2e
 
 import (
 	"net/url"
+	"strings"
 	"testing"
 
 	"github.com/bashni-dev/bashni"
@@ -181,4 +182,96 @@ func TestA11yKeyboardFocusKeptWhenListsRedraw(t *testing.T) {
 	if got := p.eval(`String(document.getElementById("review-marks").contains(document.activeElement))`); got != "true" {
 		t.Errorf("after going to a marked move by keyboard the focus is on %s", p.focused())
 	}
+}
+
+// accessible describes an element as a screen reader hears it: its role
+// (the attribute, or the tag's own) and its name (aria-labelledby,
+// aria-label, its labels), and the value text of a range.
+func (p page) accessible(id string) string {
+	p.t.Helper()
+	return p.eval(`(() => {` + accessibleJS(id) + `})()`)
+}
+
+// accessibleJS is the body of a function that returns what accessible
+// does.
+func accessibleJS(id string) string {
+	return `
+		const el = document.getElementById(` + jsString(id) + `);
+		const text = (ids) => ids.split(/\s+/).map((i) => (document.getElementById(i) || {}).textContent || "").join(" ").trim();
+		let name = el.getAttribute("aria-labelledby") ? text(el.getAttribute("aria-labelledby")) : "";
+		if (!name) name = (el.getAttribute("aria-label") || "").trim();
+		if (!name && el.labels) name = [...el.labels].map((l) => l.textContent).join(" ").trim();
+		const role = el.getAttribute("role") || el.tagName.toLowerCase();
+		return role + " / " + (name || "no name") + " / " + (el.getAttribute("aria-valuetext") || "no value text");`
+}
+
+// The choice among captures by keyboard: the box is a named group that
+// takes the focus when it opens, Tab and Enter pick a capture, and Escape
+// closes the box and lets the tower go; the focus stays on the page.
+func TestA11yKeyboardCaptureChoices(t *testing.T) {
+	p := open(t)
+	p.waitFEN(fenAfter(t, bashni.Russian(), ""))
+	loop := "W:Wc1:BKb2,b4,d4,d2"
+	openChoices := func() {
+		p.eval(`(window.stateBefore = bashni.study.state, "")`)
+		setUp(p, loop)
+		p.waitFor("the set-up", `bashni.study.state !== window.stateBefore`)
+		p.waitFEN(fenAfter(t, bashni.Russian(), loop))
+		p.click("c1")
+		p.click("c1")
+		p.waitFor("the choice box", `!document.getElementById("choices").hidden`)
+	}
+	inBox := `String(document.getElementById("choices").contains(document.activeElement))`
+
+	openChoices()
+	if got := p.accessible("choices"); !strings.HasPrefix(got, "group / Several captures fit") {
+		t.Errorf("the choice box is heard as %q, want a group named by its question", got)
+	}
+	p.do("Escape", chromedp.KeyEvent(kb.Escape))
+	p.waitEqual("after Escape: the box hidden, the tower let go",
+		`document.getElementById("choices").hidden + " " + (bashni.selection === null)`, "true true")
+	if got := p.focused(); got == "body" {
+		t.Errorf("after Escape closed the choice box the focus is on the page's body")
+	}
+
+	openChoices()
+	if got := p.eval(inBox); got != "true" {
+		t.Fatalf("the choice box opened, and the focus is on %s, not in it", p.focused())
+	}
+	second := `document.activeElement === document.querySelector("#choice-buttons button:nth-child(2)")`
+	for i := 0; p.eval(`String(`+second+`)`) != "true"; i++ {
+		if i == 3 || p.eval(inBox) != "true" {
+			t.Fatalf("Tab from the box's focus does not reach its second capture (focus on %s)", p.focused())
+		}
+		p.do("Tab", chromedp.KeyEvent(kb.Tab))
+	}
+	p.do("Enter", chromedp.KeyEvent(kb.Enter))
+	p.waitFEN(fenAfter(t, bashni.Russian(), loop, "c1:e3:c5:a3:c1"))
+	if got := p.focused(); got == "body" {
+		t.Errorf("after a capture chosen by keyboard the focus is on the page's body")
+	}
+}
+
+// The review's progress bar and the engine's gauge are named, and the
+// gauge says its evaluation as the lines show it, not as a bare number.
+func TestA11yProgressAndGaugeNamed(t *testing.T) {
+	p := open(t)
+	p.goToLine("c3-d4", "f6-g5")
+	p.key("l")
+	p.waitFor("lines", `document.querySelector("#pv-lines .score") !== null`)
+	// The lines and the gauge at one moment: the next iteration changes both.
+	got := p.eval(`document.querySelector("#pv-lines .score").textContent + " | " + (() => {` + accessibleJS("gauge") + `})()`)
+	score, heard, _ := strings.Cut(got, " | ")
+	if !strings.HasPrefix(heard, "meter / evaluation for White / ") || !strings.Contains(heard, score) {
+		t.Errorf("the gauge is heard as %q, want its value text to say %q as the first line does", heard, score)
+	}
+	p.key("l")
+
+	p.run("hold the analysis", holdStreams)
+	p.do("review", chromedp.Click(chromedp.CSS("#review-start")))
+	p.waitFor("the review's first analysis", `window.heldStreams() === 1`)
+	if got := p.accessible("review-progress"); strings.Contains(got, "no name") {
+		t.Errorf("the review's progress bar is heard as %q, with no name", got)
+	}
+	p.do("cancel", chromedp.Click(chromedp.CSS("#review-cancel")))
 }

@@ -276,3 +276,63 @@ func TestAnalysisWhenTheConnectionIsLost(t *testing.T) {
 		t.Errorf("Review stays disabled after its analysis lost the connection")
 	}
 }
+
+// A new game refused, and a move typed before the refusal came, refused
+// as well: the page stays on the study it shows, whichever answer comes
+// first, and the next move is played there.
+func TestNewGameRefusedThenAMoveRefused(t *testing.T) {
+	for _, first := range []int{0, 1} {
+		t.Run(fmt.Sprint("answer ", first, " first"), func(t *testing.T) {
+			p := open(t)
+			p.goToLine("c3-d4")
+			p.run("hold", holdTwo("/api/state", first))
+			p.newRuleset("nonsense")
+			p.typeNow("f6-g5")
+			p.waitFor("both answers", `window.answered === 2`)
+			p.settle()
+			if got, want := p.eval(`bashni.study.variant + " / " + `+consistent), "russian / c3-d4 / in tree true / shown c3-d4 / address c3-d4"; got != want {
+				t.Fatalf("a new game refused, then a move refused: %q, want %q", got, want)
+			}
+			p.play("f6-g5")
+			if got, want := p.eval(consistent), "c3-d4 f6-g5 / in tree true / shown c3-d4 f6-g5 / address c3-d4 f6-g5"; got != want {
+				t.Errorf("the next move: %q, want %q", got, want)
+			}
+		})
+	}
+}
+
+// flipped says whether the study is to be drawn from Black's side, and
+// whether the board is (a1 above h8).
+const flipped = `bashni.study.flip + " " + (() => {
+	const y = (sq) => document.querySelector('#board rect.sq[data-square="' + sq + '"]').getBoundingClientRect().top;
+	return y("a1") < y("h8"); })()`
+
+// Flip and Squares whose request fails leave the board, the toggle and the
+// study as they were: the next move is drawn as the board was, not
+// flipped or renumbered by the toggle that failed.
+func TestFlipAndSquaresThatFail(t *testing.T) {
+	p := open(t)
+	p.goToLine("c3-d4")
+	p.run("fail the next state", failFetch("/api/state", false))
+	p.key("f")
+	p.waitFor("the error", `window.failed === 1 && document.getElementById("status").className === "error"`)
+	if got := p.eval(flipped); got != "false false" {
+		t.Errorf("after a failed flip: the study's flip, the board flipped = %q, want %q", got, "false false")
+	}
+	p.play("f6-g5")
+	if got := p.eval(flipped); got != "false false" {
+		t.Errorf("a move after a failed flip: the study's flip, the board flipped = %q, want %q", got, "false false")
+	}
+
+	names := `document.getElementById("squares").value + " / " + [...document.querySelectorAll("#moves .move")].map((s) => s.textContent).join(" ")`
+	p.run("fail the next state", failFetch("/api/state", true))
+	p.choose("squares", "numbers")
+	p.waitFor("the error", `window.failed === 1 && document.getElementById("status").className === "error"`)
+	if got, want := p.eval(names), "names / c3-d4 f6-g5"; got != want {
+		t.Errorf("after a failed switch to numbers: the toggle / the moves = %q, want %q", got, want)
+	}
+	p.play("g3-h4")
+	if got, want := p.eval(names), "names / c3-d4 f6-g5 g3-h4"; got != want {
+		t.Errorf("a move after a failed switch to numbers: the toggle / the moves = %q, want %q", got, want)
+	}
+}

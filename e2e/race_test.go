@@ -173,3 +173,27 @@ func TestReviewThenANewGame(t *testing.T) {
 		t.Errorf("after the new game and a click on the chart: the node shown in the tree, the address = %q, want %q", got, "true ?variant=russian")
 	}
 }
+
+// The board flipped (the key f), or the squares switched, while a move
+// typed is on its way: the move is played, not dropped for the redraw,
+// and drawn as the page now draws.
+func TestFlipAndSquaresWhileAMoveIsOnItsWay(t *testing.T) {
+	p := open(t)
+	p.waitFEN(fenAfter(t, bashni.Russian(), ""))
+	p.run("hold", holdFetch("/api/state"))
+	p.typeNow("c3-d4")
+	p.waitFor("the move's request", `window.held.length === 1`)
+	p.key("f")
+	p.run("release", `window.releaseHeld()`)
+	p.waitEqual("c3-d4 typed, then f at once: the game / the study's flip, the board flipped",
+		consistent+` + " / " + `+flipped, "c3-d4 / in tree true / shown c3-d4 / address c3-d4 / true true")
+
+	p.run("hold", holdFetch("/api/state"))
+	p.typeNow("f6-g5")
+	p.waitFor("the move's request", `window.held.length === 1`)
+	p.choose("squares", "numbers")
+	p.run("release", `window.releaseHeld()`)
+	p.waitEqual("f6-g5 typed, then numbers chosen at once: the game / the toggle / the moves",
+		consistent+` + " / " + document.getElementById("squares").value + " / " + [...document.querySelectorAll("#moves .move")].map((s) => s.textContent).join(" ")`,
+		"c3-d4 f6-g5 / in tree true / shown c3-d4 f6-g5 / address c3-d4 f6-g5 / numbers / 22-18 11-16")
+}

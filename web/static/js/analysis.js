@@ -97,13 +97,18 @@ function start() {
   );
 }
 
-function setGauge(white) {
+// setGauge shows White's evaluation, in men (null: none yet), and says it
+// as text the way the lines write it (said, "+0.35", "White wins in 7"),
+// for a screen reader, which would read the bare number otherwise.
+function setGauge(white, said) {
   const g = $("gauge");
   g.hidden = !on;
   const s = white === null ? 0.5 : share(white);
   $("gauge-white").style.height = `${(s * 100).toFixed(1)}%`;
   g.setAttribute("aria-valuenow", white === null ? "0" : white.toFixed(2));
-  g.title = white === null ? "" : `evaluation ${white > 0 ? "+" : ""}${white.toFixed(2)} for White`;
+  const text = white === null ? "" : /wins/.test(said) ? said : `${said} for White`;
+  g.setAttribute("aria-valuetext", text || "no evaluation yet");
+  g.title = text;
 }
 
 function showLines(data, turn, node) {
@@ -133,7 +138,7 @@ function showLines(data, turn, node) {
     });
     list.append(li);
   }
-  if (data.lines.length > 0) setGauge(forWhite(data.lines[0].score, turn));
+  if (data.lines.length > 0) setGauge(forWhite(data.lines[0].score, turn), label(data.lines[0].score, turn));
   refocus(list, focus);
 }
 

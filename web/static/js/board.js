@@ -5,6 +5,7 @@
 import { study, play } from "./study.js";
 import { setStatus, onError } from "./status.js";
 import { learn, write } from "./squares.js";
+import { bind } from "./keys.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -34,7 +35,7 @@ export function draw(st = study.state) {
   board.replaceChildren(document.importNode(doc.documentElement, true));
   board.dataset.fen = st.fen;
   learn(st);
-  $("choices").hidden = true;
+  hideChoices();
 }
 
 // match lays the clicked squares along the move's path, after its start, in
@@ -100,15 +101,24 @@ function select(sq) {
     return;
   }
   selection = { from: sq, clicks: [] };
-  $("choices").hidden = true;
+  hideChoices();
   setStatus(st.status);
   mark();
 }
 
 export function clearSelection() {
   selection = null;
-  $("choices").hidden = true;
+  hideChoices();
   mark();
+}
+
+// hideChoices takes down the box of captures; the focus, when in it, goes
+// to the status line, which says what the position is now.
+function hideChoices() {
+  const box = $("choices");
+  const had = box.contains(document.activeElement);
+  box.hidden = true;
+  if (had) $("status").focus();
 }
 
 // mark colours the selected square, the next squares the moves that fit the
@@ -143,7 +153,10 @@ function offerChoices(cands) {
     b.addEventListener("mouseleave", mark);
     box.appendChild(b);
   }
+  // The box takes the focus, so a screen reader says its question and the
+  // keyboard is at its choices (Tab to one, Enter; Escape for none).
   $("choices").hidden = false;
+  $("choices").focus();
 }
 
 function showRoute(move) {
@@ -170,4 +183,6 @@ export function initBoard() {
   });
   // After an error no choice box stands for a question no longer asked.
   onError(clearSelection);
+  // Escape lets the tower chosen go, and takes down the choice box.
+  bind("Escape", clearSelection);
 }

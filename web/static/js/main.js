@@ -2,7 +2,7 @@
 // game the address names (a share link) or a new one.
 
 import { get } from "./api.js";
-import { study, onShow, goTo, begin, track } from "./study.js";
+import { study, onShow, goTo, begin, track, redraw } from "./study.js";
 import { Node, remove } from "./tree.js";
 import * as board from "./board.js";
 import * as moveList from "./movelist.js";
@@ -14,8 +14,8 @@ import { initAnalysis } from "./analysis.js";
 import { initEditor } from "./editor.js";
 import { initReview } from "./review.js";
 import * as match from "./match.js";
-import { useNumbers, write } from "./squares.js";
-import { setStatus, notice, initNotice } from "./status.js";
+import { useNumbers, inNumbers, write } from "./squares.js";
+import { setStatus, notice, initNotice, onError } from "./status.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -110,13 +110,20 @@ async function init() {
   board.setBlocked(() => opponent.isThinking() || match.isOver());
   $("new").addEventListener("click", () => newGame($("variant").value, ""));
   $("undo").addEventListener("click", undo);
+  // The board flipped, the squares switched, are drawn without dropping
+  // a move or a step on its way.
   $("flip").addEventListener("click", () => {
     study.flip = !study.flip;
-    goTo(study.cur);
+    redraw();
   });
   $("squares").addEventListener("change", () => {
     useNumbers($("squares").value === "numbers");
-    goTo(study.cur);
+    redraw();
+  });
+  // A switch of the squares whose request failed is taken back (study.js,
+  // failed): the list shows the squares as they are drawn.
+  onError(() => {
+    $("squares").value = inNumbers() ? "numbers" : "names";
   });
   $("engine").addEventListener("change", () => opponent.setSide($("engine").value));
   $("move-form").addEventListener("submit", (e) => {

@@ -5,6 +5,7 @@
 import { post, gameRequest } from "./api.js";
 import { Node } from "./tree.js";
 import { setStatus } from "./status.js";
+import { inNumbers, useNumbers } from "./squares.js";
 
 export const study = {
   variant: "russian",
@@ -45,16 +46,34 @@ export function track() {
   return () => id === request;
 }
 
-// shown is the study as it was last shown: what a refused begin puts back
-// (a study begun but not yet shown, overtaken by the refused one, is not).
+// awaited is the latest request while the node it asked for is to be
+// shown (goTo, playLine, begin), as track returned it; null when none is.
+let awaited = null;
+
+// shown is the study as it was last shown, with how it was drawn (from
+// which side, squares by name or number): what a failed request puts back
+// (a study begun but not yet shown, overtaken by the one that failed, is
+// not).
 let shown = null;
 
 // show makes node, whose state is st, the node shown.
 export function show(node, st) {
   study.cur = node;
   study.state = st;
-  shown = { variant: study.variant, fen: study.fen, root: study.root, cur: node };
+  shown = { variant: study.variant, fen: study.fen, root: study.root, cur: node, flip: study.flip, numbers: inNumbers() };
   for (const fn of listeners) fn(study);
+}
+
+// failed says what went wrong with the latest request, and puts back what
+// was changed for it, or for a request it overtook, and never shown: a
+// study begun (a move typed at once, refused too, leaves no study of a
+// refused ruleset in place), the board flipped, the squares switched.
+// Before anything is shown, before is put back.
+function failed(err, before) {
+  const { numbers, ...rest } = shown || { ...before, numbers: inNumbers() };
+  Object.assign(study, rest);
+  useNumbers(numbers);
+  setStatus(err.message, "error");
 }
 
 // goTo shows node; it reports whether it did (a failed or overtaken
@@ -64,18 +83,36 @@ export function show(node, st) {
 export async function goTo(node, change) {
   const current = track();
   heading = node;
+  awaited = current;
   try {
-    const st = await post("/api/state", gameRequest(study, node.path()));
+    const req = gameRequest(study, node.path());
+    const st = await post("/api/state", req);
     if (!current()) return false;
     if (change) change();
-    show(node, st);
+    answered(node, st, req);
     return true;
   } catch (err) {
-    if (current()) setStatus(err.message, "error");
+    if (current()) failed(err);
     return false;
   } finally {
-    if (current()) heading = null;
+    if (current()) heading = awaited = null;
   }
+}
+
+// answered shows node, whose state st answered req; a board drawn from
+// the side it was on when asked, flipped since, is asked for again.
+function answered(node, st, req) {
+  show(node, st);
+  if (req.flip !== study.flip) goTo(node);
+}
+
+// redraw draws the node shown again as the page now draws it (the board
+// flipped, the squares switched): at once, or, while the answer of a
+// move or a step is awaited, as that answer is shown, which the redraw
+// must not overtake and drop.
+export function redraw() {
+  if (awaited && awaited()) return;
+  goTo(study.cur);
 }
 
 
@@ -85,17 +122,21 @@ export async function goTo(node, change) {
 export async function playLine(moves) {
   const from = study.cur;
   const current = track();
+  awaited = current;
   try {
     const path = from.path();
-    const st = await post("/api/state", gameRequest(study, path.concat(moves)));
+    const req = gameRequest(study, path.concat(moves));
+    const st = await post("/api/state", req);
     if (!current()) return false;
     let node = from;
     for (const m of st.moves.slice(path.length)) node = node.add(m);
-    show(node, st);
+    answered(node, st, req);
     return true;
   } catch (err) {
-    if (current()) setStatus(err.message, "error");
+    if (current()) failed(err);
     return false;
+  } finally {
+    if (current()) awaited = null;
   }
 }
 
@@ -111,23 +152,26 @@ export const play = (text) => playLine([text]);
 // begin returns the server's answer for the node (its canonical variant,
 // for the caller to show) while the new study is the one in place, and
 // null when another study has been begun since or the server refused;
-// only the refusal puts everything back as it was.
+// the refusal puts everything back as it was, and so does the failure of
+// a request that overtook begin's (failed).
 export async function begin(variant, fen, root, at) {
-  const old = shown || { variant: study.variant, fen: study.fen, root: study.root, cur: study.cur };
+  const old = { variant: study.variant, fen: study.fen, root: study.root, cur: study.cur, flip: study.flip };
   const node = at || root;
   Object.assign(study, { variant, fen, root, cur: node });
   const current = track();
+  awaited = current;
   try {
-    const st = await post("/api/state", gameRequest(study, node.path()));
+    const req = gameRequest(study, node.path());
+    const st = await post("/api/state", req);
     if (study.root !== root) return null; // another study begun since
     for (const fn of beginListeners) fn(study);
-    if (current()) show(node, st);
+    if (current()) answered(node, st, req);
     return st;
   } catch (err) {
-    if (!current()) return null;
-    Object.assign(study, old);
-    setStatus(err.message, "error");
+    if (current()) failed(err, old);
     return null;
+  } finally {
+    if (current()) awaited = null;
   }
 }
 
