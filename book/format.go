@@ -62,7 +62,7 @@ type FormatError struct {
 	Path   string // the file's path, when ReadFile read it
 	Offset int64
 	Reason string
-	Err    error // what it wraps: ErrTooBig, io.ErrUnexpectedEOF, or nil
+	Err    error // what it wraps: ErrTooBig, io.ErrUnexpectedEOF, the reader's error, or nil
 }
 
 func (e *FormatError) Error() string {
@@ -78,7 +78,13 @@ func (e *FormatError) Unwrap() error { return e.Err }
 // positions and moves takes once read, as Read counts them against its
 // limit.
 func MemoryBytes(positions, moves int) int64 {
-	return int64(positions)*(8+4) + 4 + int64(moves)*int64(unsafe.Sizeof(record{}))
+	return memoryBytes(int64(positions), int64(moves))
+}
+
+// memoryBytes is MemoryBytes in int64, which holds a file's counts (uint32)
+// where an int has 32 bits.
+func memoryBytes(positions, moves int64) int64 {
+	return positions*(8+4) + 4 + moves*int64(unsafe.Sizeof(record{}))
 }
 
 // Check returns nil when the book is for the ruleset v, and otherwise an
@@ -153,10 +159,14 @@ func (rd *reader) u64(what string) (uint64, error) {
 // of memory (MemoryBytes), which is checked from the file's header before
 // anything is allocated: a larger book is an error wrapping ErrTooBig. A
 // file that is not a book, is truncated, or breaks the format anywhere is
-// a *FormatError with the byte where reading stopped.
+// a *FormatError with the byte where reading stopped, as is an error of r,
+// which it wraps.
 func Read(r io.Reader, maxBytes int64) (*Book, error) {
 	rd := &reader{r: bufio.NewReader(r), crc: crc32.NewIEEE()}
 	head, err := rd.read(len(magic), "the magic bytes")
+	if err != nil && !errors.Is(err, io.ErrUnexpectedEOF) {
+		return nil, err // a read error, not a short file
+	}
 	if err != nil || string(head) != magic {
 		return nil, &FormatError{Offset: 0, Reason: "not a bashni book (it does not start with " + magic + ")"}
 	}
@@ -177,7 +187,7 @@ func Read(r io.Reader, maxBytes int64) (*Book, error) {
 	if err != nil {
 		return nil, err
 	}
-	if need := MemoryBytes(int(np), int(nm)); need > maxBytes {
+	if need := memoryBytes(int64(np), int64(nm)); need > maxBytes {
 		return nil, rd.fail(fmt.Sprintf("%d positions and %d moves take %d bytes, more than the limit of %d", np, nm, need, maxBytes), ErrTooBig)
 	}
 	b.keys = make([]uint64, 0, np)

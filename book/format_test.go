@@ -7,10 +7,12 @@ import (
 	"errors"
 	"hash/crc32"
 	"io"
+	"math"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"testing/iotest"
 
 	"github.com/bashni-dev/bashni"
 	"github.com/bashni-dev/bashni/engine"
@@ -103,6 +105,26 @@ func TestReadErrors(t *testing.T) {
 	}
 }
 
+// TestReadIOError: a read error is that error, wrapped in a *FormatError
+// that says what was being read (at the byte where that began), from the
+// first byte on: it is not taken for a file that is not a book (a
+// directory given to ReadFile, a failing disk).
+func TestReadIOError(t *testing.T) {
+	boom := errors.New("boom")
+	_, data := smallBook(t)
+	for _, n := range []int{0, 3, len(magic), len(magic) + 5, len(data) / 2} {
+		_, err := Read(io.MultiReader(bytes.NewReader(data[:n]), iotest.ErrReader(boom)), DefaultMaxBytes)
+		var fe *FormatError
+		if !errors.As(err, &fe) || !errors.Is(err, boom) || fe.Offset > int64(n) || !strings.Contains(err.Error(), ": reading ") {
+			t.Errorf("a read error after %d bytes: %v, want a *FormatError at a byte up to %d wrapping %q", n, err, n, boom)
+		}
+	}
+	_, err := ReadFile(t.TempDir(), DefaultMaxBytes)
+	if err == nil || strings.Contains(err.Error(), "not a bashni book") {
+		t.Errorf("ReadFile of a directory: %v, want the read error", err)
+	}
+}
+
 // TestReadTruncated: a file cut anywhere is an error that says it is
 // truncated, at the byte where it ends.
 func TestReadTruncated(t *testing.T) {
@@ -142,10 +164,14 @@ func TestReadMemoryLimit(t *testing.T) {
 	if !errors.Is(err, ErrTooBig) {
 		t.Fatalf("a limit of %d bytes: %v, want ErrTooBig", need-1, err)
 	}
-	// A header that claims 4e9 moves is refused at once, not allocated.
-	huge := file("russian", 1<<31, 1<<31, nil)
-	if _, err := Read(bytes.NewReader(huge), DefaultMaxBytes); !errors.Is(err, ErrTooBig) {
-		t.Fatalf("a header of 2^31 positions: %v, want ErrTooBig", err)
+	// A header that claims billions of moves is refused at once, not
+	// allocated, also where an int has 32 bits (GOARCH=386), in which
+	// these counts are negative.
+	for _, n := range []uint32{1 << 31, math.MaxUint32} {
+		huge := file("russian", n, n, nil)
+		if _, err := Read(bytes.NewReader(huge), DefaultMaxBytes); !errors.Is(err, ErrTooBig) {
+			t.Fatalf("a header of %d positions: %v, want ErrTooBig", n, err)
+		}
 	}
 }
 

@@ -40,8 +40,13 @@ type Player struct {
 // Depth and Nodes 0), and otherwise the engine's SearchGame. The book is
 // asked only for a move to play: a search of several lines (lim.Lines above
 // 1) or a ponder search goes to the engine. A book of another ruleset than
-// g's is an error wrapping ErrOtherRuleset. Engine must be set.
+// g's is an error wrapping ErrOtherRuleset. Limits that the engine refuses
+// (lim.Validate's error) are refused in the book's positions too. Engine
+// must be set.
 func (p *Player) SearchGame(ctx context.Context, g *bashni.Game, lim engine.Limits) (engine.Result, error) {
+	if err := lim.Validate(); err != nil {
+		return engine.Result{}, err
+	}
 	if p.Book != nil {
 		if err := p.Book.Check(g.Variant()); err != nil {
 			return engine.Result{}, err

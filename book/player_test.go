@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"slices"
 	"testing"
+	"time"
 
 	"github.com/google/go-cmp/cmp"
 
@@ -101,5 +102,38 @@ func TestPlayerMargin(t *testing.T) {
 	}
 	if d := cmp.Diff(moves, played(3, 300)); d != "" {
 		t.Fatalf("the same seed played other moves:\n%s", d)
+	}
+}
+
+// TestPlayerValidatesLimits: limits that engine.Limits.Validate refuses get
+// its error whether or not the position is in the book, never a book move.
+func TestPlayerValidatesLimits(t *testing.T) {
+	b, _ := smallBook(t)
+	in, _ := bashni.NewGame(bashni.Russian())
+	if b.Lookup(in.Position()) == nil {
+		t.Fatal("the start is not in the small book")
+	}
+	out, _ := bashni.NewGame(bashni.Russian())
+	if err := out.PlayLine("c3-d4 f6-g5 b2-c3 g7-f6 a1-b2"); err != nil {
+		t.Fatal(err)
+	}
+	p := &Player{Engine: engine.MustNew(engine.Options{HashMB: 1}), Book: b}
+	for _, lim := range []engine.Limits{
+		{Depth: -1},
+		{Time: -time.Second},
+		{Lines: -1},
+		{Clock: engine.Clock{Left: time.Minute, Increment: -time.Second}},
+		{Clock: engine.Clock{Left: time.Minute, MovesToGo: -1}},
+	} {
+		want := lim.Validate()
+		if want == nil {
+			t.Fatalf("%+v: Validate accepts it", lim)
+		}
+		for _, g := range []*bashni.Game{in, out} {
+			res, err := p.SearchGame(context.Background(), g, lim)
+			if err == nil || err.Error() != want.Error() {
+				t.Errorf("%+v: %v (stop %q), want Validate's error %q", lim, err, res.Stop, want)
+			}
+		}
 	}
 }

@@ -55,7 +55,11 @@ type Options struct {
 	// what each finds in the table.
 	Threads int
 	// Progress, when set, is called on the searching goroutine after each
-	// completed iteration of a search.
+	// completed iteration of a search. It runs inside the search, which
+	// holds the Engine and waits for it: it must not call a method of the
+	// same Engine (Search, SearchGame, Clear), which would wait for the
+	// search to end and so for ever. To stop the search from Progress,
+	// cancel the search's context.
 	Progress func(Info)
 	// Tables, when set, are endgame tables (package endgame) the search
 	// asks at every node below the root that they hold: a position of

@@ -520,3 +520,24 @@ func TestResultPVStartsWithMoveWhenStopped(t *testing.T) {
 		t.Error(err)
 	}
 }
+
+// Options.Progress stops a search as its documentation says, by cancelling
+// the search's context (it may not call the Engine, which the search
+// holds): the search returns its move with Stop "cancelled".
+func TestProgressCancelsTheSearch(t *testing.T) {
+	pos := bashni.Russian().MustStart()
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	e := MustNew(Options{HashMB: 1, Progress: func(i Info) {
+		if i.Depth == 2 {
+			cancel()
+		}
+	}})
+	r, err := e.Search(ctx, &pos, Limits{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Stop != StopCancelled || r.Depth < 2 || !pos.IsLegal(r.Move) {
+		t.Errorf("move %s at depth %d, stopped by %q; want a legal move of depth 2 or more, stopped by %q", r.Move, r.Depth, r.Stop, StopCancelled)
+	}
+}

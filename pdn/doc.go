@@ -54,7 +54,11 @@
 // Each *Game holds the *bashni.Game it describes: g.Game().Moves(),
 // Positions(), Position() and Outcome() give the game itself; Tags, Notes
 // and ResultText hold the rest of the record. Moves played and taken back
-// through the record (g.Play, g.PlayText, g.Undo) keep Notes in step.
+// through the record (g.Play, g.PlayText, g.Undo) keep Notes in step. The
+// game's notation (bashni.Game.Notation, in which g.PlayText reads moves)
+// is the record's: square numbers, in the record's numbering, when its
+// GameType says so or it writes its moves in numbers (names are read too),
+// and otherwise the ruleset's own.
 //
 // # Writing
 //

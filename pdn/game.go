@@ -25,7 +25,9 @@ type Game struct {
 	// Notes holds the annotations, comments and variations of the main
 	// line: Notes[i] belongs to the i-th move (from 1), Notes[0] to the text
 	// before the first move (comments only). Moves without notes have no
-	// entry; the map may be nil.
+	// entry; the map may be nil. Write refuses, rather than drops, a note
+	// it cannot place: more than comments in Notes[0], or a note at an
+	// index with no move.
 	Notes map[int]*Note
 
 	// ResultText is the result as the record wrote it, such as "2-0";

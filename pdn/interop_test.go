@@ -336,6 +336,29 @@ func TestWriteSquareNumbers(t *testing.T) {
 	}
 }
 
+// A Writer with square numbers in a Numbering that is none of the four
+// refuses to write, writing nothing, rather than write every square as 0
+// ("0-0"), which no Reader reads; without Numbers the Numbering is unused.
+func TestWriteRefusesUnknownNumbering(t *testing.T) {
+	for _, v := range []bashni.Variant{bashni.RussianDraughts(), bashni.Lasca()} {
+		g, err := bashni.NewGame(v)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := g.Play(g.LegalMoves()[0]); err != nil {
+			t.Fatal(err)
+		}
+		var b bytes.Buffer
+		err = Writer{Numbers: true, Numbering: bashni.NumberingBottomRight + 1}.Write(&b, NewGame(g))
+		if err == nil || !strings.Contains(err.Error(), "pdn: Writer.Numbering Numbering(4) is not a numbering") || b.Len() != 0 {
+			t.Errorf("%s: %v, wrote %q; want an error saying the numbering is none, and nothing written", v, err, b.String())
+		}
+		if _, err := (Writer{Numbering: bashni.NumberingBottomRight + 1}).Marshal(NewGame(g)); err != nil {
+			t.Errorf("%s: square names refused for an unused Numbering: %v", v, err)
+		}
+	}
+}
+
 func itoa(n int) string {
 	b, _ := json.Marshal(n)
 	return string(b)

@@ -184,3 +184,41 @@ func TestMaxCommentBytes(t *testing.T) {
 		t.Errorf("a comment of 6 bytes under MaxComment 5: %v", err)
 	}
 }
+
+// A negative limit means nothing (zero is the default): Next and Write
+// refuse it, saying which, rather than read it as the default; Next reads
+// on once it is put right.
+func TestNegativeLimits(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		set  func(*Limits)
+	}{
+		{"MaxToken", func(l *Limits) { l.MaxToken = -1 }},
+		{"MaxComment", func(l *Limits) { l.MaxComment = -1 }},
+		{"MaxCommentBytes", func(l *Limits) { l.MaxCommentBytes = -1 }},
+		{"MaxNotes", func(l *Limits) { l.MaxNotes = -1 }},
+		{"MaxDepth", func(l *Limits) { l.MaxDepth = -1 }},
+		{"MaxTags", func(l *Limits) { l.MaxTags = -1 }},
+		{"MaxPlies", func(l *Limits) { l.MaxPlies = -1 }},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			want := c.name + " is -1, negative (0 means the default)"
+			rd := NewReader(strings.NewReader("1. c3-d4 *\n"))
+			c.set(&rd.Limits)
+			g, err := rd.Next()
+			var ge *GameError
+			if err == nil || errors.As(err, &ge) || !strings.Contains(err.Error(), "pdn: Reader.Limits."+want) {
+				t.Errorf("Next: %v, %v; want an error saying %q", g, err, want)
+			}
+			rd.Limits = Limits{}
+			if _, err := rd.Next(); err != nil {
+				t.Errorf("Next with the limits put right: %v", err)
+			}
+			var w Writer
+			c.set(&w.Limits)
+			if _, err := w.Marshal(recordAfterC3D4(t)); err == nil || !strings.Contains(err.Error(), "pdn: Writer.Limits."+want) {
+				t.Errorf("Marshal: %v; want an error saying %q", err, want)
+			}
+		})
+	}
+}

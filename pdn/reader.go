@@ -31,7 +31,8 @@ const (
 // at the token past the limit) instead of using memory and time without
 // bound. Together they bound a game's memory: each of its parts is bounded
 // in number and size. A Writer keeps to them, so that what it writes can be
-// read. Zero means the default.
+// read. Zero means the default; a negative limit means nothing, and Next
+// and Write refuse it.
 type Limits struct {
 	MaxToken        int // bytes in a move, tag name or tag value (DefaultMaxToken)
 	MaxComment      int // bytes in one comment, as read: a run of white space one byte (DefaultMaxComment)
@@ -40,6 +41,23 @@ type Limits struct {
 	MaxDepth        int // variations inside variations (DefaultMaxDepth)
 	MaxTags         int // tag pairs in one game, a repeated name counted once (DefaultMaxTags)
 	MaxPlies        int // moves in one game, those of its variations included (DefaultMaxPlies)
+}
+
+// check reports a negative limit; who is the Reader or the Writer whose
+// limits l are.
+func (l Limits) check(who string) error {
+	for _, f := range []struct {
+		name string
+		v    int
+	}{
+		{"MaxToken", l.MaxToken}, {"MaxComment", l.MaxComment}, {"MaxCommentBytes", l.MaxCommentBytes},
+		{"MaxNotes", l.MaxNotes}, {"MaxDepth", l.MaxDepth}, {"MaxTags", l.MaxTags}, {"MaxPlies", l.MaxPlies},
+	} {
+		if f.v < 0 {
+			return fmt.Errorf("pdn: %s.Limits.%s is %d, negative (0 means the default)", who, f.name, f.v)
+		}
+	}
+	return nil
 }
 
 // withDefaults returns l with each zero limit set to its default.
@@ -157,10 +175,20 @@ func shorten(s string) string {
 // Next reads the next game. It returns io.EOF after the last game, and a
 // *GameError for a game that cannot be read, after which it goes on with
 // the next game. Any other error comes from the underlying reader, and Next
-// returns it from then on.
+// returns it from then on, or says that a limit is negative (then Next
+// reads nothing until the limits are put right).
+//
+// The game's notation (bashni.Game.Notation) is the record's, whatever
+// form its last move has: square numbers in the GameType's numbering, or
+// Numbering, when the GameType's notation field says so or a move of the
+// record is written in numbers; otherwise the ruleset's own (the zero
+// bashni.Notation).
 func (r *Reader) Next() (*Game, error) {
 	if r.err != nil {
 		return nil, r.err
+	}
+	if err := r.Limits.check("Reader"); err != nil {
+		return nil, err
 	}
 	lim := r.Limits.withDefaults()
 	r.lx.maxToken = lim.MaxToken
@@ -246,7 +274,11 @@ type parser struct {
 	// the GameType tag says the notation is algebraic.
 	numbering bashni.Numbering
 	numbers   bool
-	strict    bool
+	// typedNumbers is set when the GameType's notation field says square
+	// numbers, and numericMoves once a move written in numbers is read:
+	// either makes the game's notation numbers (recordNotation).
+	typedNumbers, numericMoves bool
+	strict                     bool
 	// lastTag is the line the last tag pair ended on, and blankless the
 	// first token after it when that is on the next line (no blank line).
 	lastTag   int
@@ -302,7 +334,19 @@ func (p *parser) parse() error {
 		return err
 	}
 	p.inTags = false
-	return p.movetext()
+	if err := p.movetext(); err != nil {
+		return err
+	}
+	p.game.game.SetNotation(p.recordNotation())
+	return nil
+}
+
+// recordNotation is the notation the record is written in, which the game
+// keeps after reading (its moves were each read in their own): square
+// numbers when the GameType says so or a move is written in them,
+// otherwise the ruleset's own.
+func (p *parser) recordNotation() bashni.Notation {
+	return p.notation(p.typedNumbers || p.numericMoves)
 }
 
 // empty reports whether what was read is no game at all: no tags, no moves,
@@ -450,7 +494,7 @@ func (p *parser) ruleset(tagErr func(string, error) error) (bashni.Variant, erro
 			return v, tagErr("GameType", err)
 		}
 		if gt.Full {
-			p.numbers = gt.Numeric
+			p.numbers, p.typedNumbers = gt.Numeric, gt.Numeric
 			if gt.Numeric {
 				p.numbering = gt.Numbering
 			}
@@ -623,6 +667,7 @@ func (p *parser) move(t token, text string, cur *lineState) error {
 	if numeric && !p.numbers {
 		return p.fail(t, number, fmt.Errorf("square numbers in a game whose GameType %q says the notation is algebraic", p.game.Tag("GameType")))
 	}
+	p.numericMoves = p.numericMoves || numeric
 	var m bashni.Move
 	var err error
 	if cur.line != nil {

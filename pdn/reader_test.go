@@ -487,3 +487,42 @@ func TestReadIOError(t *testing.T) {
 		}
 	}
 }
+
+// A read game's notation (bashni.Game.Notation, in which Game.PlayText
+// reads moves) is the record's, whatever form its last move has: square
+// numbers when the GameType's notation field says so or the record writes
+// its moves in numbers (in the GameType's numbering, or Reader.Numbering),
+// otherwise the ruleset's own. A game that goes on after reading reads its
+// moves as the record wrote them.
+func TestReadSetsTheRecordsNotation(t *testing.T) {
+	numbers := func(n bashni.Numbering) bashni.Notation {
+		return bashni.Notation{Numbers: true, Numbering: n, Separator: 'x'}
+	}
+	for _, c := range []struct {
+		name, text string
+		numbering  bashni.Numbering // Reader.Numbering
+		want       bashni.Notation
+		next       string // a move to play then, in the record's notation
+	}{
+		{"numbers by the GameType, no moves", "[GameType \"25,W,8,8,N0,0\"]\n\n*", 0, numbers(bashni.NumberingBottomLeft), "9-13"},
+		{"names by the GameType", "[GameType \"25,W,8,8,A0,0\"]\n\n1. c3-d4 *", 0, bashni.Notation{}, "f6-g5"},
+		{"numbers, the last move by name", "[GameType \"25\"]\n\n1. 22-18 f6-g5 *", 0, numbers(bashni.NumberingTopLeft), "21-17"},
+		{"names, no GameType", "1. c3-d4 f6-g5 *", 0, bashni.Notation{}, "g3-h4"},
+		{"numbers in the Reader's numbering", "1. c3-d4 23-20 *", bashni.NumberingBottomLeft, numbers(bashni.NumberingBottomLeft), "9-13"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			rd := NewReader(strings.NewReader(c.text))
+			rd.Numbering = c.numbering
+			g, err := rd.Next()
+			if err != nil {
+				t.Fatal(err)
+			}
+			if d := cmp.Diff(c.want, g.Game().Notation()); d != "" {
+				t.Errorf("notation (-want +got):\n%s", d)
+			}
+			if _, err := g.PlayText(c.next); err != nil {
+				t.Errorf("PlayText(%q) after reading: %v", c.next, err)
+			}
+		})
+	}
+}

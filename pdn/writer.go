@@ -38,7 +38,7 @@ type Writer struct {
 
 	// Limits are those of the Reader the text is for: Write refuses a
 	// game past them, which that Reader would refuse. Zero means the
-	// default.
+	// default; a negative limit is an error.
 	Limits Limits
 }
 
@@ -57,12 +57,16 @@ type Writer struct {
 //
 // Comments are written in braces, or after ';' when they hold '}'; runs
 // of white space in them become single spaces, as the reader makes them.
-// Write fails, writing nothing, when a tag name is not letters, digits and
-// '_' or a tag value holds a line break, which PDN cannot carry, when a
-// note is not PDN (an unknown annotation, a NAG outside 0..255, a nil
-// variation, a variation's move that is not legal where it is played), or
-// when the game is past the Limits a Reader reads: what Write writes, a
-// Reader with the same Limits reads.
+// Write fails, writing nothing, when a limit is negative, when Numbers is
+// set and Numbering is not one of the four numberings, when a tag name is
+// not letters, digits and '_' or a tag value holds a line break, which PDN
+// cannot carry, when a note is not PDN (an unknown annotation, a NAG
+// outside 0..255, a nil variation, a variation's move that is not legal
+// where it is played, an annotation, NAG or variation in Notes[0], before
+// the first move, where only comments are written), when a note that holds
+// anything is at an index with no move (negative, or past the last move of
+// its line), or when the game is past the Limits a Reader reads: what
+// Write writes, a Reader with the same Limits reads.
 func (wr Writer) Write(w io.Writer, g *Game) error {
 	text, err := wr.Marshal(g)
 	if err != nil {
@@ -84,6 +88,12 @@ func (wr Writer) Marshal(g *Game) ([]byte, error) {
 	}
 	if g.game == nil {
 		return nil, errors.New("pdn: the record has no game")
+	}
+	if err := wr.Limits.check("Writer"); err != nil {
+		return nil, err
+	}
+	if wr.Numbers && wr.Numbering > bashni.NumberingBottomRight {
+		return nil, fmt.Errorf("pdn: Writer.Numbering %v is not a numbering (bashni.NumberingTopLeft to NumberingBottomRight)", wr.Numbering)
 	}
 	var b strings.Builder
 	lim := wr.Limits.withDefaults()
@@ -110,7 +120,7 @@ func (wr Writer) Marshal(g *Game) ([]byte, error) {
 	if _, classic := gameTypeOf(g.game.Variant(), false, 0); classic {
 		mt.sep = 'x'
 	}
-	if err := mt.line(g.game.Moves(), g.Notes, 0, 0, *g.game.Start()); err != nil {
+	if err := mt.line("", g.game.Moves(), g.Notes, 0, 0, *g.game.Start()); err != nil {
 		return nil, err
 	}
 	mt.units = append(mt.units, g.resultText())
@@ -196,9 +206,13 @@ func (mt *movetext) text(m bashni.Move) string {
 // played from pos, with their notes; a variation (depth > 0, the number of
 // variations it is inside, itself included) is enclosed in parentheses.
 // A variation's moves must be legal where they are played; the main line's
-// are the game's own.
-func (mt *movetext) line(moves []bashni.Move, notes map[int]*Note, firstPly, depth int, pos bashni.Position) error {
+// are the game's own. what names a variation in errors ("" for the main
+// line).
+func (mt *movetext) line(what string, moves []bashni.Move, notes map[int]*Note, firstPly, depth int, pos bashni.Position) error {
 	variation := depth > 0
+	if err := checkNotes(what, len(moves), notes); err != nil {
+		return err
+	}
 	start := len(mt.units)
 	if n := notes[0]; n != nil {
 		if err := mt.comments("", n.Comments); err != nil {
@@ -253,7 +267,7 @@ func (mt *movetext) line(moves []bashni.Move, notes map[int]*Note, firstPly, dep
 		if err := mt.comments(where, n.Comments); err != nil {
 			return err
 		}
-		for _, v := range n.Variations {
+		for k, v := range n.Variations {
 			switch {
 			case v == nil:
 				return fmt.Errorf("pdn: %s: a nil variation", where)
@@ -263,7 +277,7 @@ func (mt *movetext) line(moves []bashni.Move, notes map[int]*Note, firstPly, dep
 			if err := mt.countNote(where); err != nil {
 				return err
 			}
-			if err := mt.line(v.Moves, v.Notes, firstPly+i, depth+1, before); err != nil {
+			if err := mt.line(fmt.Sprintf("%s: variation %d", where, k+1), v.Moves, v.Notes, firstPly+i, depth+1, before); err != nil {
 				return err
 			}
 		}
@@ -283,6 +297,50 @@ func (mt *movetext) line(moves []bashni.Move, notes map[int]*Note, firstPly, dep
 		}
 	}
 	return nil
+}
+
+// checkNotes reports a note of a line of n moves that Write cannot place,
+// rather than drop it: one at a negative index or past the last move, or
+// one before the first move (Notes[0]) that holds more than comments. An
+// empty note holds nothing to lose and is let be. Of several, the one at
+// the lowest index is reported, so that the error does not depend on the
+// map's order. what names a variation ("" for the main line).
+func checkNotes(what string, n int, notes map[int]*Note) error {
+	bad, found := 0, false
+	for i, note := range notes {
+		switch {
+		case i > 0 && i <= n, note == nil, note.empty():
+			continue // a move's note, or nothing
+		case i == 0 && note.Annotation == "" && len(note.NAGs) == 0 && len(note.Variations) == 0:
+			continue // comments before the first move
+		}
+		if !found || i < bad {
+			bad, found = i, true
+		}
+	}
+	if !found {
+		return nil
+	}
+	prefix, line := "pdn: ", "game"
+	if what != "" {
+		prefix, line = "pdn: "+what+": ", "line"
+	}
+	switch {
+	case bad == 0:
+		return fmt.Errorf("%sbefore the first move (Notes[0]): an annotation, NAG or variation, which PDN writes only after a move (Notes[0] holds comments only)", prefix)
+	case bad < 0:
+		return fmt.Errorf("%sNotes[%d]: a note at a negative index, which belongs to no move", prefix, bad)
+	}
+	moves := "moves"
+	if n == 1 {
+		moves = "move"
+	}
+	return fmt.Errorf("%sNotes[%d]: a note past the last move (the %s has %d %s), which belongs to no move", prefix, bad, line, n, moves)
+}
+
+// empty reports whether the note holds nothing.
+func (n *Note) empty() bool {
+	return n.Annotation == "" && len(n.NAGs) == 0 && len(n.Comments) == 0 && len(n.Variations) == 0
 }
 
 // countNote counts a comment, NAG or variation against MaxNotes.

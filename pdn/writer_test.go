@@ -165,6 +165,24 @@ func TestWriteErrors(t *testing.T) {
 		{"moves", func(r *Game) {
 			r.Note(1).Variations = slices.Repeat([]*Line{{Moves: g.Moves()[:1]}}, DefaultMaxPlies)
 		}, "pdn: more than the 20000 moves, variations' included, a Reader reads (Limits.MaxPlies)"},
+		// A note Write cannot place is an error saying where it is, not
+		// dropped: before the first move only comments are PDN, and a note
+		// past a line's last move belongs to no move.
+		{"annotation before the first move", func(r *Game) { r.Note(0).Annotation = "!" }, "pdn: before the first move (Notes[0]): an annotation, NAG or variation, which PDN writes only after a move"},
+		{"NAG before the first move", func(r *Game) { r.Note(0).NAGs = []int{1} }, "pdn: before the first move (Notes[0]): an annotation, NAG or variation"},
+		{"variation before the first move", func(r *Game) { r.Note(0).Variations = []*Line{{}} }, "pdn: before the first move (Notes[0]): an annotation, NAG or variation"},
+		{"note past the last move", func(r *Game) { r.Note(2).Comments = []string{"lost"} }, "pdn: Notes[2]: a note past the last move (the game has 1 move)"},
+		{"note at a negative index", func(r *Game) { r.Note(-1).NAGs = []int{1} }, "pdn: Notes[-1]: a note at a negative index"},
+		{"variation's note past its last move", func(r *Game) {
+			v := &Line{Moves: g.Moves()[:1]}
+			v.Note(3).Comments = []string{"lost"}
+			r.Note(1).Variations = []*Line{v}
+		}, "pdn: move 1. c3-d4: variation 1: Notes[3]: a note past the last move (the line has 1 move)"},
+		{"variation's annotation before its first move", func(r *Game) {
+			v := &Line{Moves: g.Moves()[:1]}
+			v.Note(0).Annotation = "?"
+			r.Note(1).Variations = []*Line{v}
+		}, "pdn: move 1. c3-d4: variation 1: before the first move (Notes[0]): an annotation, NAG or variation"},
 		{"tags", func(r *Game) {
 			for i := range DefaultMaxTags {
 				r.SetTag(fmt.Sprint("T", i), "x")
@@ -184,6 +202,36 @@ func TestWriteErrors(t *testing.T) {
 				t.Errorf("Write wrote %q before failing", b.String())
 			}
 		})
+	}
+}
+
+// An empty note anywhere (Game.Note reading a move that has none adds
+// one) holds nothing to lose: Write writes the game as without it, and a
+// comment before the first move is written and read back.
+func TestWriteEmptyNotesAndFirstComment(t *testing.T) {
+	rec := recordAfterC3D4(t)
+	want, err := rec.MarshalText()
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec.Note(-1)
+	rec.Note(5)
+	rec.Notes[6] = nil
+	rec.Note(0).NAGs = []int{}
+	got, err := rec.MarshalText()
+	if err != nil {
+		t.Fatalf("empty notes: %v", err)
+	}
+	if d := cmp.Diff(string(want), string(got)); d != "" {
+		t.Errorf("empty notes changed the text (-without +with):\n%s", d)
+	}
+	rec.Note(0).Comments = []string{"first"}
+	text, err := rec.MarshalText()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d := cmp.Diff([]string{"first"}, readOne(t, string(text)).Notes[0].Comments); d != "" {
+		t.Errorf("the comment before the first move read back (-want +got):\n%s\n%s", d, text)
 	}
 }
 
