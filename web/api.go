@@ -32,10 +32,11 @@ type gameRequest struct {
 	// lists the legal moves in numbers in the error of one that is not.
 	Numbers bool `json:"numbers"`
 	// Level, Depth and MoveTime (milliseconds) are the engine's strength,
-	// for /api/engine only (see strength).
-	Level    string `json:"level"`
-	Depth    int    `json:"depth"`
-	MoveTime int64  `json:"movetime"`
+	// for /api/engine only (see strength); nil when the request leaves
+	// them out (or gives null), so that 0 and "" are values, refused.
+	Level    *string `json:"level"`
+	Depth    *int    `json:"depth"`
+	MoveTime *int64  `json:"movetime"`
 }
 
 // legalMove is one legal move, with the squares the page needs to match a

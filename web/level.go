@@ -52,7 +52,7 @@ func LevelNames() []string {
 
 // askedStrength reports whether an engine request names a strength.
 func (req gameRequest) askedStrength() bool {
-	return req.Level != "" || req.Depth != 0 || req.MoveTime != 0
+	return req.Level != nil || req.Depth != nil || req.MoveTime != nil
 }
 
 // opponent returns the player for an engine request: the Opponent, at the
@@ -76,28 +76,28 @@ func (s *Server) opponent(req gameRequest) (match.Player, error) {
 // time is at most think, the bound of an engine request.
 func strength(req gameRequest, think time.Duration) (Strength, error) {
 	var s Strength
-	if req.Level != "" {
+	if req.Level != nil {
 		found := false
 		for _, l := range levels {
-			if l.name == req.Level {
+			if l.name == *req.Level {
 				s, found = l.s, true
 			}
 		}
 		if !found {
-			return Strength{}, badRequest(fmt.Sprintf("level %q: want one of %s", req.Level, strings.Join(LevelNames(), ", ")))
+			return Strength{}, badRequest(fmt.Sprintf("level %q: want one of %s", *req.Level, strings.Join(LevelNames(), ", ")))
 		}
 	}
-	if req.Depth != 0 {
-		if req.Depth < 1 || req.Depth > MaxDepth {
-			return Strength{}, badRequest(fmt.Sprintf("depth %d: want 1 to %d plies", req.Depth, MaxDepth))
+	if d := req.Depth; d != nil {
+		if *d < 1 || *d > MaxDepth {
+			return Strength{}, badRequest(fmt.Sprintf("depth %d: want 1 to %d plies", *d, MaxDepth))
 		}
-		s.Depth = req.Depth
+		s.Depth = *d
 	}
-	if req.MoveTime != 0 {
-		if maxMS := think.Milliseconds(); req.MoveTime < 1 || req.MoveTime > maxMS {
-			return Strength{}, badRequest(fmt.Sprintf("movetime %d: want 1 to %d milliseconds", req.MoveTime, maxMS))
+	if ms := req.MoveTime; ms != nil {
+		if maxMS := think.Milliseconds(); *ms < 1 || *ms > maxMS {
+			return Strength{}, badRequest(fmt.Sprintf("movetime %d: want 1 to %d milliseconds", *ms, maxMS))
 		}
-		s.Time = time.Duration(req.MoveTime) * time.Millisecond
+		s.Time = time.Duration(*ms) * time.Millisecond
 	}
 	s.Time = min(s.Time, think)
 	return s, nil

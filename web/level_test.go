@@ -50,6 +50,7 @@ func TestEngineStrength(t *testing.T) {
 		{`{"movetime":5000}`, Strength{Time: 5 * time.Second}},
 		{`{"level":"strong","depth":4}`, Strength{Depth: 4, Time: time.Second}},
 		{`{"level":"beginner","movetime":5000}`, Strength{Depth: 1, Time: 5 * time.Second}},
+		{`{"depth":null,"movetime":null,"level":null}`, Strength{}}, // null is no value
 	} {
 		code, body, _ := do(t, s, "POST", "/api/engine", c.body)
 		if code != http.StatusOK {
@@ -75,20 +76,31 @@ func TestEngineStrength(t *testing.T) {
 		{`{"depth":-1}`, "depth -1: want 1 to 64 plies"},
 		{`{"movetime":5001}`, "movetime 5001: want 1 to 5000 milliseconds"},
 		{`{"movetime":-3}`, "movetime -3: want 1 to 5000 milliseconds"},
+		// 0 and "" are values out of range, not fields left out.
+		{`{"depth":0}`, "depth 0: want 1 to 64 plies"},
+		{`{"movetime":0}`, "movetime 0: want 1 to 5000 milliseconds"},
+		{`{"level":""}`, `level "": want one of beginner, casual, club, strong, max`},
+		{`{"level":"club","depth":0}`, "depth 0: want 1 to 64 plies"},
 		{`{"depth":1e99}`, "request body is not a game as JSON"},
 		{`{"level":3}`, "request body is not a game as JSON"},
 	} {
 		code, body, _ := do(t, s, "POST", "/api/engine", c.body)
+		select {
+		case <-rec.got: // a request taken: the test fails below, without blocking the next
+		default:
+		}
 		var e errorBody
 		if err := json.Unmarshal([]byte(body), &e); err != nil || code != http.StatusBadRequest || !strings.Contains(e.Error, c.error) {
 			t.Errorf("%s: %d %s, want 400 with %q", c.body, code, body, c.error)
 		}
 	}
-	code, body, _ := do(t, s, "POST", "/api/state", `{"level":"club"}`)
-	if code != http.StatusBadRequest || !strings.Contains(body, "level, depth and movetime are the engine's") {
-		t.Errorf("/api/state with a level: %d %s", code, body)
+	for _, body := range []string{`{"level":"club"}`, `{"depth":0}`, `{"movetime":0}`, `{"level":""}`} {
+		code, answer, _ := do(t, s, "POST", "/api/state", body)
+		if code != http.StatusBadRequest || !strings.Contains(answer, "level, depth and movetime are the engine's") {
+			t.Errorf("/api/state with %s: %d %s, want 400", body, code, answer)
+		}
 	}
-	code, body, _ = do(t, New(Options{Opponent: firstMove{}}), "POST", "/api/engine", `{"depth":3}`)
+	code, body, _ := do(t, New(Options{Opponent: firstMove{}}), "POST", "/api/engine", `{"depth":3}`)
 	if code != http.StatusNotImplemented || !strings.Contains(body, "this server's engine plays at one strength") {
 		t.Errorf("a depth for an engine of one strength: %d %s", code, body)
 	}

@@ -42,6 +42,7 @@ import (
 	"github.com/bashni-dev/bashni/engine"
 	"github.com/bashni-dev/bashni/internal/background"
 	"github.com/bashni-dev/bashni/internal/lineread"
+	"github.com/bashni-dev/bashni/internal/oneline"
 	"github.com/bashni-dev/bashni/internal/strictnum"
 )
 
@@ -157,7 +158,10 @@ func (s *Session) writeError() error {
 }
 
 // errorf answers "error message=...". The protocol has no way to quote a
-// double quote, so each becomes a single quote.
+// double quote, so each becomes a single quote; a line break becomes a
+// space, and the rest of what would not be one line of text (a control
+// character, a byte that is not UTF-8, echoed from the input) is escaped
+// as Go writes it (\r, \x01, \xff).
 //
 // An error among args is written by its bashni.Message, without the
 // library's "bashni: ".
@@ -167,9 +171,15 @@ func (s *Session) errorf(format string, args ...any) {
 			args[i] = bashni.Message(err)
 		}
 	}
-	msg := fmt.Sprintf(format, args...)
-	msg = strings.ReplaceAll(strings.ReplaceAll(msg, `"`, `'`), "\n", " ")
+	msg := oneLine(fmt.Sprintf(format, args...))
 	s.write(Message{Command: "error", Args: []Arg{{Name: "message", Value: msg, HasValue: true}}}.String())
+}
+
+// oneLine returns msg as one line of text for an error message: its
+// double quotes single, its line breaks spaces, and the rest that is not
+// text escaped (oneline.Escape).
+func oneLine(msg string) string {
+	return oneline.Escape(strings.NewReplacer(`"`, `'`, "\n", " ").Replace(msg))
 }
 
 // Run reads and answers lines until "quit" or the end of the input. It
@@ -233,12 +243,20 @@ func (s *Session) execute(line string) (goOn bool, stopped *background.Job) {
 	if err == ErrEmpty {
 		return true, nil
 	}
+	// A malformed line is answered in its turn: during a search, after
+	// the lines kept before it.
+	bad := ""
 	if err != nil {
-		s.errorf("%s: %v", shortText(line), strings.TrimPrefix(err.Error(), "hub: "))
-		return true, nil
+		bad = fmt.Sprintf("%s: %v", shortText(line), strings.TrimPrefix(err.Error(), "hub: "))
+	} else if name, twice := m.Repeated(); twice {
+		bad = fmt.Sprintf("%s: %s is given twice", m.Command, name)
 	}
-	if name, twice := m.Repeated(); twice {
-		s.errorf("%s: %s is given twice", m.Command, name)
+	if bad != "" {
+		if s.search == nil || s.endless && !s.stopping {
+			s.errorf("%s", bad)
+		} else {
+			s.keep(shortText(line), line)
+		}
 		return true, nil
 	}
 	switch m.Command {
@@ -264,20 +282,26 @@ func (s *Session) execute(line string) (goOn bool, stopped *background.Job) {
 		return true, nil // the protocol says to ignore what is not understood
 	}
 	if s.search != nil {
-		switch {
-		case s.endless && !s.stopping:
+		if s.endless && !s.stopping {
 			s.errorf("%s: a search without a limit is under way (send stop first)", m.Command)
-		case s.pendingBytes+len(line) > MaxPending:
-			s.errorf("%s: more than %d bytes of commands sent during the search; it is ignored", m.Command, MaxPending)
-		default:
-			// A command sent during a search runs when the search is done.
-			s.pending = append(s.pending, line)
-			s.pendingBytes += len(line)
+		} else {
+			s.keep(m.Command, line)
 		}
 		return true, nil
 	}
 	s.run(m)
 	return true, nil
+}
+
+// keep keeps a line sent during a search, named by what, to be answered
+// when the search is done, unless MaxPending bytes are kept already.
+func (s *Session) keep(what, line string) {
+	if s.pendingBytes+len(line) > MaxPending {
+		s.errorf("%s: more than %d bytes of commands sent during the search; it is ignored", what, MaxPending)
+		return
+	}
+	s.pending = append(s.pending, line)
+	s.pendingBytes += len(line)
 }
 
 // run answers a command read outside a search.
@@ -312,7 +336,10 @@ func (s *Session) run(m Message) {
 		s.level = l
 	case "go":
 		if err := s.goSearch(m); err != nil {
+			// A GUI waits for done after go: it comes, with no move, as
+			// Scan writes it when it has none.
 			s.errorf("go: %v", err)
+			s.write("done")
 		}
 		s.level = level{} // as in Scan, each search starts the limits afresh
 	}
@@ -588,6 +615,7 @@ func (s *Session) goSearch(m Message) error {
 		defer s.mu.Unlock()
 		if err != nil {
 			s.errorf("go: %v", err)
+			s.write("done")
 		} else {
 			line := "done move=" + FormatMove(&root, res.Move)
 			if len(res.PV) > 1 && res.PV[0] == res.Move {
@@ -609,7 +637,7 @@ func (s *Session) searchEnded() {
 	kept := s.pending
 	s.pending, s.pendingBytes = nil, 0
 	for _, line := range kept {
-		s.execute(line) // a kept line is never stop, quit or ping
+		s.execute(line) // a kept line is never a well-formed stop, quit or ping
 	}
 }
 

@@ -271,7 +271,7 @@ func TestErrorsAndIgnored(t *testing.T) {
 		{`level moves=40`, `error message="level: moves and inc need time=S"`},
 		{`level`, `error message="level: want depth=N, move-time=S, time=S [inc=S] [moves=N] or infinite"`},
 		{`level depth`, `error message="level: depth: the value is missing"`},
-		{`go`, `error message="go: want think, ponder or analyze"`},
+		// go without a search mode: TestGoWithoutSearchAnswersDone.
 		{`set-param name=variant value=chess`, `error message="set-param: variant 'chess': not one of russian brazilian bashni international lasca ludii-bashni ludii-lasca, nor a ruleset such as 'lasca,rejump=any'"`},
 		{`set-param name=threads value=0`, `error message="set-param: threads: 0 is not from 1 to 256"`},
 		{`set-param name=hash value=1x`, `error message="set-param: hash: '1x' is not a whole number"`},
@@ -300,6 +300,25 @@ func TestErrorsAndIgnored(t *testing.T) {
 				t.Errorf("(-want +got):\n%s", diff)
 			}
 		})
+	}
+}
+
+// An error line is one line of text whatever the line it answers holds:
+// a carriage return, another control character or a byte that is not
+// UTF-8 echoed from the input is written escaped, as Go writes it. (A raw
+// carriage return split the error in two for a GUI that reads lines as
+// Python's text mode does, as pydraughts does, and a byte that is not
+// UTF-8 stopped such a reader with a decoding error.)
+func TestErrorLinesAreOneLine(t *testing.T) {
+	got := converse(t, "foo\rbar=\n\x01\nset-param name=tables value=\"x\ry\xff\"\nping\n")
+	want := []string{
+		`error message="foo\rbar=: at byte 9: want the value of bar, found the end of the line"`,
+		`error message="\x01: at byte 1: want a command, found '\x01'"`,
+		`error message="set-param: tables: x\ry\xff is not a directory"`,
+		"pong",
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("(-want +got):\n%s", diff)
 	}
 }
 
@@ -418,6 +437,42 @@ func (l *live) expect(prefix string) string {
 		case <-timeout:
 			l.t.Fatalf("no %q line", prefix)
 		}
+	}
+}
+
+// A go that cannot search (the game is over, or no search mode) says why
+// and still answers done, as Scan does (with no move): a GUI that waits
+// for done after each go (lidraughts' analysis, pydraughts) must not wait
+// for ever.
+func TestGoWithoutSearchAnswersDone(t *testing.T) {
+	for _, c := range []struct{ input, err string }{
+		// White's man on a1 cannot take b2: c3 behind it is taken.
+		{"pos fen=\"W:Wa1:Bb2,c3\"\nlevel depth=3\ngo think\n", `error message="go: the position has no legal move (the game is over)"`},
+		{"pos fen=\"W:Wa1:Bb2,c3\"\nlevel infinite\ngo analyze\n", `error message="go: the position has no legal move (the game is over)"`},
+		{"pos fen=\"W:Wa1:Bb2,c3\"\ngo ponder\n", `error message="go: the position has no legal move (the game is over)"`},
+		{"go\n", `error message="go: want think, ponder or analyze"`},
+	} {
+		got := converse(t, c.input+"ping\n")
+		if diff := cmp.Diff([]string{c.err, "done", "pong"}, got); diff != "" {
+			t.Errorf("%q (-want +got):\n%s", c.input, diff)
+		}
+	}
+	// So too for a go kept during a search, answered at its end.
+	l := startLive(t)
+	l.send("pos pos=" + startPos)
+	l.send("level move-time=600")
+	l.send("go think")
+	l.send(`pos fen="W:Wa1:Bb2,c3"`)
+	l.send("go think")
+	l.send("stop")
+	l.expect("done move=")
+	l.expect(`error message="go: the position has no legal move (the game is over)"`)
+	if got := l.expect("done"); got != "done" {
+		t.Errorf("the kept go: %q, want done", got)
+	}
+	l.send("quit")
+	if err := <-l.end; err != nil {
+		t.Fatal(err)
 	}
 }
 

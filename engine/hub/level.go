@@ -12,9 +12,11 @@ import (
 // level is what the "level" lines since the last "pos" or "go" set. As in
 // Scan, each line sets the fields it names and keeps the others, so that
 // "level move-time=90" then "level depth=20" (lidraughts' analysis) bound
-// the search by both; "pos" and "go" start it afresh. Several limits may be
-// set; the search stops at the first reached. The zero level (no line)
-// searches for DefaultMoveTime.
+// the search by both; "pos" and "go" start it afresh. The clock (time, inc
+// and moves) is one field, as in the protocol's form "level [moves=N]
+// time=S [inc=S]" and Scan's set_time: a line with time= sets all of it.
+// Several limits may be set; the search stops at the first reached. The
+// zero level (no line) searches for DefaultMoveTime.
 type level struct {
 	set      bool // a level line was read
 	depth    int
@@ -29,9 +31,13 @@ type level struct {
 
 // add reads a level line on top of l: depth=N, move-time=S, time=S [inc=S]
 // [moves=N], infinite, and nodes=N (sent by pydraughts). Times are seconds.
+// A line with time= replaces the clock, its moves and inc none unless it
+// names them; moves or inc without time= on the same line are an error.
 // Unknown arguments are ignored.
 func (l level) add(m Message) (level, error) {
-	seen, incGiven := false, false
+	seen, timeGiven, clockGiven := false, false, false
+	var left, inc time.Duration
+	moves := 0
 	for _, a := range m.Args {
 		var err error
 		switch a.Name {
@@ -44,17 +50,18 @@ func (l level) add(m Message) (level, error) {
 			n, err = strictnum.Int(a.Value, 1, 1<<62)
 			l.nodes = uint64(n)
 		case "moves":
-			l.moves, err = strictnum.Int(a.Value, 1, 10000)
+			moves, err = strictnum.Int(a.Value, 1, 10000)
+			clockGiven = true
 		case "move-time":
 			if l.moveTime, err = strictnum.Seconds(a.Value); err == nil && l.moveTime <= 0 {
 				err = fmt.Errorf("%s seconds is no time", a.Value)
 			}
 		case "time":
-			l.left, err = strictnum.Seconds(a.Value)
-			l.clock = true
+			left, err = strictnum.Seconds(a.Value)
+			timeGiven, clockGiven = true, true
 		case "inc":
-			l.inc, err = strictnum.Seconds(a.Value)
-			incGiven = true
+			inc, err = strictnum.Seconds(a.Value)
+			clockGiven = true
 		default:
 			continue
 		}
@@ -66,8 +73,11 @@ func (l level) add(m Message) (level, error) {
 	switch {
 	case !seen:
 		return level{}, errors.New("want depth=N, move-time=S, time=S [inc=S] [moves=N] or infinite")
-	case !l.clock && (l.moves > 0 || l.inc > 0 || incGiven): // inc=0 too
+	case clockGiven && !timeGiven: // inc=0 too
 		return level{}, errors.New("moves and inc need time=S")
+	}
+	if clockGiven {
+		l.clock, l.left, l.inc, l.moves = true, left, inc, moves
 	}
 	l.set = true
 	return l, nil

@@ -47,6 +47,38 @@ func TestCommandsDuringSearchKeepReading(t *testing.T) {
 	}
 }
 
+// The errors of lines sent during a search come in the order of the lines:
+// a malformed line (one that does not read, or names an argument twice) is
+// kept as the commands around it are, and answered after the done line
+// and after the lines sent before it, not at once ahead of them.
+func TestErrorsDuringSearchInOrder(t *testing.T) {
+	l := startLive(t)
+	l.send("pos pos=" + startPos)
+	l.send("level move-time=600")
+	l.send("go think")
+	l.send("level depth=0")
+	l.send("=x")
+	l.send("level depth=1 depth=2")
+	l.send("stop")
+	l.expect("done move=") // fails on the error of =x written first
+	l.expect(`error message="level: depth: 0 is not from 1 to 64"`)
+	l.expect(`error message="=x: at byte 1: want a command, found '='"`)
+	l.expect(`error message="level: depth is given twice"`)
+	// During a search without a limit, lines are refused at once, in order.
+	l.send("level infinite")
+	l.send("go analyze")
+	l.send("level depth=0")
+	l.send("=x")
+	l.expect(`error message="level: a search without a limit is under way (send stop first)"`)
+	l.expect(`error message="=x: at byte 1: want a command, found '='"`)
+	l.send("stop")
+	l.expect("done move=")
+	l.send("quit")
+	if err := <-l.end; err != nil {
+		t.Fatal(err)
+	}
+}
+
 // Lines sent during a search are kept only up to MaxPending bytes; more is
 // an error, and the session goes on.
 func TestPendingBounded(t *testing.T) {
@@ -84,7 +116,7 @@ func TestLevelsAddUp(t *testing.T) {
 	if got, want := s.level.limits(), (engine.Limits{Depth: 12, Nodes: 5000, Time: 90 * time.Second}); got != want {
 		t.Errorf("three lines: %+v, want %+v", got, want)
 	}
-	run("level time=60", "level inc=2 moves=10")
+	run("level time=60", "level inc=2 moves=10 time=60")
 	want := engine.Limits{Depth: 12, Nodes: 5000, Time: 90 * time.Second, Clock: engine.Clock{Left: 62 * time.Second, Increment: 2 * time.Second, MovesToGo: 10}}
 	if got := s.level.limits(); got != want {
 		t.Errorf("with a clock: %+v, want %+v", got, want)
@@ -96,6 +128,36 @@ func TestLevelsAddUp(t *testing.T) {
 	run("level depth=2", "level infinite")
 	if got, want := s.level.limits(), (engine.Limits{Depth: 2}); got != want {
 		t.Errorf("depth, then infinite: %+v, want %+v", got, want)
+	}
+}
+
+// The clock is one field of the level, as the protocol's form "level
+// [moves=N] time=S [inc=S]" and Scan's set_time have it: a line with time=
+// sets all of it, moves and inc it does not name being none, and moves or
+// inc without time= on their line are an error, whatever an earlier line
+// set. (An earlier line's inc was kept, and the clock read its time plus
+// an increment the game no longer has.) Depth, nodes and move-time still
+// add up with it.
+func TestLevelClockIsOneField(t *testing.T) {
+	s := NewSession(new(strings.Builder), Options{HashMB: 1})
+	run := func(lines ...string) {
+		for _, l := range lines {
+			s.execute(l)
+		}
+	}
+	run("level moves=40 time=300 inc=5", "level depth=12", "level time=10")
+	want := engine.Limits{Depth: 12, Clock: engine.Clock{Left: 10 * time.Second}}
+	if got := s.level.limits(); got != want {
+		t.Errorf("time=10 after moves=40 time=300 inc=5: %+v, want %+v", got, want)
+	}
+	run("level inc=2")
+	if got := s.level.limits(); got != want {
+		t.Errorf("inc=2 without time=: %+v, want it refused, %+v", got, want)
+	}
+	out := converse(t, "level time=60\nlevel moves=10\nlevel inc=0\nping\n")
+	refused := `error message="level: moves and inc need time=S"`
+	if diff := cmp.Diff([]string{refused, refused, "pong"}, out); diff != "" {
+		t.Errorf("moves, inc after time (-want +got):\n%s", diff)
 	}
 }
 

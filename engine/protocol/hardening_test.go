@@ -259,6 +259,21 @@ func TestMoveErrorText(t *testing.T) {
 	}
 }
 
+// An error line is text: a control character or a byte that is not UTF-8
+// it echoes from the command is written escaped, as Go writes it. (They
+// were written raw: a GUI that reads lines as Python's text mode does
+// stops with a decoding error on such a byte.)
+func TestErrorLinesAreText(t *testing.T) {
+	got := converse(t, "go \x01\xff\nbook \x01\xff\n")
+	want := []string{
+		`error go: \x01\xff: the value is missing`,
+		`error book: open \x01\xff: no such file or directory`,
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("(-want +got):\n%s", diff)
+	}
+}
+
 // A clock that reads 0 in an increment game (issue 26, item 6: the
 // protocol refused it, so the GUI got no move) gets the quickest move; so
 // does one at 0 without an increment. The session waits an hour at the end

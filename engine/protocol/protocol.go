@@ -27,6 +27,7 @@ import (
 	"github.com/bashni-dev/bashni/endgame"
 	"github.com/bashni-dev/bashni/engine"
 	"github.com/bashni-dev/bashni/internal/lineread"
+	"github.com/bashni-dev/bashni/internal/oneline"
 	"github.com/bashni-dev/bashni/internal/strictnum"
 	"github.com/bashni-dev/bashni/internal/sysmem"
 )
@@ -494,14 +495,16 @@ func (s *Session) loadBook(name string) error {
 
 // errorf answers an error line. An error among args is written by its
 // bashni.Message, without the library's "bashni: ", as "error" already says
-// what the line is.
+// what the line is. What is not text, echoed from the command (a control
+// character, a byte that is not UTF-8), is written escaped as Go writes it
+// (\x01, \xff), so the line is one line of UTF-8.
 func (s *Session) errorf(format string, args ...any) {
 	for i, a := range args {
 		if err, ok := a.(error); ok {
 			args[i] = bashni.Message(err)
 		}
 	}
-	s.printf("error %s", fmt.Sprintf(format, args...))
+	s.printf("error %s", oneline.Escape(fmt.Sprintf(format, args...)))
 }
 
 // position reads "startpos [moves ...]" or "fen <FEN> [moves ...]".
