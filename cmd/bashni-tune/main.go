@@ -13,8 +13,10 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -26,12 +28,33 @@ import (
 	"time"
 
 	"github.com/bashni-dev/bashni"
+	"github.com/bashni-dev/bashni/internal/atomicfile"
 	"github.com/bashni-dev/bashni/internal/eval"
 	"github.com/bashni-dev/bashni/internal/tune"
 )
 
+// usage is what bashni-tune -h prints, and a missing step on stderr.
+const usage = `usage: bashni-tune gen [flags]
+       bashni-tune fit [flags] FILE...
+
+gen plays the engine against itself and writes quiet positions with the
+games' results; fit fits the evaluation's weights to them and writes them
+as JSON on standard output. "bashni-tune gen -h" and "bashni-tune fit -h"
+list their flags.
+`
+
+// errUsage is a flag error that the flag set has printed already, with
+// the usage.
+var errUsage = errors.New("usage error")
+
 func main() {
-	if err := run(os.Args[1:], os.Stdout, os.Stderr); err != nil {
+	// As bashni's: help asked for (-h) is output, status 0; an error is a
+	// line on stderr, status 1.
+	switch err := run(os.Args[1:], os.Stdout, os.Stderr); {
+	case err == nil, errors.Is(err, flag.ErrHelp):
+	case errors.Is(err, errUsage):
+		os.Exit(1)
+	default:
 		fmt.Fprintln(os.Stderr, "bashni-tune:", err)
 		os.Exit(1)
 	}
@@ -39,20 +62,51 @@ func main() {
 
 func run(args []string, stdout, stderr io.Writer) error {
 	if len(args) == 0 {
-		return fmt.Errorf("want a step: gen or fit (bashni-tune gen -h)")
+		fmt.Fprint(stderr, usage)
+		return errUsage
 	}
 	switch args[0] {
 	case "gen":
 		return runGen(args[1:], stdout, stderr)
 	case "fit":
 		return runFit(args[1:], stdout, stderr)
+	case "-h", "-help", "--help", "help":
+		fmt.Fprint(stdout, usage)
+		return flag.ErrHelp
 	}
 	return fmt.Errorf("unknown step %q: want gen or fit", args[0])
 }
 
-func runGen(args []string, stdout, stderr io.Writer) error {
-	fs := flag.NewFlagSet("gen", flag.ContinueOnError)
+// newFlagSet returns the flag set of a step, whose usage line is synopsis.
+func newFlagSet(name, synopsis string) *flag.FlagSet {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.Usage = func() {
+		fmt.Fprintf(fs.Output(), "usage: bashni-tune %s %s\n\nflags:\n", name, synopsis)
+		fs.PrintDefaults()
+	}
+	return fs
+}
+
+// parse parses args with fs: the usage goes to stdout for -h (ErrHelp),
+// to stderr with a flag error (errUsage).
+func parse(fs *flag.FlagSet, args []string, stdout, stderr io.Writer) error {
+	var msg bytes.Buffer
+	fs.SetOutput(&msg)
+	err := fs.Parse(args)
 	fs.SetOutput(stderr)
+	switch {
+	case errors.Is(err, flag.ErrHelp):
+		_, _ = stdout.Write(msg.Bytes())
+		return err
+	case err != nil:
+		_, _ = stderr.Write(msg.Bytes())
+		return errUsage
+	}
+	return nil
+}
+
+func runGen(args []string, stdout, stderr io.Writer) error {
+	fs := newFlagSet("gen", "[flags]")
 	variant := fs.String("variant", "russian", "ruleset")
 	cfg := tune.GenConfig{}
 	fs.IntVar(&cfg.Games, "games", 1000, "games to play")
@@ -63,7 +117,7 @@ func runGen(args []string, stdout, stderr io.Writer) error {
 	fs.IntVar(&cfg.Workers, "workers", runtime.NumCPU(), "games played at once (the output does not depend on it)")
 	out := fs.String("o", "", "write the positions here instead of standard output")
 	shard := fs.String("shard", "0/1", "play only shard `i/n` of the games: those k with k % n == i (n runs together write what one run writes)")
-	if err := fs.Parse(args); err != nil {
+	if err := parse(fs, args, stdout, stderr); err != nil {
 		return err
 	}
 	if fs.NArg() > 0 {
@@ -119,8 +173,7 @@ func parseShard(text string) (i, n int, err error) {
 }
 
 func runFit(args []string, stdout, stderr io.Writer) error {
-	fs := flag.NewFlagSet("fit", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := newFlagSet("fit", "[flags] FILE...")
 	variant := fs.String("variant", "russian", "ruleset of the positions")
 	cfg := tune.FitConfig{Log: stderr}
 	fs.StringVar(&cfg.Params, "params", "all", "weights to fit: base (the hand-set terms), all (and the tower table), patterns (the pattern weights alone) or all+patterns")
@@ -135,7 +188,7 @@ func runFit(args []string, stdout, stderr io.Writer) error {
 	patternsOut := fs.String("patterns-out", "", "write the fitted pattern weights to this file (internal/eval/weights/NAME.patterns)")
 	from := fs.String("from", "hand", "starting weights: hand (the hand-set weights) or fitted (those embedded now)")
 	layout := fs.String("layout", "", "pattern layout to fit, one of "+strings.Join(eval.LayoutNames(), ", ")+", for the ruleset's kind (towers or not); default: the starting weights' layout, or "+eval.MenLayout.Name+" without towers and "+eval.TowersLayout.Name+" with them")
-	if err := fs.Parse(args); err != nil {
+	if err := parse(fs, args, stdout, stderr); err != nil {
 		return err
 	}
 	if fs.NArg() == 0 {
@@ -162,6 +215,12 @@ func runFit(args []string, stdout, stderr io.Writer) error {
 	if *layout != "" {
 		if cfg.Layout, err = eval.LayoutNamed(*layout); err != nil {
 			return fmt.Errorf("fit: -layout: %v", err)
+		}
+	}
+	if *patternsOut != "" {
+		// Found now, not after the fit.
+		if err := atomicfile.CanWrite(*patternsOut); err != nil {
+			return fmt.Errorf("fit: -patterns-out %s: %w", *patternsOut, err)
 		}
 	}
 	start := eval.Hand(v)
@@ -194,8 +253,8 @@ func runFit(args []string, stdout, stderr io.Writer) error {
 		res.TrainStart, res.TrainLoss, res.HeldOutStart, res.HeldOutLoss, time.Since(began).Round(time.Second))
 	fmt.Fprintf(stderr, "held out, against the game results alone: %.6f -> %.6f\n", res.HeldOutResultStart, res.HeldOutResult)
 	if *patternsOut != "" {
-		if err := writePatterns(*patternsOut, res.Weights.Patterns); err != nil {
-			return err
+		if err := atomicfile.Write(*patternsOut, func(w io.Writer) error { return eval.WritePatterns(w, res.Weights.Patterns) }); err != nil {
+			return fmt.Errorf("fit: -patterns-out: writing %s: %w (the file is as it was)", *patternsOut, err)
 		}
 	}
 	out, err := json.MarshalIndent(res.Weights, "", "\t")
@@ -204,17 +263,4 @@ func runFit(args []string, stdout, stderr io.Writer) error {
 	}
 	_, err = fmt.Fprintf(stdout, "%s\n", out)
 	return err
-}
-
-// writePatterns writes pattern weights to the file name.
-func writePatterns(name string, p *eval.Patterns) error {
-	f, err := os.Create(name)
-	if err != nil {
-		return err
-	}
-	if err := eval.WritePatterns(f, p); err != nil {
-		f.Close()
-		return err
-	}
-	return f.Close()
 }

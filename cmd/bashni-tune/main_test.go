@@ -6,9 +6,11 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"os/exec"
 	"os/signal"
 	"path/filepath"
 	"strings"
+	"sync"
 	"syscall"
 	"testing"
 	"time"
@@ -180,5 +182,101 @@ func TestGenInterruptedWritesOnlyWholeGames(t *testing.T) {
 		if !whole[l] {
 			t.Fatalf("the interrupted run wrote %q, which the whole run has not", l)
 		}
+	}
+}
+
+// binDir holds the command built for the tests that run it as a process
+// of its own; TestMain removes it.
+var binDir string
+
+func TestMain(m *testing.M) {
+	dir, err := os.MkdirTemp("", "bashni-tune-")
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+	binDir = dir
+	code := m.Run()
+	os.RemoveAll(dir)
+	os.Exit(code)
+}
+
+// tuneBinary builds the command once, for the tests that need its exit
+// status or run it under a limit.
+var tuneBinary = sync.OnceValues(func() (string, error) {
+	bin := filepath.Join(binDir, "bashni-tune")
+	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
+		return "", fmt.Errorf("%v\n%s", err, out)
+	}
+	return bin, nil
+})
+
+// runTune runs script under sh, bashni-tune in it the built command, and
+// returns its output and exit status.
+func runTune(t *testing.T, script string) (stdout, stderr string, status int) {
+	t.Helper()
+	bin, err := tuneBinary()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command("sh", "-c", strings.ReplaceAll(script, "bashni-tune", bin))
+	var out, errOut bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errOut
+	_ = cmd.Run()
+	return out.String(), errOut.String(), cmd.ProcessState.ExitCode()
+}
+
+// Help asked for is output with status 0, as bashni's (docs/COMMAND.md,
+// "Errors and exit status"); a flag error prints the usage on standard
+// error with status 1, and says the error once.
+func TestHelpAndFlagErrors(t *testing.T) {
+	for _, c := range []struct{ args, want string }{
+		{"-h", "usage: bashni-tune gen"},
+		{"help", "usage: bashni-tune gen"},
+		{"--help", "usage: bashni-tune gen"},
+		{"gen -h", "-workers"},
+		{"fit -help", "-patterns-out"},
+	} {
+		out, errOut, status := runTune(t, "bashni-tune "+c.args)
+		if status != 0 || errOut != "" || !strings.Contains(out, c.want) {
+			t.Errorf("bashni-tune %s: status %d, stdout %q, stderr %q; want 0 and %q on stdout", c.args, status, out, errOut, c.want)
+		}
+	}
+	for _, args := range []string{"gen -frob", "fit -frob x.txt", ""} {
+		out, errOut, status := runTune(t, "bashni-tune "+args)
+		if status != 1 || out != "" || !strings.Contains(errOut, "usage: bashni-tune") {
+			t.Errorf("bashni-tune %s: status %d, stdout %q, stderr %q; want 1 and the usage on stderr", args, status, out, errOut)
+		}
+		if strings.Count(errOut, "-frob") > 1 {
+			t.Errorf("bashni-tune %s: the error is said twice: %q", args, errOut)
+		}
+	}
+}
+
+// fit -patterns-out is written whole or not at all: a directory that is
+// not there is an error before the fit (which takes hours on the data of
+// the weights shipped), and a write that fails (a full disk: here ulimit
+// -f) leaves the file as it was, not cut short.
+func TestFitPatternsOutUnwritable(t *testing.T) {
+	data := "../../internal/tune/testdata/russian-draughts.txt"
+	var log bytes.Buffer
+	missing := filepath.Join(t.TempDir(), "missing", "p.patterns")
+	err := run([]string{"fit", "-variant", "russian-draughts", "-params", "patterns", "-iterations", "5", "-patterns-out", missing, data}, io.Discard, &log)
+	if err == nil || !strings.Contains(err.Error(), "-patterns-out "+missing) {
+		t.Errorf("-patterns-out in a missing directory: %v, want an error naming it", err)
+	}
+	if strings.Contains(log.String(), "loss") {
+		t.Errorf("-patterns-out in a missing directory: the fit ran first:\n%s", log.String())
+	}
+	old := filepath.Join(t.TempDir(), "old.patterns")
+	if err := os.WriteFile(old, []byte("old"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, errOut, status := runTune(t, "ulimit -f 1 && exec bashni-tune fit -variant russian-draughts -params patterns -iterations 2 -patterns-out "+old+" "+data)
+	if b, _ := os.ReadFile(old); status != 1 || out != "" || string(b) != "old" {
+		t.Errorf("a failed write: status %d, stdout %q, stderr %q, file %q; want 1, no weights and the old file", status, out, errOut, b)
+	}
+	if es, _ := os.ReadDir(filepath.Dir(old)); len(es) != 1 {
+		t.Errorf("files left beside the patterns: %v", es)
 	}
 }

@@ -14,6 +14,7 @@ import (
 	"github.com/bashni-dev/bashni"
 	"github.com/bashni-dev/bashni/book"
 	"github.com/bashni-dev/bashni/engine"
+	"github.com/bashni-dev/bashni/internal/atomicfile"
 )
 
 func init() {
@@ -97,6 +98,9 @@ func runBookBuild(args []string, stdout, stderr io.Writer) error {
 		return fmt.Errorf("-o %s: is %s, not a regular file", *outName, kind(st.Mode()))
 	case st != nil && !*force:
 		return fmt.Errorf("-o %s: the file exists; give -force to replace it", *outName)
+	}
+	if err := atomicfile.CanWrite(target); err != nil {
+		return fmt.Errorf("-o %s: %w", *outName, err)
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()

@@ -81,6 +81,8 @@ func TestBookErrors(t *testing.T) {
 		{[]string{"book", "build", "-o", dir}, "bashni book: -o " + dir + ": is a directory; give the path of a file\n"},
 		{[]string{"book", "show"}, "bashni book: -book: give the book file\n"},
 		{[]string{"book", "show", "-book", junk}, "bashni book: " + junk + ": byte 0: not a bashni book (it does not start with bashnibk)\n"},
+		// A file that cannot be read is not said to be no book.
+		{[]string{"book", "show", "-book", dir}, "bashni book: " + dir + ": byte 0: reading the magic bytes: read " + dir + ": is a directory\n"},
 	} {
 		out, errOut, status := cli(t, tc.args...)
 		if status != 1 || out != "" || errOut != tc.want {
@@ -128,5 +130,38 @@ func TestBookFlags(t *testing.T) {
 		if _, errOut, status := cli(t, args...); status != 1 || errOut == "" {
 			t.Errorf("%q: status %d, stderr %q", args, status, errOut)
 		}
+	}
+}
+
+// A book file that cannot be written (its directory missing, or a file
+// where the directory should be) is refused before the build, not found
+// at its end (the build takes hours at the sizes of the books shipped); a
+// write that fails at the end (a full disk: here ulimit -f) leaves a file
+// replaced with -force as it was.
+func TestBookBuildUnwritableFile(t *testing.T) {
+	dir := t.TempDir()
+	junk := filepath.Join(dir, "junk")
+	if err := os.WriteFile(junk, []byte("junk"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, path := range []string{filepath.Join(dir, "missing", "b.book"), filepath.Join(junk, "b.book")} {
+		out, errOut, status := cli(t, "book", "build", "-positions", "2", "-depth", "1", "-o", path)
+		if status != 1 || out != "" || !strings.HasPrefix(errOut, "bashni book: -o "+path+": ") {
+			t.Errorf("-o %s: status %d, stdout %q, stderr %q; want 1 and an error naming the file", path, status, out, errOut)
+		}
+		if strings.Contains(errOut, "positions expanded") {
+			t.Errorf("-o %s: the book was built before the file was found unwritable:\n%s", path, errOut)
+		}
+	}
+	old := filepath.Join(dir, "old.book")
+	if err := os.WriteFile(old, []byte("old book"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, errOut, status := runProcess(t, "ulimit -f 1 && exec bashni book build -positions 40 -depth 1 -force -o "+old, "")
+	if b, _ := os.ReadFile(old); status != 1 || string(b) != "old book" || !strings.Contains(errOut, "(the file is as it was)") {
+		t.Errorf("a write that fails: status %d, file %q, stderr %q", status, b, errOut)
+	}
+	if es, _ := os.ReadDir(dir); len(es) != 2 {
+		t.Errorf("files left in the directory: %v", es)
 	}
 }

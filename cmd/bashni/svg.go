@@ -1,10 +1,14 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
+	"path/filepath"
 
+	"github.com/bashni-dev/bashni/internal/atomicfile"
 	"github.com/bashni-dev/bashni/svg"
 )
 
@@ -59,5 +63,36 @@ func runSVG(args []string, stdout, stderr io.Writer) error {
 		_, err = io.WriteString(stdout, pic)
 		return err
 	}
-	return os.WriteFile(*out, []byte(pic), 0o644)
+	return writeWhole(*out, pic)
+}
+
+// writeWhole writes text to the file of -o: a regular file, or a new one,
+// whole or not at all (atomicfile), so that a failed write (a full disk)
+// leaves the old one; through a symbolic link, the file it names; and
+// anything else (/dev/stdout, a named pipe) as os.WriteFile does.
+func writeWhole(path, text string) error {
+	target, err := filepath.EvalSymlinks(path)
+	if err != nil {
+		target = path // nothing there yet, or a link that leads to no file
+	}
+	lst, lerr := os.Lstat(target)
+	if lerr == nil && !lst.Mode().IsRegular() || lerr != nil && !errors.Is(lerr, fs.ErrNotExist) {
+		err = os.WriteFile(path, []byte(text), 0o644)
+	} else {
+		err = atomicfile.Write(target, func(w io.Writer) error {
+			_, err := io.WriteString(w, text)
+			return err
+		})
+		// Its errors name the temporary file, which is gone.
+		var pe *fs.PathError
+		if errors.As(err, &pe) && pe.Op == "open" {
+			err = fmt.Errorf("cannot create a file in %s: %w", filepath.Dir(target), pe.Err)
+		} else if errors.As(err, &pe) {
+			err = fmt.Errorf("%w (the file is as it was)", pe.Err)
+		}
+	}
+	if err != nil {
+		return fmt.Errorf("-o %s: %w", path, err)
+	}
+	return nil
 }

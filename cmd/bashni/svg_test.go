@@ -59,6 +59,41 @@ func TestSVGWritesFile(t *testing.T) {
 	}
 }
 
+// -o replaces its file whole or not at all: a write that fails (a full
+// disk: here ulimit -f) leaves the old picture, not the start of the new
+// one. A symbolic link stays, the file it names replaced, and what is not
+// a regular file (/dev/null) is written to as before.
+func TestSVGFailedWriteKeepsFile(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "board.svg")
+	if err := os.WriteFile(file, []byte("old"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, errOut, status := runProcess(t, "ulimit -f 1 && exec bashni svg -o "+file, "")
+	if b, _ := os.ReadFile(file); status != 1 || string(b) != "old" || !strings.HasPrefix(errOut, "bashni svg: -o "+file+": ") {
+		t.Errorf("a failed write: status %d, stderr %q, file %q; want 1, an error naming the file, and the old file", status, errOut, b)
+	}
+	if es, _ := os.ReadDir(dir); len(es) != 1 {
+		t.Errorf("files left in the directory: %v", es)
+	}
+	link := filepath.Join(dir, "link.svg")
+	if err := os.Symlink("board.svg", link); err != nil {
+		t.Fatal(err)
+	}
+	mustCLI(t, "svg", "-o", link)
+	if st, err := os.Lstat(link); err != nil || st.Mode()&os.ModeSymlink == 0 {
+		t.Errorf("-o through a symbolic link replaced the link: %v", err)
+	}
+	if b, _ := os.ReadFile(file); !strings.HasPrefix(string(b), "<svg") {
+		t.Errorf("-o through a symbolic link: %s holds %.20q", file, b)
+	}
+	mustCLI(t, "svg", "-o", os.DevNull)
+	out, errOut, status := runProcess(t, "exec bashni svg -o /dev/stdout", "")
+	if status != 0 || !strings.HasPrefix(out, "<svg") {
+		t.Errorf("-o /dev/stdout: status %d, stderr %q, stdout %.20q", status, errOut, out)
+	}
+}
+
 func TestSVGErrors(t *testing.T) {
 	for _, c := range []struct {
 		args []string
@@ -69,7 +104,7 @@ func TestSVGErrors(t *testing.T) {
 		{[]string{"-size", "-5"}, "bashni svg: square size -5"}, // once (issue 15, case 8)
 		{[]string{"-fen", "W:Wa2:Bb8"}, "bashni svg: "},
 		{[]string{"extra"}, `bashni svg: unexpected argument "extra"`},
-		{[]string{"-o", "/nonexistent-dir/x.svg"}, "bashni svg: open /nonexistent-dir/x.svg"},
+		{[]string{"-o", "/nonexistent-dir/x.svg"}, "bashni svg: -o /nonexistent-dir/x.svg: cannot create a file in /nonexistent-dir: no such file or directory\n"},
 	} {
 		out, errOut, status := cli(t, append([]string{"svg"}, c.args...)...)
 		if status != 1 || out != "" || !strings.HasPrefix(errOut, c.msg) {

@@ -72,8 +72,12 @@ func addTablesFlags(fs *flag.FlagSet) *tablesFlags {
 	return tf
 }
 
-// ruleset returns the preset -variant names.
+// ruleset returns the preset -variant names, and checks -dir: empty (an
+// unset variable) it would be the working directory, not the default.
 func (tf *tablesFlags) ruleset() (bashni.Variant, error) {
+	if tf.dir == "" {
+		return bashni.Variant{}, fmt.Errorf("-dir is empty: give the tables' directory, or no -dir for %s", defaultTablesDir())
+	}
 	v, err := bashni.ParseVariant(tf.variant)
 	if err != nil {
 		return v, err

@@ -73,3 +73,28 @@ func TestTablesCommand(t *testing.T) {
 		t.Errorf("probe with a damaged table: %q", errOut)
 	}
 }
+
+// -dir "" (an unset variable) is refused by both actions: it must not
+// quietly mean the working directory, where build would write its tables.
+func TestTablesEmptyDir(t *testing.T) {
+	wd, err := os.Getwd()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Chdir(t.TempDir()); err != nil {
+		t.Fatal(err)
+	}
+	defer os.Chdir(wd)
+	for _, args := range [][]string{
+		{"tables", "build", "-pieces", "2", "-dir", ""},
+		{"tables", "probe", "-dir", "", "-fen", "W:Wb2:Bh8"},
+	} {
+		out, errOut, status := cli(t, args...)
+		if status != 1 || out != "" || !strings.Contains(errOut, "-dir is empty") {
+			t.Errorf("bashni %q: status %d, stdout %q, stderr %q, want 1 and -dir is empty", args, status, out, errOut)
+		}
+	}
+	if es, _ := os.ReadDir("."); len(es) != 0 {
+		t.Errorf("tables -dir \"\" wrote into the working directory: %v", es)
+	}
+}

@@ -5,8 +5,10 @@ package atomicfile
 
 import (
 	"bufio"
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 )
@@ -50,4 +52,22 @@ func Write(path string, write func(io.Writer) error) (err error) {
 		return err
 	}
 	return os.Rename(f.Name(), path)
+}
+
+// CanWrite reports whether Write could make its temporary file beside
+// path, by making one and removing it, so that a command finds a
+// directory that is missing or not writable before the work whose result
+// goes there rather than after it. Its error names the directory.
+func CanWrite(path string) error {
+	dir := filepath.Dir(path)
+	f, err := os.CreateTemp(dir, filepath.Base(path)+".*.tmp")
+	if err != nil {
+		var pe *fs.PathError
+		if errors.As(err, &pe) {
+			err = pe.Err // the temporary file's name says nothing of use
+		}
+		return fmt.Errorf("cannot create a file in %s: %w", dir, err)
+	}
+	f.Close()
+	return os.Remove(f.Name())
 }

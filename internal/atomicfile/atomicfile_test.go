@@ -5,6 +5,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -44,5 +45,21 @@ func TestWrite(t *testing.T) {
 	}
 	if err := Write(dir, func(w io.Writer) error { return nil }); err == nil {
 		t.Error("writing over a directory: no error")
+	}
+}
+
+// CanWrite finds a missing directory, naming it, and leaves nothing behind
+// in one it can write to.
+func TestCanWrite(t *testing.T) {
+	dir := t.TempDir()
+	missing := filepath.Join(dir, "missing")
+	if err := CanWrite(filepath.Join(missing, "f")); err == nil || !strings.Contains(err.Error(), "cannot create a file in "+missing+": ") {
+		t.Errorf("CanWrite in a missing directory: %v, want an error naming it", err)
+	}
+	if err := CanWrite(filepath.Join(dir, "f")); err != nil {
+		t.Errorf("CanWrite in a writable directory: %v", err)
+	}
+	if es, _ := os.ReadDir(dir); len(es) != 0 {
+		t.Errorf("CanWrite left %v", es)
 	}
 }

@@ -2,7 +2,10 @@ package wasmapi
 
 import (
 	"context"
+	"fmt"
+	"runtime"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -133,5 +136,44 @@ func TestHubsEnd(t *testing.T) {
 	}
 	if got := LiveHubs(); got != before {
 		t.Errorf("%d sessions run after all ended, want %d", got, before)
+	}
+}
+
+// Searches under way at once each have an engine, at most maxEngines of
+// them: one more is refused with an error that says why, and an engine
+// whose search ended serves the next search rather than a new one.
+func TestSearchesBounded(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	var wg sync.WaitGroup
+	for range maxEngines {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			if _, err := Search(ctx, []any{map[string]any{"variant": "russian", "movetime": float64(60000)}}); err != nil {
+				t.Error(err)
+			}
+		}()
+	}
+	// Each search takes its engine before it starts: wait until all have.
+	for {
+		enginesMu.Lock()
+		n, free := made, len(idle)
+		enginesMu.Unlock()
+		if n == maxEngines && free == 0 {
+			break
+		}
+		runtime.Gosched()
+	}
+	_, err := Search(context.Background(), []any{map[string]any{"variant": "russian", "depth": float64(1)}})
+	if want := fmt.Sprintf("bashni: search: %d searches are under way", maxEngines); err == nil || !strings.HasPrefix(err.Error(), want) {
+		t.Errorf("a search past the bound: %v, want an error starting %q", err, want)
+	}
+	cancel()
+	wg.Wait()
+	if _, err := Search(context.Background(), []any{map[string]any{"variant": "russian", "depth": float64(1)}}); err != nil {
+		t.Errorf("a search once the others ended: %v", err)
+	}
+	if made != maxEngines {
+		t.Errorf("%d engines made, want the %d made before", made, maxEngines)
 	}
 }

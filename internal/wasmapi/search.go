@@ -2,6 +2,7 @@ package wasmapi
 
 import (
 	"context"
+	"fmt"
 	"sync"
 	"time"
 
@@ -15,15 +16,42 @@ const defaultMoveTime = time.Second
 // overflowing a time.Duration.
 const maxMoveTime = 24 * 3600 * 1000
 
-// shared is the engine of every Search while no other uses it, made at the
-// first; a Search that finds it busy searches with an engine of its own,
-// rather than wait for the other search's end with its movetime and its
-// AbortSignal counting only from then.
+// maxEngines bounds the searches under way at once, each with an engine
+// of its own (engine.DefaultHashMB of table): WebAssembly's memory never
+// shrinks, so without a bound a loop of searches started at once would
+// take all it can get. An engine is made when a search finds none idle, and
+// kept for the next search: a second search does not wait for the first's
+// end, with its movetime and its AbortSignal counting only from then.
+const maxEngines = 4
+
 var (
-	engineOnce sync.Once
-	shared     *engine.Engine
-	sharedBusy sync.Mutex
+	enginesMu sync.Mutex
+	idle      []*engine.Engine // made, and no search under way with them
+	made      int
 )
+
+// takeEngine returns an idle engine, or a new one while fewer than
+// maxEngines are made; putEngine gives it back.
+func takeEngine() (*engine.Engine, error) {
+	enginesMu.Lock()
+	defer enginesMu.Unlock()
+	if n := len(idle); n > 0 {
+		e := idle[n-1]
+		idle = idle[:n-1]
+		return e, nil
+	}
+	if made == maxEngines {
+		return nil, fmt.Errorf("bashni: search: %d searches are under way, each with an engine of %d MiB; wait for one to end, or abort it", maxEngines, engine.DefaultHashMB)
+	}
+	made++
+	return engine.MustNew(engine.Options{}), nil
+}
+
+func putEngine(e *engine.Engine) {
+	enginesMu.Lock()
+	defer enginesMu.Unlock()
+	idle = append(idle, e)
+}
 
 // Search answers ({variant, fen, moves, movetime, depth, nodes}) with the
 // engine's move in the position after the moves played from fen (they
@@ -59,13 +87,11 @@ func Search(ctx context.Context, argv []any) (v any, err error) {
 	if lim == (engine.Limits{}) {
 		lim.Time = defaultMoveTime
 	}
-	engineOnce.Do(func() { shared = engine.MustNew(engine.Options{}) })
-	e := shared
-	if sharedBusy.TryLock() {
-		defer sharedBusy.Unlock()
-	} else {
-		e = engine.MustNew(engine.Options{})
+	e, err := takeEngine()
+	if err != nil {
+		return nil, err
 	}
+	defer putEngine(e)
 	res, err := e.SearchGame(ctx, g, lim)
 	if err != nil {
 		return nil, err

@@ -162,3 +162,12 @@ test("a search's movetime counts from its call while another search runs", async
   assert.ok((await short).move);
   await long;
 });
+
+test('a fifth search at once is refused, and the four answer', async () => {
+  const ac = new AbortController();
+  const four = [1, 2, 3, 4].map(() => bashni.search({ variant: 'russian', movetime: 60000, signal: ac.signal }));
+  await assert.rejects(bashni.search({ variant: 'russian', depth: 1 }), /4 searches are under way/);
+  ac.abort();
+  for (const r of await Promise.all(four)) assert.equal(r.stop, 'cancelled');
+  assert.ok((await bashni.search({ variant: 'russian', depth: 1 })).move);
+});
