@@ -69,8 +69,20 @@ func writeTable(dir string, v bashni.Variant, s Signature, tab []byte) error {
 }
 
 // readTable reads the table file at path, which must hold signature s of
-// variant v.
+// variant v. A path that is there but is not a regular file (a directory,
+// a named pipe, whose opening would wait for a writer) is a bad table.
 func readTable(path string, v bashni.Variant, s Signature) ([]byte, error) {
+	st, err := os.Stat(path)
+	if err != nil {
+		return nil, err
+	}
+	if !st.Mode().IsRegular() {
+		what := "not a regular file"
+		if st.IsDir() {
+			what = "a directory"
+		}
+		return nil, fmt.Errorf("%s: %w: %s, not a table", path, ErrBadTable, what)
+	}
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
@@ -99,8 +111,11 @@ func decodeTable(r io.Reader, size int64, v bashni.Variant, s Signature) ([]byte
 		return nil, fmt.Errorf("%w: %s", ErrBadTable, fmt.Sprintf(format, args...))
 	}
 	h := make([]byte, headerSize)
-	if _, err := io.ReadFull(r, h); err != nil {
-		return bad("a header of %d bytes, found %d: truncated", headerSize, min(max(size, 0), headerSize))
+	if n, err := io.ReadFull(r, h); err != nil {
+		if !errors.Is(err, io.EOF) && !errors.Is(err, io.ErrUnexpectedEOF) {
+			return bad("reading the header: %v", err)
+		}
+		return bad("a header of %d bytes, found %d: truncated", headerSize, n)
 	}
 	if string(h[:8]) != magic {
 		return bad("no magic %q at the start: not a table", magic)

@@ -111,3 +111,86 @@ func FuzzDecodeTable(f *testing.F) {
 		}
 	})
 }
+
+// What stands at a table's name but is not a table file is refused with
+// the name, by Open and by a Build that would go on from the directory: a
+// directory is said to be one (it was "a header of 64 bytes, found 64:
+// truncated"). A symbolic link is followed: to the table, it is read; to
+// another table, refused; dangling, the table is missing. Other files in
+// the directory (junk, a temporary file a stopped write left) are not
+// read.
+func TestOpenWhatIsNotATable(t *testing.T) {
+	v := bashni.RussianDraughts()
+	dir := Dir(t.TempDir(), v)
+	if _, err := Build(context.Background(), v, 2, BuildOptions{Dir: dir}); err != nil {
+		t.Fatal(err)
+	}
+	s := Signature{WhiteKings: 1, BlackKings: 1}
+	path := filepath.Join(dir, fileName(s))
+	good, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	other, err := os.ReadFile(filepath.Join(dir, fileName(Signature{WhiteMen: 1, BlackKings: 1})))
+	if err != nil {
+		t.Fatal(err)
+	}
+	elsewhere := t.TempDir()
+	link := func(data []byte) func() error {
+		return func() error {
+			target := filepath.Join(elsewhere, "t"+Ext)
+			if err := os.WriteFile(target, data, 0o644); err != nil {
+				return err
+			}
+			return os.Symlink(target, path)
+		}
+	}
+	for _, c := range []struct {
+		name   string
+		make   func() error
+		want   string // in Open's error; "" for none
+		pieces int    // Open's pieces when it succeeds
+	}{
+		{"a directory", func() error { return os.Mkdir(path, 0o755) }, "a directory, not a table", 0},
+		{"a link to the table", link(good), "", 2},
+		{"a link to another table", link(other), "the table of signature", 0},
+		{"a dangling link", func() error { return os.Symlink(filepath.Join(elsewhere, "none"), path) }, "no complete tables", 0},
+	} {
+		if err := os.RemoveAll(path); err != nil {
+			t.Fatal(err)
+		}
+		if err := c.make(); err != nil {
+			t.Fatal(err)
+		}
+		tb, err := Open(dir, v)
+		switch {
+		case c.want == "" && err != nil:
+			t.Errorf("%s: Open: %v", c.name, err)
+		case c.want == "" && tb.Pieces() != c.pieces:
+			t.Errorf("%s: Open: %d pieces, want %d", c.name, tb.Pieces(), c.pieces)
+		case c.want != "" && (err == nil || !strings.Contains(err.Error(), c.want)):
+			t.Errorf("%s: Open says %v, want %q", c.name, err, c.want)
+		case c.want != "" && c.want != "no complete tables" && (!errors.Is(err, ErrBadTable) || !strings.Contains(err.Error(), path)):
+			t.Errorf("%s: Open says %v, want an ErrBadTable naming %s", c.name, err, path)
+		}
+		if c.want != "" && c.want != "no complete tables" {
+			if _, berr := Build(context.Background(), v, 2, BuildOptions{Dir: dir}); berr == nil || berr.Error() != err.Error() {
+				t.Errorf("%s: Build says %v, want Open's %v", c.name, berr, err)
+			}
+		}
+	}
+	if err := os.RemoveAll(path); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, good, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{"junk" + Ext, fileName(s) + ".123.tmp", "w9m9k-b9m9k" + Ext} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte("junk"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if tb, err := Open(dir, v); err != nil || tb.Pieces() != 2 {
+		t.Errorf("Open with junk beside the tables: %v", err)
+	}
+}

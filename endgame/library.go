@@ -11,9 +11,11 @@ import (
 
 // Library is a directory of tables, as bashni tables build writes them
 // (each ruleset's under its name, see Dir), that opens a ruleset's tables
-// the first time they are asked for and keeps them. A program whose
-// ruleset changes (the protocols' variant commands) asks it at each change.
-// It is safe for use by several goroutines.
+// the first time they are asked for and keeps them. A ruleset with no
+// tables yet is looked for again at the next ask, so that tables built
+// meanwhile are found. A program whose ruleset changes (the protocols'
+// variant commands) asks it at each change. It is safe for use by several
+// goroutines.
 type Library struct {
 	dir  string
 	mu   sync.Mutex
@@ -46,8 +48,7 @@ func (l *Library) For(v bashni.Variant) (*Tables, error) {
 	}
 	dir := Dir(l.dir, v)
 	if _, err := os.Stat(dir); errors.Is(err, fs.ErrNotExist) {
-		l.open[v.Name()] = nil
-		return nil, nil
+		return nil, nil // not built yet (not kept, so that a later build is found)
 	}
 	t, err := Open(dir, v)
 	if errors.Is(err, errNoTables) {

@@ -36,8 +36,9 @@ func (t *Tables) Variant() bashni.Variant { return t.variant }
 func (t *Tables) Pieces() int { return t.pieces }
 
 // Probe returns the value of the position for the side to move, and false
-// when the tables do not hold it: another ruleset, or more pieces than
-// Pieces. A nil *Tables holds nothing. It neither allocates nor generates
+// when the tables do not hold it: another ruleset, more pieces than
+// Pieces, or a side not to move with no piece (the game ended before it).
+// A nil *Tables holds nothing. It neither allocates nor generates
 // moves: a search may probe at every node.
 func (t *Tables) Probe(p *bashni.Position) (Value, bool) {
 	if t == nil || p.Occupied().Len() > t.pieces || p.Variant() != t.variant {
