@@ -7,7 +7,9 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"os/signal"
 	"path/filepath"
+	"syscall"
 
 	"github.com/bashni-dev/bashni"
 	"github.com/bashni-dev/bashni/endgame"
@@ -110,9 +112,13 @@ func runTablesBuild(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	dir := endgame.Dir(tf.dir, v)
+	// Ctrl-C or SIGTERM stops the build between two writes, so that no
+	// table is left half written (as a temporary file beside the tables).
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
 	var positions uint64
 	var last endgame.Progress
-	_, err = endgame.Build(context.Background(), v, *pieces, endgame.BuildOptions{Dir: dir, Progress: func(p endgame.Progress) {
+	_, err = endgame.Build(ctx, v, *pieces, endgame.BuildOptions{Dir: dir, Progress: func(p endgame.Progress) {
 		how := "solved"
 		if p.Read {
 			how = "read"
@@ -122,6 +128,9 @@ func runTablesBuild(args []string, stdout, stderr io.Writer) error {
 		positions += p.Positions
 		last = p
 	}})
+	if err != nil && ctx.Err() != nil {
+		return fmt.Errorf("interrupted after %d of %d tables (those are in %s: the same command goes on from them)", last.Done, len(endgame.Signatures(*pieces)), dir)
+	}
 	if err != nil {
 		return err
 	}
@@ -162,8 +171,13 @@ func runTablesProbe(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	value, ok := tables.Probe(&pos)
-	if !ok {
-		return fmt.Errorf("the position has %d pieces, the tables hold up to %d", pos.Occupied().Len(), tables.Pieces())
+	switch n := pos.Occupied().Len(); {
+	case !ok && n > tables.Pieces():
+		return fmt.Errorf("the position has %d pieces, the tables hold up to %d", n, tables.Pieces())
+	case !ok:
+		// Both sides have a piece in every position of a table: the
+		// side to move's opponent has none here.
+		return fmt.Errorf("%s, not to move, has no piece: the game ended before this position, which the tables do not hold", pos.Turn().Opponent())
 	}
 	fmt.Fprintln(stdout, value)
 	return nil

@@ -1,10 +1,15 @@
 package main
 
 import (
+	"bufio"
+	"bytes"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/bashni-dev/bashni/endgame"
 )
 
 // buildTables runs "bashni tables build" of up to three pieces of
@@ -50,6 +55,7 @@ func TestTablesCommand(t *testing.T) {
 		want string
 	}{
 		{[]string{"tables", "probe", "-dir", dir, "-fen", "W:Wb2,a3,c3:Bh8,f8"}, "the position has 5 pieces, the tables hold up to 3"},
+		{[]string{"tables", "probe", "-dir", dir, "-fen", "W:WKc1:B"}, "black, not to move, has no piece: the game ended before this position, which the tables do not hold"},
 		{[]string{"tables", "probe", "-dir", dir}, "-fen is missing"},
 		{[]string{"tables", "probe", "-dir", dir, "-variant", "brazilian-draughts", "-fen", "W:Wb2:Bh8"}, "no complete tables of brazilian-draughts"},
 		{[]string{"tables", "build", "-variant", "lasca", "-dir", dir}, "tables are for russian-draughts and brazilian-draughts"},
@@ -96,5 +102,63 @@ func TestTablesEmptyDir(t *testing.T) {
 	}
 	if es, _ := os.ReadDir("."); len(es) != 0 {
 		t.Errorf("tables -dir \"\" wrote into the working directory: %v", es)
+	}
+}
+
+// Ctrl-C stops a build between two tables' writes: the command says so and
+// how to go on, with status 1, and leaves whole tables only (it was killed
+// by the signal, leaving the temporary file of a table it was writing). The
+// same command then goes on from them, to the tables a build never stopped
+// writes, byte for byte.
+func TestTablesBuildInterrupted(t *testing.T) {
+	dir := t.TempDir()
+	cmd := exec.Command(bashniBinary(t), "tables", "build", "-pieces", "4", "-dir", dir)
+	stderr, err := cmd.StderrPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = cmd.Process.Kill() })
+	// Interrupted once the two-piece tables are written (the fourth line).
+	var errOut strings.Builder
+	for sc := bufio.NewScanner(stderr); sc.Scan(); {
+		errOut.WriteString(sc.Text() + "\n")
+		if strings.HasPrefix(sc.Text(), "tables: 4/") {
+			if err := cmd.Process.Signal(os.Interrupt); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	err = cmd.Wait()
+	tablesDir := filepath.Join(dir, "russian-draughts")
+	if code := cmd.ProcessState.ExitCode(); code != 1 || !strings.Contains(errOut.String(), "bashni tables: interrupted after ") ||
+		!strings.Contains(errOut.String(), "of 41 tables (those are in "+tablesDir+": the same command goes on from them)") {
+		t.Fatalf("interrupted build: %v, exit status %d, stderr:\n%s", err, code, errOut.String())
+	}
+	es, err := os.ReadDir(tablesDir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range es {
+		if filepath.Ext(e.Name()) != endgame.Ext {
+			t.Errorf("%s left in the tables' directory", e.Name())
+		}
+	}
+	if _, errOut, status := cli(t, "tables", "build", "-pieces", "3", "-dir", dir); status != 0 || !strings.Contains(errOut, "tables: 4/16 read w1m0k-b1m0k") {
+		t.Fatalf("the build gone on with: status %d, stderr:\n%s", status, errOut)
+	}
+	whole := filepath.Join(buildTables(t), "russian-draughts")
+	want, err := os.ReadDir(whole)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range want {
+		a, _ := os.ReadFile(filepath.Join(whole, e.Name()))
+		b, err := os.ReadFile(filepath.Join(tablesDir, e.Name()))
+		if err != nil || !bytes.Equal(a, b) {
+			t.Errorf("%s differs from the uninterrupted build's (%v)", e.Name(), err)
+		}
 	}
 }
