@@ -2,7 +2,7 @@
 // checks that every name exported here is exported by bashni.js and
 // documented in README.md, and the other way round.
 
-/** Where the compressed module is, or its bytes (zstd or plain wasm). */
+/** Where the compressed module is, or its bytes (LZMA, as xz --format=lzma writes it, or plain wasm). */
 export interface LoadOptions {
   wasm?: URL | string | ArrayBuffer | Uint8Array;
 }

@@ -1,14 +1,14 @@
 // bashni for JavaScript: the rules and the engine of column checkers (Bashni,
 // Lasca; with stacking off, Russian and Brazilian draughts), the Go library
 // compiled to WebAssembly. See README.md; the types are in bashni.d.ts.
-import { decompress } from './fzstd.mjs';
+import { decompress } from './lzma.mjs';
 
 let loading = null;
 
 /**
  * Loads the WebAssembly module (once: later calls return the same promise).
  * @param {{wasm?: URL | string | ArrayBuffer | Uint8Array}} [options] where
- *   the compressed module is, or its bytes (the default: bashni.wasm.zst
+ *   the compressed module is, or its bytes (the default: bashni.wasm.lzma
  *   beside this file).
  */
 export function load(options = {}) {
@@ -23,9 +23,9 @@ async function start(options) {
   if (typeof globalThis.Go !== 'function') {
     await import('./wasm_exec.js');
   }
-  const source = options.wasm ?? new URL('./bashni.wasm.zst', import.meta.url);
+  const source = options.wasm ?? new URL('./bashni.wasm.lzma', import.meta.url);
   let bytes = await fetchBytes(source);
-  if (isZstd(bytes)) {
+  if (!isWasm(bytes)) {
     bytes = decompress(bytes);
   }
   const go = new globalThis.Go();
@@ -43,8 +43,10 @@ async function start(options) {
   return new Bashni(api, stopped);
 }
 
-function isZstd(b) {
-  return b.length >= 4 && b[0] === 0x28 && b[1] === 0xb5 && b[2] === 0x2f && b[3] === 0xfd;
+// isWasm reports whether b starts as a WebAssembly module does ("\0asm");
+// anything else is taken for the .lzma stream of one.
+function isWasm(b) {
+  return b.length >= 4 && b[0] === 0 && b[1] === 0x61 && b[2] === 0x73 && b[3] === 0x6d;
 }
 
 async function fetchBytes(source) {

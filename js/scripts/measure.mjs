@@ -53,8 +53,8 @@ if (!Number.isInteger(runs) || runs < 1) {
   console.error('usage: node scripts/measure.mjs [runs]');
   process.exit(2);
 }
-if (!existsSync(path.join(pkg, 'bashni.wasm.zst'))) {
-  console.error('bashni.wasm.zst is missing: run npm run build first');
+if (!existsSync(path.join(pkg, 'bashni.wasm.lzma'))) {
+  console.error('bashni.wasm.lzma is missing: run npm run build first');
   process.exit(2);
 }
 

@@ -1,7 +1,7 @@
 // The Hub Worker: when the module cannot load, it answers
 // every line with an error rather than keeping it for good. It runs here in
 // Node with a stand-in for the Worker's self, from a copy of the package
-// that has no bashni.wasm.zst.
+// that has no bashni.wasm.lzma.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
@@ -21,7 +21,7 @@ async function waitFor(cond, what) {
 test('the Hub Worker answers lines with an error once the module failed to load', async () => {
   const dir = mkdtempSync(path.join(tmpdir(), 'bashni-worker-'));
   try {
-    for (const f of ['bashni.js', 'hub-worker.js', 'wasm_exec.js', 'fzstd.mjs']) copyFileSync(path.join(pkg, f), path.join(dir, f));
+    for (const f of ['bashni.js', 'hub-worker.js', 'wasm_exec.js', 'lzma.mjs']) copyFileSync(path.join(pkg, f), path.join(dir, f));
     const posted = [];
     globalThis.self = { postMessage: (m) => posted.push(m) };
     await import(pathToFileURL(path.join(dir, 'hub-worker.js')).href);

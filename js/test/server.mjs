@@ -12,7 +12,7 @@ const types = {
   '.mjs': 'text/javascript; charset=utf-8',
   '.css': 'text/css; charset=utf-8',
   '.svg': 'image/svg+xml',
-  '.zst': 'application/octet-stream',
+  '.lzma': 'application/octet-stream',
 };
 
 /** Serves the package directory; resolves to {url, close}. */
