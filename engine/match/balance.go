@@ -69,17 +69,12 @@ func BalancedOpening(ctx context.Context, e *engine.Engine, start *bashni.Positi
 	}
 	rng := rand.New(rand.NewPCG(seed, uint64(k)))
 	for range MaxBalanceTries {
-		// Its only errors are a nil source and a negative length.
-		line, _ := engine.RandomOpening(start, n, rng)
-		pos := *start
-		for _, m := range line {
-			pos = pos.PlayUnchecked(m)
-		}
-		if !pos.HasLegalMoves() {
+		g := randomOpening(start, n, rng)
+		if g.Outcome().IsOver() {
 			continue // the opening ended the game
 		}
 		e.Clear()
-		r, err := e.Search(ctx, &pos, engine.Limits{Depth: b.Depth})
+		r, err := e.Search(ctx, g.Position(), engine.Limits{Depth: b.Depth})
 		if err := ctx.Err(); err != nil {
 			return nil, 0, err
 		}
@@ -87,7 +82,7 @@ func BalancedOpening(ctx context.Context, e *engine.Engine, start *bashni.Positi
 			return nil, 0, err
 		}
 		if !r.Score.IsWin() && r.Score >= -b.Margin && r.Score <= b.Margin {
-			return line, r.Score, nil
+			return g.Moves(), r.Score, nil
 		}
 	}
 	return nil, 0, fmt.Errorf("%w of pair %d within %v of level at depth %d in %d tries", ErrNoBalancedOpening, k, b.Margin, b.Depth, MaxBalanceTries)

@@ -2,6 +2,7 @@ package match
 
 import (
 	"fmt"
+	"math"
 	"strconv"
 	"strings"
 	"time"
@@ -92,16 +93,26 @@ func (c *clockRun) state(turn bashni.Color) Clocks {
 
 // spend charges the side that moved for the time it took and reports
 // whether its clock held out; then it adds the increment and, at a time
-// control, the base time.
+// control, the base time, a clock that would pass the largest duration
+// staying there rather than wrapping round to a negative time.
 func (c *clockRun) spend(turn bashni.Color, took time.Duration) bool {
 	c.left[turn] -= took
 	if c.left[turn] < 0 {
 		return false
 	}
-	c.left[turn] += c.tc.Increment
+	c.left[turn] = satAdd(c.left[turn], c.tc.Increment)
 	c.moves[turn]++
 	if c.tc.Moves > 0 && c.moves[turn]%c.tc.Moves == 0 {
-		c.left[turn] += c.tc.Base
+		c.left[turn] = satAdd(c.left[turn], c.tc.Base)
 	}
 	return true
+}
+
+// satAdd returns a+b for durations that are not negative, or the largest
+// duration when that is more.
+func satAdd(a, b time.Duration) time.Duration {
+	if a > math.MaxInt64-b {
+		return math.MaxInt64
+	}
+	return a + b
 }

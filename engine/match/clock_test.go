@@ -2,6 +2,7 @@ package match
 
 import (
 	"context"
+	"math"
 	"math/rand/v2"
 	"os"
 	"testing"
@@ -9,6 +10,7 @@ import (
 
 	"github.com/bashni-dev/bashni"
 	"github.com/bashni-dev/bashni/engine"
+	"github.com/google/go-cmp/cmp"
 )
 
 func TestParseTimeControl(t *testing.T) {
@@ -55,6 +57,41 @@ func TestClockRun(t *testing.T) {
 	}
 	if c.spend(bashni.Black, 1001*time.Millisecond) {
 		t.Error("1001ms of a 1s clock: not out of time")
+	}
+}
+
+// Clocks near the largest duration never wrap round: an increment or a
+// control's base that would carry a clock past it leaves it there, rather
+// than at a negative time that loses the next move on time, and the wait
+// for an external program's move is as long as can be (a negative wait
+// would be none: a program that never answered would hang the match).
+func TestClockSaturates(t *testing.T) {
+	const most = time.Duration(math.MaxInt64)
+	c := newClockRun(TimeControl{Moves: 1, Base: most - time.Hour, Increment: 2 * time.Hour})
+	var got []time.Duration
+	for range 3 {
+		if !c.spend(bashni.White, time.Second) {
+			t.Fatalf("out of time with %v left", c.left[bashni.White])
+		}
+		got = append(got, c.left[bashni.White])
+	}
+	if diff := cmp.Diff([]time.Duration{most, most, most}, got); diff != "" {
+		t.Errorf("White's clock after each move (-want +got):\n%s", diff)
+	}
+	var waits []time.Duration
+	for _, w := range []struct {
+		lim    engine.Limits
+		clocks *Clocks
+	}{
+		{engine.Limits{Time: most / 4}, nil},
+		{engine.Limits{Time: 512410 * time.Hour}, nil}, // ten times it is 2^64 ns and 4 hours
+		{engine.Limits{}, &Clocks{Left: [2]time.Duration{most - time.Second, 0}}},
+		{engine.Limits{Time: time.Second}, &Clocks{Left: [2]time.Duration{most, 0}}},
+	} {
+		waits = append(waits, moveWait(w.lim, w.clocks, bashni.White))
+	}
+	if diff := cmp.Diff([]time.Duration{most, most, most, most}, waits); diff != "" {
+		t.Errorf("waits for a move (-want +got):\n%s", diff)
 	}
 }
 

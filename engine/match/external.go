@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"os/exec"
 	"strings"
 	"sync"
@@ -189,13 +190,17 @@ func (p *External) Move(ctx context.Context, g *bashni.Game, clocks *Clocks) (ba
 // moveWait returns how long to wait for an external program's move: a
 // search bounded by time gets that and plenty of slack (the program may be
 // slow to start, the machine busy); one bounded by depth or nodes only,
-// moveTimeout.
+// moveTimeout. A wait past the largest duration is that (never one that
+// wrapped round to a negative, which await would take for none).
 func moveWait(l engine.Limits, clocks *Clocks, turn bashni.Color) time.Duration {
 	switch {
 	case clocks != nil:
-		return clocks.Left[turn] + searchSlack
+		return satAdd(max(clocks.Left[turn], 0), searchSlack)
 	case l.Time > 0:
-		return 10*l.Time + searchSlack
+		if l.Time > math.MaxInt64/10 {
+			return math.MaxInt64
+		}
+		return satAdd(10*l.Time, searchSlack)
 	}
 	return moveTimeout
 }

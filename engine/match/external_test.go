@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math/rand/v2"
 	"os"
 	"strings"
 	"testing"
@@ -13,6 +14,7 @@ import (
 	"github.com/bashni-dev/bashni/engine"
 	"github.com/bashni-dev/bashni/engine/hub"
 	"github.com/bashni-dev/bashni/engine/protocol"
+	"github.com/google/go-cmp/cmp"
 )
 
 // The test binary is its own external engine: run with BASHNI_TEST_ENGINE
@@ -221,5 +223,31 @@ func TestHubPlaysGames(t *testing.T) {
 	g, err := PlayTimedGame(ctx, &start, nil, [2]Player{h, Engine{engine.MustNew(engine.Options{HashMB: 1}), engine.Limits{}}}, 8, TimeControl{Base: 5 * time.Second, Increment: 100 * time.Millisecond})
 	if err != nil || g.TimeLoss {
 		t.Errorf("under a 5s clock: %v, %s", err, g.Reason())
+	}
+}
+
+// Limits and clocks past a year, which the Hub protocol's times need not
+// hold (bashni hub refuses them), are sent as a year: the games are
+// played, rather than failing at the first "level" line.
+func TestHubHugeLimits(t *testing.T) {
+	t.Setenv("BASHNI_TEST_ENGINE", "hub")
+	ctx := context.Background()
+	start := bashni.Russian().MustStart()
+	h, err := StartHub(ctx, []string{os.Args[0]}, bashni.Russian(), engine.Limits{Depth: 1, Time: 20000 * time.Hour}, 1, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer h.Close()
+	g, err := PlayGame(ctx, &start, nil, [2]Player{h, Random{rand.New(rand.NewPCG(1, 2))}}, 6)
+	if err != nil || g.Game.Plies() != 6 {
+		t.Errorf("move time 20000h: %v after %d plies", err, g.Game.Plies())
+	}
+	// Under a clock the Hub engine shares out its time (a year's would
+	// take days), so the line alone is checked.
+	huge := &Clocks{Left: [2]time.Duration{20000 * time.Hour, time.Second}, Increment: 20000 * time.Hour, MovesToGo: 3}
+	got := []string{h.level(huge, bashni.White), h.level(huge, bashni.Black)}
+	want := []string{"level time=31536000.000 inc=31536000.000 moves=3", "level time=1.000 inc=31536000.000 moves=3"}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("level lines under a clock of 20000h (-want +got):\n%s", diff)
 	}
 }

@@ -8,7 +8,6 @@ import (
 	"time"
 
 	"github.com/bashni-dev/bashni"
-	"github.com/bashni-dev/bashni/engine"
 	"github.com/bashni-dev/bashni/pdn"
 )
 
@@ -123,12 +122,30 @@ func PlayTimedGame(ctx context.Context, start *bashni.Position, opening []bashni
 }
 
 // Opening returns the random opening of pair k of a match with the given
-// seed: up to n plies from start, stopping early if the game ends. The
-// same arguments give the same opening.
+// seed: up to n plies from start, stopping early if the game ends (by a
+// side with no move, or a draw of the rules). The same arguments give the
+// same opening.
 func Opening(start *bashni.Position, n int, seed uint64, k int) []bashni.Move {
-	// Its only errors are a nil source and a negative length.
-	line, _ := engine.RandomOpening(start, max(n, 0), rand.New(rand.NewPCG(seed, uint64(k))))
-	return line
+	return randomOpening(start, n, rand.New(rand.NewPCG(seed, uint64(k)))).Moves()
+}
+
+// randomOpening plays engine.RandomOpening's line (the same draws of rng)
+// from start, up to n plies, and returns the game: ended where the game
+// ends, at a position with no legal move as that line is, or at a draw of
+// the rules (docs/RULES.md section 9), which that line plays on past.
+func randomOpening(start *bashni.Position, n int, rng *rand.Rand) *bashni.Game {
+	g := bashni.NewGameFrom(start)
+	var buf [64]bashni.Move
+	for range max(n, 0) {
+		if g.Outcome().IsOver() {
+			break
+		}
+		legal := g.Position().AppendLegalMoves(buf[:0])
+		if err := g.Play(legal[rng.IntN(len(legal))]); err != nil {
+			panic(err) // a legal move of the game's position
+		}
+	}
+	return g
 }
 
 // Record returns the game's PDN record: its event, round and players, a

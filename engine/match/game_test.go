@@ -7,6 +7,8 @@ import (
 	"testing"
 
 	"github.com/bashni-dev/bashni"
+	"github.com/bashni-dev/bashni/engine"
+	"github.com/google/go-cmp/cmp"
 )
 
 // Games end by the rules, or by adjudication at the ply cap.
@@ -51,6 +53,42 @@ func TestOpening(t *testing.T) {
 	}
 	if equalMoves(a, Opening(&start, 6, 7, 1)) && equalMoves(a, Opening(&start, 6, 7, 2)) {
 		t.Errorf("pairs 0, 1 and 2 all open %v", a)
+	}
+}
+
+// An opening stops where the game ends, by a draw of the rules too: two
+// lasca officers that walk about repeat a position, and the opening of
+// pair 1 drew by repetition at ply 14, where it went on to 76 plies. Where
+// the game does not end early the line is engine.RandomOpening's.
+func TestOpeningStopsAtGameEnd(t *testing.T) {
+	start, err := bashni.ParseFEN(bashni.Lasca(), "W:WKa1:BKg7")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []int
+	for k := range 3 {
+		line := Opening(&start, 500, 1, k)
+		g := bashni.NewGameFrom(&start)
+		for i, m := range line {
+			if err := g.Play(m); err != nil {
+				t.Fatalf("pair %d, ply %d: %v", k, i+1, err)
+			}
+		}
+		if !g.Outcome().IsOver() {
+			t.Errorf("pair %d: the game goes on after its %d plies", k, len(line))
+		}
+		got = append(got, len(line))
+	}
+	if diff := cmp.Diff([]int{18, 14, 27}, got); diff != "" {
+		t.Errorf("plies of the openings of pairs 0 to 2 (-want +got):\n%s", diff)
+	}
+	russian := bashni.Russian().MustStart()
+	want, err := engine.RandomOpening(&russian, 12, rand.New(rand.NewPCG(7, 3)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff(bashni.MoveTexts(want), bashni.MoveTexts(Opening(&russian, 12, 7, 3))); diff != "" {
+		t.Errorf("Opening is not RandomOpening's line (-RandomOpening +Opening):\n%s", diff)
 	}
 }
 

@@ -69,7 +69,9 @@ func StartHub(ctx context.Context, argv []string, v bashni.Variant, lim engine.L
 // Move sends the game to the program and returns the move it chooses.
 //
 // Under clocks it sends "level time=... inc=... [moves=...]": the time left
-// (the Hub counts the increment in it) and the increment, in seconds.
+// (the Hub counts the increment in it) and the increment, in seconds. A
+// time over a year, here or as the move time of its limits, is sent as a
+// year.
 func (p *Hub) Move(ctx context.Context, g *bashni.Game, clocks *Clocks) (bashni.Move, error) {
 	start, moves, pos := g.Start(), g.Moves(), g.Position()
 
@@ -110,9 +112,14 @@ func (p *Hub) Move(ctx context.Context, g *bashni.Game, clocks *Clocks) (bashni.
 	return mv, nil
 }
 
+// hubMaxTime is the longest time a "level" line says: a year.
+const hubMaxTime = 365 * 24 * time.Hour
+
 // level returns the "level" line of the limits or, when set, the clocks.
 func (p *Hub) level(clocks *Clocks, turn bashni.Color) string {
-	secs := func(d time.Duration) string { return strconv.FormatFloat(d.Seconds(), 'f', 3, 64) }
+	// A time over a year is sent as a year, which bashni hub takes (it
+	// refuses more) and no game outlasts.
+	secs := func(d time.Duration) string { return strconv.FormatFloat(min(d, hubMaxTime).Seconds(), 'f', 3, 64) }
 	l := p.limits
 	switch {
 	case clocks != nil:
