@@ -28,8 +28,12 @@ func (t *Tally) Add(g Game, c bashni.Color) {
 // Games returns the number of games counted.
 func (t Tally) Games() int { return t.Wins + t.Draws + t.Losses }
 
-// Score returns A's points per game, from 0 to 1.
+// Score returns A's points per game, from 0 to 1; a half when no games
+// have been counted.
 func (t Tally) Score() float64 {
+	if t.Games() == 0 {
+		return 0.5
+	}
 	return (float64(t.Wins) + float64(t.Draws)/2) / float64(t.Games())
 }
 
@@ -37,11 +41,13 @@ func (t Tally) Score() float64 {
 // bounds of its 95% interval (by the normal approximation of the mean
 // score per game). A score of 0 or 1 gives an infinite estimate; its
 // finite bound comes from the least (greatest) score the binomial
-// distribution leaves 5% likely.
+// distribution leaves 5% likely. No games give 0, from -inf to +inf.
 func (t Tally) Elo() (est, lo, hi float64) {
 	n := float64(t.Games())
 	p := t.Score()
 	switch {
+	case n == 0:
+		return 0, math.Inf(-1), math.Inf(1)
 	case t.Losses == 0 && t.Draws == 0:
 		return math.Inf(1), eloOf(math.Pow(0.05, 1/n)), math.Inf(1)
 	case t.Wins == 0 && t.Draws == 0:
@@ -54,7 +60,11 @@ func (t Tally) Elo() (est, lo, hi float64) {
 // EloVariance returns the variance of the Elo estimate: that of the mean
 // score per game times the squared slope of the Elo curve at the score. The
 // variances of independent matches add, for an Elo chained over several.
+// No games give +inf.
 func (t Tally) EloVariance() float64 {
+	if t.Games() == 0 {
+		return math.Inf(1)
+	}
 	p := t.Score()
 	slope := 400 / (math.Ln10 * p * (1 - p))
 	return t.meanVariance() * slope * slope

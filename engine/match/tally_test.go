@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/bashni-dev/bashni"
+	"github.com/google/go-cmp/cmp"
 )
 
 func TestTallyElo(t *testing.T) {
@@ -64,5 +65,21 @@ func TestTallyAdd(t *testing.T) {
 	}
 	if white != (Tally{Wins: 1, Draws: 1}) || black != (Tally{Draws: 1, Losses: 1}) {
 		t.Errorf("white %v, black %v; want +1 =1 -0 and +0 =1 -1", white, black)
+	}
+}
+
+// A tally of no games says nothing either way: a score of a half and an
+// Elo difference of 0 anywhere from -inf to +inf, never NaN, nor the +inf
+// of a match won outright.
+func TestTallyNoGames(t *testing.T) {
+	var none Tally
+	est, lo, hi := none.Elo()
+	got := []string{none.String(), FormatElo(est, lo, hi)}
+	want := []string{"+0 =0 -0, score 50.0%", "0 (95%: -inf to +inf)"}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("no games (-want +got):\n%s", diff)
+	}
+	if v := none.EloVariance(); !math.IsInf(v, 1) {
+		t.Errorf("no games: Elo variance %v, want +inf", v)
 	}
 }
