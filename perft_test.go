@@ -19,6 +19,8 @@ import (
 	"context"
 	"errors"
 	"flag"
+	"fmt"
+	"math"
 	"os"
 	"strconv"
 	"testing"
@@ -198,7 +200,7 @@ func TestPerftMaxDepth(t *testing.T) {
 		want  string
 	}{
 		{bashni.MaxPerftDepth + 1, "bashni: perft of depth 1001: at most 1000"},
-		{1 << 40, "bashni: perft of depth 1099511627776: at most 1000"},
+		{math.MaxInt, fmt.Sprintf("bashni: perft of depth %d: at most 1000", math.MaxInt)},
 		{-1, "bashni: perft of depth -1: a depth is 0 or more"},
 	} {
 		if n, err := bashni.Perft(&p, c.depth); err == nil || err.Error() != c.want {

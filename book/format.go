@@ -81,8 +81,8 @@ func MemoryBytes(positions, moves int) int64 {
 	return memoryBytes(int64(positions), int64(moves))
 }
 
-// memoryBytes is MemoryBytes in int64, which holds a file's counts (uint32)
-// where an int has 32 bits.
+// memoryBytes is MemoryBytes in int64s, for a header's uint32 counts that
+// an int of 32 bits does not hold.
 func memoryBytes(positions, moves int64) int64 {
 	return positions*(8+4) + 4 + moves*int64(unsafe.Sizeof(record{}))
 }
@@ -187,8 +187,10 @@ func Read(r io.Reader, maxBytes int64) (*Book, error) {
 	if err != nil {
 		return nil, err
 	}
-	if need := memoryBytes(int64(np), int64(nm)); need > maxBytes {
-		return nil, rd.fail(fmt.Sprintf("%d positions and %d moves take %d bytes, more than the limit of %d", np, nm, need, maxBytes), ErrTooBig)
+	// Where an int has 32 bits, no more than math.MaxInt bytes can be had
+	// whatever maxBytes says.
+	if need, limit := memoryBytes(int64(np), int64(nm)), min(maxBytes, math.MaxInt); need > limit {
+		return nil, rd.fail(fmt.Sprintf("%d positions and %d moves take %d bytes, more than the limit of %d", np, nm, need, limit), ErrTooBig)
 	}
 	b.keys = make([]uint64, 0, np)
 	b.first = make([]uint32, 0, np+1)

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 	"runtime"
 	"slices"
 	"sync"
@@ -456,7 +457,7 @@ func TestOptionsValidate(t *testing.T) {
 	}
 	bad := []Options{{HashMB: -1}, {Threads: -1}, {Threads: MaxThreads + 1}}
 	if runtime.GOOS == "linux" {
-		bad = append(bad, Options{HashMB: 1 << 40})
+		bad = append(bad, Options{HashMB: min(1<<40, math.MaxInt)})
 	}
 	for _, o := range bad {
 		err := o.Validate()

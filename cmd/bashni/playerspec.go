@@ -86,8 +86,8 @@ func parseSpec(text string) (playerSpec, error) {
 			ps.Limits.Depth, err = strictnum.Int(val, 1, engine.MaxPly/2)
 		case "nodes":
 			// nodes=0 would be no limit at all, a search without end.
-			var n int
-			n, err = strictnum.Int(val, 1, math.MaxInt64)
+			var n int64
+			n, err = strictnum.Int64(val, 1, math.MaxInt64)
 			ps.Limits.Nodes = uint64(n)
 		case "time":
 			ps.Limits.Time, err = time.ParseDuration(val)

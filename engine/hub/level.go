@@ -46,8 +46,8 @@ func (l level) add(m Message) (level, error) {
 		case "depth":
 			l.depth, err = strictnum.Int(a.Value, 1, engine.MaxPly/2)
 		case "nodes":
-			var n int
-			n, err = strictnum.Int(a.Value, 1, 1<<62)
+			var n int64
+			n, err = strictnum.Int64(a.Value, 1, 1<<62)
 			l.nodes = uint64(n)
 		case "moves":
 			moves, err = strictnum.Int(a.Value, 1, 10000)

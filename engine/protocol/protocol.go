@@ -595,15 +595,15 @@ func (s *Session) goLimits(args []string) (lim engine.Limits, infinite bool, err
 		case "depth":
 			lim.Depth, err = strictnum.Int(val, 0, engine.MaxPly/2)
 		case "nodes":
-			var n int
-			n, err = strictnum.Int(val, 0, math.MaxInt64)
+			var n int64
+			n, err = strictnum.Int64(val, 0, math.MaxInt64)
 			lim.Nodes = uint64(n)
 		case "movetime", "wtime", "btime", "winc", "binc":
 			ms, err = strictnum.Millis(val)
 		case "movestogo":
-			var n int
-			n, err = strictnum.Int(val, 0, math.MaxInt64)
-			movesToGo = min(n, 1<<20)
+			var n int64
+			n, err = strictnum.Int64(val, 0, math.MaxInt64)
+			movesToGo = int(min(n, 1<<20))
 		case "multipv":
 			lim.Lines, err = strictnum.Int(val, 1, MaxMultiPV)
 		default:

@@ -13,6 +13,14 @@ import (
 
 // Int reads a whole number from lo to hi (lo >= 0).
 func Int(s string, lo, hi int) (int, error) {
+	n, err := Int64(s, int64(lo), int64(hi))
+	return int(n), err
+}
+
+// Int64 reads a whole number from lo to hi (lo >= 0) as Int does, for
+// ranges wider than an int holds where an int has 32 bits (node counts,
+// milliseconds).
+func Int64(s string, lo, hi int64) (int64, error) {
 	if s == "" {
 		return 0, fmt.Errorf("the value is missing")
 	}
@@ -23,10 +31,10 @@ func Int(s string, lo, hi int) (int, error) {
 		return 0, fmt.Errorf("%q is not a whole number", short(s))
 	}
 	n, err := strconv.ParseInt(s, 10, 64)
-	if err != nil || n < int64(lo) || n > int64(hi) {
+	if err != nil || n < lo || n > hi {
 		return 0, fmt.Errorf("%s is not from %d to %d", short(s), lo, hi)
 	}
-	return int(n), nil
+	return n, nil
 }
 
 // maxSeconds bounds Seconds: a year, far from time.Duration's limit.
@@ -90,11 +98,14 @@ func short(s string) string {
 
 // MaxMillis is the most milliseconds Millis reads: the longest
 // time.Duration, some 292 years.
-const MaxMillis = int(math.MaxInt64 / int64(time.Millisecond))
+// It is an int64, not an int, so that the package builds where an int has
+// 32 bits.
+const MaxMillis = int64(math.MaxInt64 / int64(time.Millisecond))
 
-// Millis reads a whole number of milliseconds (a protocol's clock), by Int
-// from 0 to MaxMillis, so that no count wraps round to a negative duration.
+// Millis reads a whole number of milliseconds (a protocol's clock), by
+// Int64 from 0 to MaxMillis, so that no count wraps round to a negative
+// duration, with 32-bit ints too.
 func Millis(s string) (time.Duration, error) {
-	n, err := Int(s, 0, MaxMillis)
+	n, err := Int64(s, 0, MaxMillis)
 	return time.Duration(n) * time.Millisecond, err
 }

@@ -1,6 +1,7 @@
 package strictnum
 
 import (
+	"math"
 	"strings"
 	"testing"
 	"time"
@@ -49,6 +50,24 @@ func TestMillis(t *testing.T) {
 	for _, s := range []string{"9223372036855", "9223372036854775807", "99999999999999999999999"} {
 		if d, err := Millis(s); err == nil || d != 0 || !strings.Contains(err.Error(), "is not from 0 to 9223372036854") {
 			t.Errorf("Millis(%s) = %v, %v", s, d, err)
+		}
+	}
+}
+
+// Int64 reads the ranges an int of 32 bits does not hold (a node count up
+// to 2^63-1), the same on every platform, as Int reads its own.
+func TestInt64(t *testing.T) {
+	for s, want := range map[string]int64{"0": 0, "4294967296": 1 << 32, "9223372036854775807": math.MaxInt64} {
+		if n, err := Int64(s, 0, math.MaxInt64); err != nil || n != want {
+			t.Errorf("Int64(%q) = %d, %v; want %d", s, n, err, want)
+		}
+	}
+	for s, want := range map[string]string{
+		"": "missing", "-1": "-1 is negative: want 1 to 9223372036854775807", "0": "0 is not from 1 to 9223372036854775807",
+		"9223372036854775808": "is not from 1 to 9223372036854775807", "1e9": "not a whole number",
+	} {
+		if _, err := Int64(s, 1, math.MaxInt64); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("Int64(%q): error %v, want one with %q", s, err, want)
 		}
 	}
 }

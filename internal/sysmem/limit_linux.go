@@ -3,6 +3,7 @@
 package sysmem
 
 import (
+	"math"
 	"os"
 	"strconv"
 	"strings"
@@ -15,7 +16,7 @@ import (
 // allocation of a table would, which ends the program ("fatal error: out
 // of memory").
 func canMap(n uint64) bool {
-	if n > 1<<47 {
+	if n > 1<<47 || n > math.MaxInt {
 		return false
 	}
 	b, err := syscall.Mmap(-1, 0, int(n), syscall.PROT_READ|syscall.PROT_WRITE, syscall.MAP_PRIVATE|syscall.MAP_ANON|syscall.MAP_NORESERVE)

@@ -4,7 +4,10 @@
 // from running out of memory), and huge pages for the tables it allocates.
 package sysmem
 
-import "sync"
+import (
+	"math"
+	"sync"
+)
 
 // Total returns the machine's physical memory in bytes, or 0 where it is not
 // known. It is read once.
@@ -32,6 +35,15 @@ func TableFits(mb int) (ok bool, haveMB uint64) {
 		if have == 0 || cgMB < have {
 			have = cgMB
 		}
+	}
+	// No slice holds more bytes than an int counts (2 GiB where it has 32
+	// bits): such a table is refused before its size wraps round in an int.
+	const maxMB = math.MaxInt >> 20
+	if uint64(mb) > maxMB {
+		if have == 0 || have > maxMB {
+			have = maxMB
+		}
+		return false, have
 	}
 	if have != 0 && uint64(mb) > have {
 		return false, have

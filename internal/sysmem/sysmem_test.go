@@ -1,6 +1,7 @@
 package sysmem
 
 import (
+	"math"
 	"runtime"
 	"testing"
 )
@@ -18,8 +19,10 @@ func TestTotal(t *testing.T) {
 	if got < 64<<20 || got > 64<<40 {
 		t.Errorf("Total() = %d bytes", got)
 	}
-	if ok, have := TableFits(int(got>>20) + 1); ok || have != got>>20 {
-		t.Errorf("TableFits(memory + 1 MiB) = %v, %d; want false, %d", ok, have, got>>20)
+	// Where an int has 32 bits, a table has at most 2 GiB of it.
+	want := min(got>>20, math.MaxInt>>20)
+	if ok, have := TableFits(int(got>>20) + 1); ok || have != want {
+		t.Errorf("TableFits(memory + 1 MiB) = %v, %d; want false, %d", ok, have, want)
 	}
 	if ok, _ := TableFits(16); !ok {
 		t.Error("TableFits(16) = false")
@@ -39,6 +42,20 @@ func TestAdviseHugePages(t *testing.T) {
 	for i := range s {
 		if s[i] != uint32(i) {
 			t.Fatalf("s[%d] = %d after the advice, want %d", i, s[i], i)
+		}
+	}
+}
+
+// A table of more bytes than an int counts is refused, not mapped at its
+// size wrapped round: where an int has 32 bits, 4 GiB and a slack of 32 MiB
+// were mapped as 32 MiB, and the table of 4 GiB then failed to allocate.
+func TestTableFitsPastMaxInt(t *testing.T) {
+	for _, mb := range []int{math.MaxInt>>20 + 1, min(4<<10, math.MaxInt), min(8<<10, math.MaxInt)} {
+		if uint64(mb)<<20 <= math.MaxInt {
+			continue // only where an int has 32 bits
+		}
+		if ok, _ := TableFits(mb); ok {
+			t.Errorf("TableFits(%d) = true: %d bytes is more than an int counts", mb, uint64(mb)<<20)
 		}
 	}
 }

@@ -3,6 +3,7 @@ package wasmapi
 import (
 	"context"
 	"fmt"
+	"math"
 	"sync"
 	"time"
 
@@ -79,7 +80,9 @@ func Search(ctx context.Context, argv []any) (v any, err error) {
 	if lim.Depth, err = o.int("depth", 1, engine.MaxPly, 0); err != nil {
 		return nil, err
 	}
-	nodes, err := o.int("nodes", 1, 1<<53, 0)
+	// 2^53, the largest whole number a JavaScript number holds (less where
+	// an int has 32 bits, so that the package builds there too).
+	nodes, err := o.int("nodes", 1, min(1<<53, math.MaxInt), 0)
 	if err != nil {
 		return nil, err
 	}
