@@ -32,8 +32,33 @@ type Notation struct {
 	Separator byte
 	// Numbers writes squares as numbers in Numbering, not by name; reading
 	// then takes numbers (and names).
-	Numbers   bool
+	Numbers bool
+	// Numbering numbers the squares where Numbers is set. A value that is
+	// none of the four numberings (Numbering(4) and up) numbers no square:
+	// the notation then writes square names, which it reads back, and a
+	// square number read is an error that says so.
 	Numbering Numbering
+}
+
+// numbers reports whether n writes squares as numbers: Numbers, with one
+// of the four numberings.
+func (n Notation) numbers() bool { return n.Numbers && n.Numbering <= NumberingBottomRight }
+
+// numberedSquare returns the square whose number is the digits, or
+// NoSquare and why not.
+func (n Notation) numberedSquare(v Variant, digits string) (Square, string) {
+	if !n.numbers() {
+		return NoSquare, fmt.Sprintf("%s is a square number, but the notation's numbering %v is none of N0 to N3", shortDigits(digits), n.Numbering)
+	}
+	s := NoSquare
+	if len(digits) <= 3 {
+		num, _ := strconv.Atoi(digits)
+		s = n.Numbering.Square(v, num)
+	}
+	if s == NoSquare {
+		return NoSquare, fmt.Sprintf("%s is not a square number of this board (1 to %d)", shortDigits(digits), v.SquareCount())
+	}
+	return s, ""
 }
 
 // separator returns the byte that joins a capture's squares in v.
@@ -60,7 +85,7 @@ func ownSeparator(v *Variant) byte {
 
 // square writes s: its name, or its number.
 func (n Notation) square(b []byte, v *Variant, s Square) []byte {
-	if n.Numbers {
+	if n.numbers() {
 		return strconv.AppendInt(b, int64(n.Numbering.Number(*v, s)), 10)
 	}
 	return append(b, s.String()...)
@@ -258,13 +283,9 @@ func (n Notation) readSquare(r *rules, t string, i int) (Square, int, error) {
 		for j < len(t) && t[j] >= '0' && t[j] <= '9' {
 			j++
 		}
-		s := NoSquare
-		if j-i <= 3 {
-			num, _ := strconv.Atoi(t[i:j])
-			s = n.Numbering.Square(r.Variant, num)
-		}
+		s, why := n.numberedSquare(r.Variant, t[i:j])
 		if s == NoSquare {
-			return NoSquare, i, fmt.Errorf("%s is not a square number of this board (1 to %d)", shortDigits(t[i:j]), r.SquareCount())
+			return NoSquare, i, errors.New(why)
 		}
 		return s, j, nil
 	}
@@ -290,7 +311,7 @@ func shortDigits(s string) string {
 // numbers in place of names in a numeric notation ("W:W21,22,...:B1,2,..."),
 // each side's tokens in the order of their numbers.
 func (n Notation) FEN(p *Position) string {
-	if !n.Numbers {
+	if !n.numbers() {
 		return p.FEN()
 	}
 	v := p.Variant()
@@ -347,14 +368,9 @@ func (n Notation) ParseFEN(v Variant, fen string) (Position, error) {
 			if d == 0 {
 				continue // a square name, or bad: ParseFEN says which
 			}
-			num, err := strconv.Atoi(t[:d])
-			s := NoSquare
-			if err == nil && d <= 3 {
-				s = n.Numbering.Square(v, num)
-			}
+			s, why := n.numberedSquare(v, t[:d])
 			if s == NoSquare {
-				return Position{}, &FENError{FEN: fen, Token: strings.TrimSpace(tok),
-					Reason: fmt.Sprintf("%s is not a square number of this board (1 to %d)", shortDigits(t[:d]), v.SquareCount())}
+				return Position{}, &FENError{FEN: fen, Token: strings.TrimSpace(tok), Reason: why}
 			}
 			toks[j] = king + s.String() + t[d:]
 			orig[toks[j]] = strings.TrimSpace(tok)

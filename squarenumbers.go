@@ -13,7 +13,10 @@ import (
 // (N0 bottom left ... N3 top right, see Numbering.PDN).
 //
 // The zero value is the numbering py-draughts writes and PDN calls N2:
-// 1 = b8, 2 = d8, 3 = f8, 4 = h8, 5 = a7, ..., 29 = a1, 32 = g1.
+// 1 = b8, 2 = d8, 3 = f8, 4 = h8, 5 = a7, ..., 29 = a1, 32 = g1. A value
+// past NumberingBottomRight is none of the four and numbers no square:
+// Number gives 0, Square NoSquare, PDN "N?", and a Notation with it writes
+// square names.
 type Numbering uint8
 
 // The four numberings, by the corner square 1 is in (White at the bottom).
@@ -29,7 +32,9 @@ const (
 	NumberingBottomRight
 )
 
-// String returns the numbering's name, such as "top-left".
+// String returns the numbering's name, such as "top-left" (which
+// ParseNumbering reads), or "Numbering(4)" for a value that is none of the
+// four.
 func (n Numbering) String() string {
 	switch n {
 	case NumberingTopLeft:
@@ -46,7 +51,7 @@ func (n Numbering) String() string {
 
 // PDN returns the notation field of PDN's GameType tag for the numbering:
 // "N0" (bottom left), "N1" (bottom right), "N2" (top left) or "N3" (top
-// right).
+// right), or "N?" for a value that is none of the four.
 func (n Numbering) PDN() string {
 	switch n {
 	case NumberingBottomLeft:

@@ -111,6 +111,44 @@ func TestMoveNumbersRoundTrip(t *testing.T) {
 	}
 }
 
+// A Numbering that is none of the four numbers no square: a numeric
+// notation with one writes square names, not "0-0" for every move, and
+// reads them back (docs/RULES.md section 10: reading a move's written form
+// back yields the same move); a number read is an error that names the
+// numbering, not one that says 22 is not a square of the board.
+func TestNumbersOfNoNumbering(t *testing.T) {
+	for _, num := range []Numbering{NumberingBottomRight + 1, 255} {
+		for _, v := range []Variant{RussianDraughts(), Lasca()} {
+			pos := v.MustStart()
+			pos = pos.PlayUnchecked(pos.LegalMoves()[0])
+			n := Notation{Numbers: true, Numbering: num, Separator: 'x'}
+			names := Notation{Separator: 'x'}
+			moves := pos.LegalMoves()
+			if diff := cmp.Diff(names.MoveTexts(&pos, moves), n.MoveTexts(&pos, moves)); diff != "" {
+				t.Errorf("%v %v: move texts (-names +written):\n%s", v, num, diff)
+			}
+			for _, m := range moves {
+				text := n.FormatMove(&pos, m)
+				if back, err := n.ParseMove(&pos, text); err != nil || back != m {
+					t.Errorf("%v %v: %q reads %v, %v; want %v", v, num, text, back, err, m)
+				}
+			}
+			if fen := n.FEN(&pos); fen != pos.FEN() {
+				t.Errorf("%v %v: FEN %q, want the names' %q", v, num, fen, pos.FEN())
+			} else if back, err := n.ParseFEN(v, fen); err != nil || !back.Equal(&pos) {
+				t.Errorf("%v %v: FEN %q reads %v, %v", v, num, fen, back, err)
+			}
+			want := "the notation's numbering " + num.String() + " is none of N0 to N3"
+			if _, err := n.ParseMove(&pos, "9-13"); err == nil || !strings.Contains(err.Error(), "9 is a square number, but "+want) {
+				t.Errorf("%v %v: ParseMove(9-13): error %v, want one with %q", v, num, err, want)
+			}
+			if _, err := n.ParseFEN(v, "W:W21:B1"); err == nil || !strings.Contains(err.Error(), `"21": 21 is a square number, but `+want) {
+				t.Errorf("%v %v: ParseFEN: error %v, want one with %q", v, num, err, want)
+			}
+		}
+	}
+}
+
 // Bad numbers are errors that say which number and the board's range.
 func TestParseNumbersErrors(t *testing.T) {
 	pos := RussianDraughts().MustStart()
