@@ -21,8 +21,9 @@ type generator struct {
 	startKing bool
 	pops      [32]uint8
 	cur       Move
-	stop      *stopper     // nil but in the Context calls and reading a move
-	match     *pathMatcher // nil but reading a move: takes the sequences
+	stop      *stopper      // nil but in the Context calls and reading a move
+	match     *pathMatcher  // nil but reading a move: takes the sequences
+	click     *clickMatcher // nil but in MatchPath: takes the sequences
 }
 
 // captures appends the capture moves of the towers in from, each of which

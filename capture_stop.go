@@ -8,9 +8,9 @@ import "context"
 //
 //   - with a context, it stops the search when the context is done, looking
 //     at the context only every pollEvery sequences, as that takes a lock;
-//   - with a matcher (generator.match), it hands the sequence to the
-//     matcher in place of listing it, so that reading a move keeps what
-//     matches the text and not every sequence (docs/RULES.md section 10; a
+//   - with a matcher (generator.match, or generator.click in MatchPath),
+//     it hands the sequence to the matcher in place of listing it, so that
+//     reading a move keeps what matches the text and not every sequence (docs/RULES.md section 10; a
 //     position may have millions). The matcher is the generator's, not the
 //     stopper's: a pointer stored in a stopper escapes with its context.
 //
@@ -48,13 +48,19 @@ func (st *stopper) leaf(g *generator, l Square, king bool) (taken bool) {
 			}
 		}
 	}
-	if g.match == nil {
+	if g.match == nil && g.click == nil {
 		return false
 	}
 	// The sequence is written as the generator lists it, then taken back
-	// out: the list never holds more than this one.
+	// out: the list never holds more than this one. (Two fields of their
+	// own types, not one interface: a call through an interface would make
+	// the generator's buffer escape, an allocation at every LegalMoves.)
 	m := g.pushFinished(l, king)
-	g.match.see(m)
+	if g.match != nil {
+		g.match.see(m)
+	} else {
+		g.click.see(m)
+	}
 	g.out = g.out[:len(g.out)-1]
 	return true
 }

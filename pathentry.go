@@ -30,40 +30,90 @@ type PathMatch struct {
 // two sequences take the same pieces, each path leads to its move (the one
 // LegalMoves lists). A quiet move's path is its start and end square.
 // MatchPath(nil) gives the squares a move can start from.
+//
+// It walks the capture sequences once more to match them, keeping only what
+// matches: its memory is bounded by the legal moves, not by the number of
+// sequences (some custom rulesets reach millions).
 func (p *Position) MatchPath(clicked []Square) PathMatch {
-	var legalBuf, seqBuf [64]Move
+	var legalBuf [64]Move
 	legal := p.appendLegal(legalBuf[:0], false)
-	seqs := p.appendLegal(seqBuf[:0], true)
 	r := p.rules()
-	var pm PathMatch
-	matched := make([]bool, len(legal)) // by index in legal
-	var next uint64
-	for i := range seqs {
-		sq := &seqs[i]
-		path := sq.Path()
-		if len(clicked) > len(path) || !startsWith(path, clicked) {
-			continue
-		}
-		j := legalIndex(legal, sq, r)
-		if j < 0 {
-			continue // cannot happen: every sequence is one of the legal moves
-		}
-		matched[j] = true
-		if len(clicked) == len(path) {
-			pm.Complete, pm.Move = true, legal[j]
-		} else {
-			next |= path[len(clicked)].bit()
+	cm := &clickMatcher{r: r, clicked: clicked, legal: legal, matched: make([]bool, len(legal)), longest: r.onlyLongest(), complete: -1}
+	if c := capturersOf(r, p.tops()); c != 0 {
+		var one [1]Move // each sequence is written here and taken out again
+		g := generator{r: r, out: one[:0], all: true, stop: &stopper{}, click: cm}
+		g.captures(p, c)
+	} else {
+		for i := range legal { // quiet moves: each is its own only path
+			cm.see(&legal[i])
 		}
 	}
+	var pm PathMatch
 	for j := range legal {
-		if matched[j] {
+		if cm.matched[j] {
 			pm.Moves = append(pm.Moves, legal[j])
 		}
 	}
-	if !pm.Complete {
-		pm.Next = SquareSet(next).Squares()
+	if cm.complete >= 0 {
+		pm.Complete, pm.Move = true, legal[cm.complete]
+	} else {
+		pm.Next = SquareSet(cm.next).Squares()
 	}
 	return pm
+}
+
+// clickMatcher matches the legal sequences against the squares clicked so
+// far, for MatchPath: which legal moves they can still become, which
+// squares come next, and the move they complete.
+type clickMatcher struct {
+	r       *rules
+	clicked []Square
+	legal   []Move // one per resulting position (LegalMoves)
+	longest bool   // only the sequences with the most jumps are legal (I2)
+	best    uint8  // with longest: the most jumps of a sequence so far
+
+	matched  []bool // by index in legal
+	next     uint64
+	complete int // the index in legal of the move the clicks complete, or -1
+}
+
+// see takes one finished sequence m.
+func (cm *clickMatcher) see(m *Move) {
+	if cm.longest {
+		switch {
+		case m.n < cm.best:
+			return
+		case m.n > cm.best: // all found so far had too few jumps
+			cm.best = m.n
+			clear(cm.matched)
+			cm.next, cm.complete = 0, -1
+		}
+	}
+	// The path is m.from, then m.path[:m.n] (a quiet move's: m.from, m.to),
+	// read in place: Move.Path would allocate at every sequence.
+	var quiet [1]Square
+	landings := m.path[:m.n]
+	if m.n == 0 {
+		quiet[0] = m.to
+		landings = quiet[:]
+	}
+	k := len(cm.clicked)
+	if k > len(landings)+1 || k > 0 && cm.clicked[0] != m.from || k > 1 && !startsWith(landings, cm.clicked[1:]) {
+		return
+	}
+	j := legalIndex(cm.legal, m, cm.r)
+	if j < 0 {
+		return // cannot happen: every sequence is one of the legal moves
+	}
+	cm.matched[j] = true
+	switch {
+	case k == len(landings)+1:
+		cm.complete = j
+	case k == 0:
+		cm.next |= m.from.bit()
+	default:
+		cm.next |= landings[k-1].bit()
+	}
 }
 
 func startsWith(path, prefix []Square) bool {

@@ -4,6 +4,7 @@ import (
 	"math/rand"
 	"testing"
 
+	"github.com/bashni-dev/bashni/internal/heapbytes"
 	"github.com/google/go-cmp/cmp"
 )
 
@@ -156,5 +157,41 @@ func walkPaths(t *testing.T, pos Position, clicked []Square) {
 	}
 	for _, s := range pm.Next {
 		walkPaths(t, pos, append(clicked[:len(clicked):len(clicked)], s))
+	}
+}
+
+// MatchPath costs memory bounded by the legal moves, not by the number of
+// capture sequences, as reading a move does (parsemove_mem_test.go): at
+// issue #26's costly position, whose king has millions of sequences, it
+// listed them all first, 335 MB at every click.
+func TestMatchPathMemoryBoundedByTheMoves(t *testing.T) {
+	if testing.Short() {
+		t.Skip("walks millions of capture sequences")
+	}
+	v, err := ParseVariant(costlyReadVariant)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := ParseFEN(v, costlyReadFEN)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		clicked, next []string
+	}{
+		{nil, []string{"e5"}},
+		{[]string{"e5"}, []string{"a1", "b2", "c3"}},
+		{[]string{"e5", "a1"}, []string{"e5", "f6", "g7", "h8"}},
+	} {
+		clicked := squaresOf(t, c.clicked...)
+		var pm PathMatch
+		n := heapbytes.Of(func() { pm = p.MatchPath(clicked) })
+		t.Logf("%v: %d moves, %d bytes allocated", c.clicked, len(pm.Moves), n)
+		if d := cmp.Diff(c.next, names(pm.Next)); d != "" || len(pm.Moves) != 4 || pm.Complete {
+			t.Errorf("MatchPath(%v): %d moves, complete %v, next (-want +got):\n%s", c.clicked, len(pm.Moves), pm.Complete, d)
+		}
+		if n > 64<<10 {
+			t.Errorf("MatchPath(%v) allocated %d bytes, want at most 64 KiB", c.clicked, n)
+		}
 	}
 }
