@@ -39,12 +39,13 @@ type perftSlot struct {
 const perftMaxStored = 1<<56 - 1
 
 // NewTable returns a table of mb MiB (rounded down to a power of two
-// buckets of 64 bytes, at least one), which keeps counts of depth 3 and
+// buckets of 64 bytes, at least one: mb 0 or less is one bucket, a table
+// that works), which keeps counts of depth 3 and
 // more until told otherwise (SetMinDepth). On Linux it asks for huge pages.
 // It allocates the memory at once: mb must fit in the machine's memory
 // (Config.Validate checks it).
 func NewTable(mb int) *Table {
-	n := uint64(mb) << 20 / uint64(unsafe.Sizeof(perftBucket{}))
+	n := uint64(max(mb, 0)) << 20 / uint64(unsafe.Sizeof(perftBucket{}))
 	size := uint64(1)
 	for size*2 <= n {
 		size *= 2

@@ -1,6 +1,8 @@
 package perft
 
 import (
+	"context"
+	"math"
 	"testing"
 
 	"github.com/bashni-dev/bashni"
@@ -32,6 +34,30 @@ func TestPerftTableGetPut(t *testing.T) {
 	tab.Put(777, 4, perftMaxStored)
 	if n, ok := tab.Get(777, 4); !ok || n != perftMaxStored {
 		t.Errorf("get of the largest storable count = %d, %v", n, ok)
+	}
+}
+
+// A table of no MiB, or fewer, is the smallest that works, one bucket: a
+// negative size was read as nearly 2^64 bytes, and NewTable(-1) panicked
+// ("makeslice: len out of range").
+func TestPerftTableOfNoSize(t *testing.T) {
+	p := bashni.Russian().MustStart()
+	want, err := bashni.Perft(&p, 5)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, mb := range []int{0, -1, math.MinInt} {
+		tab := NewTable(mb)
+		if len(tab.buckets) != 1 {
+			t.Errorf("NewTable(%d): %d buckets, want 1", mb, len(tab.buckets))
+		}
+		tab.Put(12345, 5, 42)
+		if n, ok := tab.Get(12345, 5); !ok || n != 42 {
+			t.Errorf("NewTable(%d): get after put = %d, %v; want 42, true", mb, n, ok)
+		}
+		if n, err := (bashni.PerftOptions{Table: tab}).Count(context.Background(), &p, 5); err != nil || n != want {
+			t.Errorf("NewTable(%d): perft 5 = %d, %v; want %d", mb, n, err, want)
+		}
 	}
 }
 
