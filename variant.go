@@ -501,8 +501,10 @@ func switchNames() []string {
 }
 
 // String returns the variant's text form: the name of the preset it differs
-// least from, followed by the overrides of the switches that differ. It reads
-// back with ParseVariant to the same Variant.
+// least from, followed by the overrides of the switches that differ. The
+// text of a valid Variant (Validate) reads back with ParseVariant to the
+// same Variant; that of an invalid one, such as the zero Variant
+// ("lasca,size=0,..."), lists its switches but does not read back.
 func (v Variant) String() string {
 	i, diff := nearestPreset(v)
 	if len(diff) == 0 {
