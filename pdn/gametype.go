@@ -165,10 +165,8 @@ func (gt GameType) String() string {
 
 // gameTypeOf returns the GameType to write for a ruleset: the classic
 // presets' numbers (a ruleset with overrides of them too: the Variant tag
-// then says which), and ok false for bashni's own rulesets. A Numbering
-// that is none of the four writes names (bashni.Notation), and so A0.
+// then says which), and ok false for bashni's own rulesets.
 func gameTypeOf(v bashni.Variant, numbers bool, n bashni.Numbering) (GameType, bool) {
-	numbers = numbers && n <= bashni.NumberingBottomRight
 	base := strings.SplitN(v.String(), ",", 2)[0]
 	for num, p := range playedTypes {
 		if p().Name() == base && !v.Stacking && v.Size == 8 {

@@ -32,9 +32,7 @@ type Writer struct {
 	// (1..32 on the 8x8 board) in the numbering Numbering, and says so in
 	// the GameType tag of the classic presets ("25,W,8,8,N2,0"); a reader
 	// of bashni's own rulesets must be told the numbering (Reader.Numbering)
-	// unless it is the default, py-draughts' 1 = b8. A Numbering that is
-	// none of the four numbers no square: squares are then written by name
-	// (bashni.Notation), and the GameType says A0.
+	// unless it is the default, py-draughts' 1 = b8.
 	Numbers   bool
 	Numbering bashni.Numbering
 

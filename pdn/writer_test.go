@@ -120,31 +120,6 @@ func TestWriteSetUp(t *testing.T) {
 	}
 }
 
-// A Writer whose Numbering is none of the four writes square names, as
-// bashni.Notation does with it, and a GameType that says so (A0), not
-// "0-0" for every move under a GameType of "N?": what it writes reads back.
-func TestWriteNoNumbering(t *testing.T) {
-	g, err := bashni.NewGameFEN(bashni.RussianDraughts(), "B:Wc3,g3:Bd6")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := g.PlayLine("d6-e5 g3-h4 e5-f4"); err != nil {
-		t.Fatal(err)
-	}
-	var b bytes.Buffer
-	if err := (Writer{Numbers: true, Numbering: bashni.NumberingBottomRight + 1}).Write(&b, NewGame(g)); err != nil {
-		t.Fatal(err)
-	}
-	want := "[Result \"*\"]\n[GameType \"25,W,8,8,A0,0\"]\n[FEN \"B:Wc3,g3:Bd6\"]\n\n1... d6-e5 2. g3-h4 e5-f4 *\n\n"
-	if d := cmp.Diff(want, b.String()); d != "" {
-		t.Errorf("(-want +got):\n%s", d)
-	}
-	back, err := ReadAll(&b)
-	if err != nil || len(back) != 1 || !back[0].Game().Position().Equal(g.Position()) {
-		t.Errorf("reading back: %d games, %v", len(back), err)
-	}
-}
-
 // What PDN cannot carry is refused, not written wrongly.
 func TestWriteErrors(t *testing.T) {
 	g, err := bashni.NewGame(bashni.Russian())
