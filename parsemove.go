@@ -140,10 +140,11 @@ func (pm *pathMatcher) walk(p *Position, st *stopper, from uint64) {
 // see takes one finished sequence m of the search.
 func (pm *pathMatcher) see(m *Move) {
 	if pm.longest {
-		switch {
-		case m.n < pm.best:
+		keep, longer := keepsLongest(int(pm.best), int(m.n))
+		if !keep {
 			return
-		case m.n > pm.best: // all found so far had too few jumps
+		}
+		if longer { // all found so far had too few jumps
 			pm.best = m.n
 			pm.hasFull, pm.unfinished, pm.endResults = false, false, 0
 		}

@@ -11,14 +11,9 @@ import (
 // millions of capture sequences (context_test.go's costly position).
 const costlyReadVariant, costlyReadFEN = "russian,rejump=any,landing=any", "W:WKe5:Bd4bbbbbbbbbbb"
 
-// Reading one move costs memory bounded by the move's text, not by the
-// number of capture sequences: the text is matched while the capture search
-// walks (docs/RULES.md section 10). Listing every sequence first, as
-// ParseMove did, allocated hundreds of MB here.
-func TestParseMoveMemoryBoundedByTheText(t *testing.T) {
-	if testing.Short() {
-		t.Skip("walks millions of capture sequences")
-	}
+// costlyRead returns the costly position.
+func costlyRead(t *testing.T) Position {
+	t.Helper()
 	v, err := ParseVariant(costlyReadVariant)
 	if err != nil {
 		t.Fatal(err)
@@ -27,6 +22,18 @@ func TestParseMoveMemoryBoundedByTheText(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	return p
+}
+
+// Reading one move costs memory bounded by the move's text, not by the
+// number of capture sequences: the text is matched while the capture search
+// walks (docs/RULES.md section 10). Listing every sequence first, as
+// ParseMove did, allocated hundreds of MB here.
+func TestParseMoveMemoryBoundedByTheText(t *testing.T) {
+	if testing.Short() {
+		t.Skip("walks millions of capture sequences")
+	}
+	p := costlyRead(t)
 	// The short form, and a full path of another of the sequences of the
 	// same move: both read as the move whose path comes first.
 	const want = "e5:a1:e5:a1:e5:a1:e5:a1:e5:a1:e5:a1:h8"

@@ -80,10 +80,11 @@ type clickMatcher struct {
 // see takes one finished sequence m.
 func (cm *clickMatcher) see(m *Move) {
 	if cm.longest {
-		switch {
-		case m.n < cm.best:
+		keep, longer := keepsLongest(int(cm.best), int(m.n))
+		if !keep {
 			return
-		case m.n > cm.best: // all found so far had too few jumps
+		}
+		if longer { // all found so far had too few jumps
 			cm.best = m.n
 			clear(cm.matched)
 			cm.next, cm.complete = 0, -1

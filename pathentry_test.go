@@ -168,14 +168,7 @@ func TestMatchPathMemoryBoundedByTheMoves(t *testing.T) {
 	if testing.Short() {
 		t.Skip("walks millions of capture sequences")
 	}
-	v, err := ParseVariant(costlyReadVariant)
-	if err != nil {
-		t.Fatal(err)
-	}
-	p, err := ParseFEN(v, costlyReadFEN)
-	if err != nil {
-		t.Fatal(err)
-	}
+	p := costlyRead(t)
 	for _, c := range []struct {
 		clicked, next []string
 	}{
