@@ -65,6 +65,7 @@ type FormatError struct {
 	Err    error // what it wraps: ErrTooBig, io.ErrUnexpectedEOF, the reader's error, or nil
 }
 
+// Error returns the error text: the file, the byte and why.
 func (e *FormatError) Error() string {
 	if e.Path != "" {
 		return fmt.Sprintf("book: %s: byte %d: %s", e.Path, e.Offset, e.Reason)
@@ -72,6 +73,7 @@ func (e *FormatError) Error() string {
 	return fmt.Sprintf("book: byte %d: %s", e.Offset, e.Reason)
 }
 
+// Unwrap returns Err, for errors.Is (ErrTooBig, io.ErrUnexpectedEOF).
 func (e *FormatError) Unwrap() error { return e.Err }
 
 // MemoryBytes returns the bytes of memory a book of the given numbers of

@@ -43,9 +43,24 @@ func sections(page string) map[string]string {
 	return out
 }
 
+// actions returns the actions of subcommand name that its usage lines
+// name, as "usage: bashni book build|show" and "bashni tables build …" do
+// (nil for a subcommand without actions).
+func actions(name, usage string) []string {
+	var out []string
+	re := regexp.MustCompile(`^(?:usage: |       )bashni ` + name + ` ([a-z]+(?:\|[a-z]+)*)\b`)
+	for _, line := range strings.Split(usage, "\n") {
+		if m := re.FindStringSubmatch(line); m != nil {
+			out = append(out, strings.Split(m[1], "|")...)
+		}
+	}
+	return out
+}
+
 // TestCommandPage checks COMMAND.md against the command itself: every
 // subcommand has its section "## bashni NAME", and every flag of the
-// subcommand is named there (the position flags in their own section).
+// subcommand, or of each of its actions ("bashni help book build"), is
+// named there (the position flags in their own section).
 func TestCommandPage(t *testing.T) {
 	b, err := os.ReadFile("COMMAND.md")
 	if err != nil {
@@ -63,7 +78,12 @@ func TestCommandPage(t *testing.T) {
 			t.Errorf("COMMAND.md has no section \"## bashni %s\"", name)
 			continue
 		}
-		for _, f := range flagLine.FindAllStringSubmatch(help(t, name), -1) {
+		usage := help(t, name)
+		flags := flagLine.FindAllStringSubmatch(usage, -1)
+		for _, a := range actions(name, usage) {
+			flags = append(flags, flagLine.FindAllStringSubmatch(help(t, name, a), -1)...)
+		}
+		for _, f := range flags {
 			flag := f[1]
 			if positionFlags[flag] {
 				continue

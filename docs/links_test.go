@@ -109,3 +109,28 @@ func TestReadmeLength(t *testing.T) {
 		t.Errorf("README.md has %d lines, more than 350: move the detail to a page of docs/ and link it", n)
 	}
 }
+
+// conflictMarker is a line a merge left unresolved: "<<<<<<< HEAD",
+// ">>>>>>> 2665321 (…)".
+var conflictMarker = regexp.MustCompile(`(?m)^(<{7}|>{7})( |$)`)
+
+// TestNoConflictMarkers checks that no page, and no Go or JavaScript file,
+// holds a merge's conflict markers (COMMAND.md's section on tables once
+// kept both sides of one).
+func TestNoConflictMarkers(t *testing.T) {
+	keep := func(path string) bool {
+		return strings.HasSuffix(path, ".md") || strings.HasSuffix(path, ".go") || strings.HasSuffix(path, ".js") || strings.HasSuffix(path, ".mjs") || strings.HasSuffix(path, ".ts")
+	}
+	n := 0
+	eachRepoFile(t, func(path string) bool {
+		return keep(path) && !strings.Contains(path, "node_modules")
+	}, func(path, text string) {
+		n++
+		if loc := conflictMarker.FindStringIndex(text); loc != nil {
+			t.Errorf("%s:%d: a merge's conflict marker %q", path, strings.Count(text[:loc[0]], "\n")+1, text[loc[0]:loc[1]])
+		}
+	})
+	if n < 100 {
+		t.Errorf("only %d files checked", n)
+	}
+}

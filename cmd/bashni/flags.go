@@ -26,8 +26,13 @@ func newFlagSet(name, synopsis, about string, stderr io.Writer) *flag.FlagSet {
 	fs := flag.NewFlagSet("bashni "+name, flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	fs.Usage = func() {
-		fmt.Fprintf(fs.Output(), "usage: bashni %s %s\n\n%s\n\nflags:\n", name, synopsis, about)
-		fs.PrintDefaults()
+		fmt.Fprintf(fs.Output(), "usage: bashni %s %s\n\n%s\n", name, synopsis, about)
+		n := 0
+		fs.VisitAll(func(*flag.Flag) { n++ })
+		if n > 0 { // "bashni book" has actions, not flags
+			fmt.Fprintf(fs.Output(), "\nflags:\n")
+			fs.PrintDefaults()
+		}
 	}
 	return fs
 }

@@ -77,8 +77,9 @@ func runCLI(args []string, stdout, stderr io.Writer) (status int) {
 	switch name {
 	case "help", "-h", "-help", "--help":
 		if len(args) > 1 {
-			// "bashni help perft" is "bashni perft -h".
-			return runCLI([]string{args[1], "-h"}, stdout, stderr)
+			// "bashni help perft" is "bashni perft -h", and "bashni help
+			// book build" is "bashni book build -h".
+			return runCLI(append(args[1:len(args):len(args)], "-h"), stdout, stderr)
 		}
 		out := &outputWriter{w: stdout}
 		printCommands(out)

@@ -102,6 +102,26 @@ func TestHelpSubcommandPrintsItsFlags(t *testing.T) {
 	}
 }
 
+// TestHelpAction checks that "bashni help book build" is "bashni book
+// build -h", the action's flags (it was "bashni book -h", which has none),
+// and that a usage with no flags prints no "flags:" heading.
+func TestHelpAction(t *testing.T) {
+	for _, c := range []struct{ action, flag string }{{"book build", "-ply-cost"}, {"book show", "-book"}, {"tables build", "-pieces"}, {"tables probe", "-dir"}} {
+		args := strings.Fields(c.action)
+		want := mustCLI(t, append(args, "-h")...)
+		got := mustCLI(t, append([]string{"help"}, args...)...)
+		if got != want {
+			t.Errorf("bashni help %s prints\n%s\nnot what bashni %s -h prints:\n%s", c.action, got, c.action, want)
+		}
+		if !strings.Contains(got, "usage: bashni "+c.action) || !strings.Contains(got, c.flag) {
+			t.Errorf("bashni help %s does not give its usage and its flag %s:\n%s", c.action, c.flag, got)
+		}
+	}
+	if out := mustCLI(t, "help", "book"); strings.Contains(out, "flags:") {
+		t.Errorf("bashni help book, which has no flags, has a heading for them:\n%s", out)
+	}
+}
+
 func TestUnknownSubcommand(t *testing.T) {
 	_, errOut, status := cli(t, "frobnicate")
 	if status != 1 || !strings.Contains(errOut, `unknown subcommand "frobnicate"`) || !strings.Contains(errOut, "perft") {

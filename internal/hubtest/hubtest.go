@@ -32,6 +32,8 @@ func Held(input string) (in io.Reader, out *Output) {
 	return io.MultiReader(strings.NewReader(input), holdUntil(out.all)), out
 }
 
+// Write keeps p, and lets the input end once the last "done move=" line
+// awaited is in.
 func (o *Output) Write(p []byte) (int, error) {
 	o.mu.Lock()
 	defer o.mu.Unlock()
