@@ -58,7 +58,8 @@ func actions(name, usage string) []string {
 }
 
 // TestCommandPage checks COMMAND.md against the command itself: every
-// subcommand has its section "## bashni NAME", and every flag of the
+// subcommand has its section "## bashni NAME" and its row in README.md's
+// table of subcommands, and every flag of the
 // subcommand, or of each of its actions ("bashni help book build"), is
 // named there (the position flags in their own section).
 func TestCommandPage(t *testing.T) {
@@ -67,12 +68,19 @@ func TestCommandPage(t *testing.T) {
 		t.Fatal(err)
 	}
 	secs := sections(string(b))
+	readme, err := os.ReadFile("../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
 	names := subcommandLine.FindAllStringSubmatch(help(t), -1)
 	if len(names) < 10 {
 		t.Fatalf("bashni help lists %d subcommands", len(names))
 	}
 	for _, m := range names {
 		name := m[1]
+		if !strings.Contains(string(readme), "\n| `"+name+"` |") {
+			t.Errorf("README.md's table of subcommands has no row for %s", name)
+		}
 		text, ok := secs["bashni "+name]
 		if !ok {
 			t.Errorf("COMMAND.md has no section \"## bashni %s\"", name)

@@ -1,6 +1,6 @@
-// Types of the bashni package (bashni.js). A Go test (js/api_test.go)
-// checks that every name exported here is exported by bashni.js and
-// documented in README.md, and the other way round.
+// Types of the bashni package (bashni.js). A Go test
+// (internal/wasmapi/drift_test.go) checks that every name exported here is
+// exported by bashni.js and documented in README.md, and the other way round.
 
 /** Where the compressed module is, or its bytes (LZMA, as xz --format=lzma writes it, or plain wasm). */
 export interface LoadOptions {

@@ -15,7 +15,7 @@
 // server-sent events:
 //
 //	GET  /api/info     rulesets and whether an engine is available
-//	POST /api/state    {variant, fen, moves, flip} → the game's state
+//	POST /api/state    {variant, fen, moves, flip, numbers} → the game's state
 //	POST /api/engine   the same request → the engine's move and the state after it
 //	GET  /api/svg      ?variant=&fen=&moves=&move=&flip=&size= → image/svg+xml
 //	GET  /api/analyse  ?variant=&fen=&moves=&lines=&depth=&movetime= → text/event-stream

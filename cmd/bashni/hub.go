@@ -20,8 +20,8 @@ func runHub(args []string, stdout, stderr io.Writer) error {
 		"Reads the Hub protocol (version 2, the Scan engine's, which pydraughts'\n"+
 			"HubEngine and other draughts programs speak) from standard input and\n"+
 			"answers on standard output (docs/PROTOCOL.md, \"Hub protocol\"). The\n"+
-			"variant, threads, hash, book and book-margin parameters can also be set\n"+
-			"with set-param.", stderr)
+			"variant, threads, hash, book, book-margin and tables parameters can also\n"+
+			"be set with set-param.", stderr)
 	hashMB := fs.Int("hash", engine.DefaultHashMB, "MiB of transposition table (the hash parameter)")
 	threads := fs.Int("threads", 1, "threads that search together (the threads parameter)")
 	bookFile := fs.String("book", "", "an opening book (bashni book build) for go think, in its ruleset (the book parameter)")
