@@ -70,14 +70,15 @@ type Options struct {
 	Tables *endgame.Tables
 }
 
-// Limits bound a search. The zero Limits search until MaxDepth, which in
-// practice means until the context is cancelled. Several limits may be set;
+// Limits bound a search. The zero Limits search to MaxPly/2 plies, which
+// in practice means until the context is cancelled. Several limits may be set;
 // the search stops at the first one reached. It always returns a move: the
 // best of the last completed iteration, or of the one under way when that
 // one has already found a better move.
 type Limits struct {
 	// Depth is the number of plies of full-width search (captures are
-	// searched beyond it until the position is quiet); 0 means no limit.
+	// searched beyond it until the position is quiet); 0 means no limit,
+	// and a depth above MaxPly/2 is searched as MaxPly/2.
 	Depth int
 	// Nodes stops the search after this many positions; 0 means no limit.
 	// With several threads it stops within a few thousand more.

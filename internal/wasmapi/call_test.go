@@ -7,7 +7,9 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
+	"github.com/bashni-dev/bashni/engine"
 	"github.com/google/go-cmp/cmp"
 )
 
@@ -175,5 +177,24 @@ func TestSearchesBounded(t *testing.T) {
 	}
 	if made != maxEngines {
 		t.Errorf("%d engines made, want the %d made before", made, maxEngines)
+	}
+}
+
+// TestSearchDepthRange checks that search takes the depths the other
+// interfaces take, 1 to 64 (engine.MaxPly/2), and refuses a deeper one,
+// which it searched as 64.
+func TestSearchDepthRange(t *testing.T) {
+	// A depth taken would search until the context ends: a second.
+	ctx, cancel := context.WithTimeout(context.Background(), time.Second)
+	defer cancel()
+	if _, err := Search(ctx, []any{map[string]any{"variant": "russian", "depth": float64(engine.MaxPly/2 + 1)}}); err == nil || !strings.Contains(err.Error(), "depth") {
+		t.Errorf("depth %d: %v, want an error about the depth", engine.MaxPly/2+1, err)
+	}
+	v, err := Search(context.Background(), []any{map[string]any{"variant": "russian", "depth": float64(engine.MaxPly / 2), "nodes": float64(1000)}})
+	if err != nil {
+		t.Fatalf("depth %d: %v", engine.MaxPly/2, err)
+	}
+	if got := v.(Object).Get("stop"); got != "nodes" {
+		t.Errorf("depth %d, nodes 1000: stop %v, want nodes", engine.MaxPly/2, got)
 	}
 }

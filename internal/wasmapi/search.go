@@ -56,8 +56,9 @@ func putEngine(e *engine.Engine) {
 
 // Search answers ({variant, fen, moves, movetime, depth, nodes}) with the
 // engine's move in the position after the moves played from fen (they
-// count for repetitions): {move, score, pv, depth, nodes, time}. movetime
-// is in milliseconds; with no limit given the search takes a second. It
+// count for repetitions): {move, score, pv, depth, nodes, time, stop}.
+// movetime is in milliseconds, 1 to a day; depth is 1 to engine.MaxPly/2
+// plies; nodes 1 to 2^53; with no limit given the search takes a second. It
 // blocks until the search ends or ctx is cancelled (then it answers the
 // best move found so far).
 func Search(ctx context.Context, argv []any) (v any, err error) {
@@ -77,7 +78,8 @@ func Search(ctx context.Context, argv []any) (v any, err error) {
 		return nil, err
 	}
 	lim.Time = time.Duration(ms) * time.Millisecond
-	if lim.Depth, err = o.int("depth", 1, engine.MaxPly, 0); err != nil {
+	// 1 to 64, as everywhere else: a deeper depth would be searched as 64.
+	if lim.Depth, err = o.int("depth", 1, engine.MaxPly/2, 0); err != nil {
 		return nil, err
 	}
 	// 2^53, the largest whole number a JavaScript number holds (less where
