@@ -17,7 +17,7 @@ func TestEngineLines(t *testing.T) {
 	p.key("l")
 	p.waitFor("three lines", `document.querySelectorAll("#pv-lines li").length === 3`)
 	p.waitFor("the depth", `/depth ([2-9]|[1-9][0-9])\//.test(document.getElementById("analysis-info").textContent)`)
-	if got := p.eval(`String(document.getElementById("gauge").hidden)`); got != "false" {
+	if got := p.eval(`getComputedStyle(document.getElementById("gauge")).visibility`); got != "visible" {
 		t.Errorf("the gauge is hidden while analysing")
 	}
 	lines := p.eval(`[...document.querySelectorAll("#pv-lines li")].map(li => li.textContent).join("\n")`)
@@ -44,7 +44,7 @@ func TestEngineLines(t *testing.T) {
 	p.waitFor("lines of the new position", `[...document.querySelectorAll("#pv-lines li")].length === Math.min(3, bashni.study.state.legal.length) && document.querySelector("#pv-lines li").textContent.includes(" 2. ")`)
 
 	p.key("l")
-	p.waitFor("the analysis to stop", `document.querySelectorAll("#pv-lines li").length === 0 && document.getElementById("gauge").hidden`)
+	p.waitFor("the analysis to stop", `document.querySelectorAll("#pv-lines li").length === 0 && getComputedStyle(document.getElementById("gauge")).visibility === "hidden"`)
 	time.Sleep(500 * time.Millisecond)
 	if got := p.eval(`document.getElementById("analysis-info").textContent + document.querySelectorAll("#pv-lines li").length`); got != "0" {
 		t.Errorf("after stopping the page still shows %q", got)

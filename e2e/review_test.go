@@ -42,7 +42,7 @@ func TestGameReview(t *testing.T) {
 	if got, want := p.status(), "White to move"; !strings.HasPrefix(got, want) {
 		t.Errorf("status after the review %q", got)
 	}
-	if got, want := p.eval(`document.getElementById("review-status").textContent`), "Reviewed 3 positions: 0 inaccuracies, 0 mistakes, 1 blunders."; got != want {
+	if got, want := p.eval(`document.getElementById("review-status").textContent`), "Reviewed 3 positions: 0 inaccuracies, 0 mistakes, 1 blunder."; got != want {
 		t.Errorf("review status %q, want %q", got, want)
 	}
 	if got := p.eval(`String(document.querySelector("#review-chart .chart-line").getAttribute("points").split(" ").length)`); got != "3" {

@@ -78,7 +78,10 @@ function start() {
   // A move of a line played (or a move on): the focus goes back into the
   // lines when they come.
   pending = focusedMove($("pv-lines")) || pending;
-  $("pv-lines").replaceChildren();
+  const list = $("pv-lines");
+  const room = list.children.length > 0 ? list.getBoundingClientRect().height : 0;
+  list.replaceChildren();
+  list.style.minHeight = "";
   setGauge(null);
   if (!on || pausedBy) return;
   const st = study.state;
@@ -87,12 +90,17 @@ function start() {
     return;
   }
   $("analysis-info").textContent = "Thinking…";
+  // The lines' room is kept until the new lines come, so what is under
+  // them does not jump up and back down at each move.
+  if (room > 0) list.style.minHeight = `${room}px`;
   const node = study.cur;
   source = stream(
     analyseURL(node.path(), { lines: $("lines-count").value }),
     (data) => node === study.cur && showLines(data, st.turn, node),
     (why) => {
-      if (node === study.cur) $("analysis-info").textContent = "Analysis: " + why;
+      if (node !== study.cur) return;
+      $("analysis-info").textContent = "Analysis: " + why;
+      list.style.minHeight = "";
     },
   );
 }
@@ -102,7 +110,9 @@ function start() {
 // for a screen reader, which would read the bare number otherwise.
 function setGauge(white, said) {
   const g = $("gauge");
-  g.hidden = !on;
+  // Switched off, the gauge keeps its place: the board does not move or
+  // shrink as the analysis starts and stops.
+  g.style.visibility = on ? "" : "hidden";
   const s = white === null ? 0.5 : share(white);
   $("gauge-white").style.height = `${(s * 100).toFixed(1)}%`;
   g.setAttribute("aria-valuenow", white === null ? "0" : white.toFixed(2));
@@ -118,6 +128,7 @@ function showLines(data, turn, node) {
   const focus = focusedMove(list) || pending;
   pending = null;
   list.replaceChildren();
+  list.style.minHeight = "";
   const blackFirst = study.state.startTurn === "black";
   for (const line of data.lines) {
     const li = document.createElement("li");
@@ -128,13 +139,18 @@ function showLines(data, turn, node) {
     line.pv.forEach((m, i) => {
       const ply = node.ply + i;
       const white = (ply + (blackFirst ? 1 : 0)) % 2 === 0;
-      if (i === 0 || white) li.append(" " + moveNumber(ply, blackFirst));
       const b = document.createElement("button");
       b.className = "pv-move";
       b.textContent = write(m);
       b.title = "play the line to here";
       b.addEventListener("click", () => playLine(line.pv.slice(0, i + 1)));
-      li.append(" ", b);
+      // A move number stays on the row of its move when the line wraps.
+      if (i === 0 || white) {
+        const step = document.createElement("span");
+        step.className = "pv-step";
+        step.append(moveNumber(ply, blackFirst), " ", b);
+        li.append(" ", step);
+      } else li.append(" ", b);
     });
     list.append(li);
   }
@@ -166,6 +182,7 @@ export function toggle() {
     pending = null;
     $("analysis-info").textContent = "";
     $("pv-lines").replaceChildren();
+    $("pv-lines").style.minHeight = "";
   }
   setGauge(null);
   if (on) start();
@@ -182,9 +199,26 @@ export function resume() {
   if (on) start();
 }
 
+// alignGauge sets the gauge beside the board's squares, from the top of
+// the top row to the bottom of the bottom row (not the coordinates' room
+// above and below).
+function alignGauge() {
+  const squares = document.querySelector("#board svg g.squares");
+  if (!squares) return;
+  const g = $("gauge");
+  const area = $("board-area").getBoundingClientRect();
+  const r = squares.getBoundingClientRect();
+  g.style.marginTop = `${r.top - area.top}px`;
+  g.style.height = `${r.height}px`;
+}
+
 export function initAnalysis(engine) {
   $("analysis").hidden = !engine;
   if (!engine) return;
+  $("gauge").hidden = false;
+  setGauge(null);
+  new ResizeObserver(alignGauge).observe($("board"));
+  onShow(alignGauge);
   $("analyse").addEventListener("click", toggle);
   $("lines-count").addEventListener("change", () => on && start());
   bind("l", toggle);

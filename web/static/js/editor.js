@@ -98,11 +98,16 @@ function applyTool(tool, sq) {
   return tryFEN(format(turn, next));
 }
 
+// open shows the editor, under the status line beside the board (on a
+// phone, under it), and takes the focus to its tools; the page goes back
+// to its top, where the squares and the tools are seen together.
 function open() {
   $("editor").hidden = false;
   $("edit").setAttribute("aria-pressed", "true");
   board.setSquareHandler(onSquare);
   tryFEN(study.state.fen);
+  document.querySelector('input[name="editor-tool"]:checked').focus({ preventScroll: true });
+  window.scrollTo(0, 0);
 }
 
 function close() {

@@ -103,7 +103,8 @@ async function start() {
       marks.push({ node: nodes[i], drop, best: evals[i - 1].best, ...c });
     }
     result = { nodes, evals, marks };
-    $("review-status").textContent = `Reviewed ${nodes.length} positions: ${count(marks, "inaccuracy")} inaccuracies, ${count(marks, "mistake")} mistakes, ${count(marks, "blunder")} blunders.`;
+    const n = (k, one, many) => `${count(marks, k)} ${count(marks, k) === 1 ? one : many}`;
+    $("review-status").textContent = `Reviewed ${nodes.length === 1 ? "1 position" : `${nodes.length} positions`}: ${n("inaccuracy", "inaccuracy", "inaccuracies")}, ${n("mistake", "mistake", "mistakes")}, ${n("blunder", "blunder", "blunders")}.`;
     draw();
     drawMoves(); // the move list shows the marks (a request would cancel a move under way)
   } catch (err) {

@@ -1,0 +1,227 @@
+package e2e
+
+import (
+	"net/url"
+	"strings"
+	"testing"
+
+	"github.com/bashni-dev/bashni"
+	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
+)
+
+// rect returns an element's box, rounded, as "left top right bottom".
+func (p page) rect(selector string) string {
+	p.t.Helper()
+	return p.eval(`(() => { const e = document.querySelector(` + jsString(selector) + `);
+		if (!e) return "none";
+		const r = e.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom].map(Math.round).join(" "); })()`)
+}
+
+// inView says whether the element's box lies wholly in the window, and
+// where it is.
+func (p page) inView(selector string) (bool, string) {
+	p.t.Helper()
+	got := p.eval(`(() => { const e = document.querySelector(` + jsString(selector) + `);
+		if (!e) return "none";
+		const r = e.getBoundingClientRect();
+		const box = [r.left, r.top, r.right, r.bottom].map(Math.round).join(" ");
+		return (r.top >= 0 && r.left >= 0 && r.bottom <= innerHeight && r.right <= innerWidth ? "yes " : "no ") + box; })()`)
+	yes, box, _ := strings.Cut(got, " ")
+	return yes == "yes", box
+}
+
+// Starting and stopping the analysis does not move or shrink the board
+// (the gauge keeps its place, seen or not); the gauge stands beside the
+// squares, not the coordinates; and stepping to another move while
+// analysing does not make what is under the lines jump up while the new
+// position's lines are on their way.
+func TestLayoutStillWhileAnalysing(t *testing.T) {
+	p := open(t)
+	p.do("a wide window", chromedp.EmulateViewport(1280, 800))
+	p.goToLine("c3-d4", "b6-a5")
+	before := p.rect("#board svg")
+	p.key("l")
+	p.waitFor("lines", `document.querySelectorAll("#pv-lines li").length === 2`)
+	if after := p.rect("#board svg"); after != before {
+		t.Errorf("the board moved when the analysis started: %s, was %s", after, before)
+	}
+	gauge, squares := p.rect("#gauge"), p.rect("#board svg g.squares")
+	if g, s := strings.Fields(gauge), strings.Fields(squares); len(g) != 4 || len(s) != 4 || g[1] != s[1] || g[3] != s[3] {
+		t.Errorf("the gauge (%s) does not run from the top to the bottom of the squares (%s)", gauge, squares)
+	}
+
+	movesTop := p.rect("#moves")
+	p.run("hold the analysis", holdStreams)
+	p.key(kb.ArrowLeft)
+	p.waitFEN(fenAfter(t, bashni.Russian(), "", "c3-d4"))
+	p.waitFor("the new position's analysis", `window.heldStreams() === 1`)
+	if got := p.rect("#moves"); got != movesTop {
+		t.Errorf("the move list jumped from %s to %s while the new lines were on their way", movesTop, got)
+	}
+	p.run("release the analysis", `window.releaseStreams()`)
+	p.waitFor("the new lines", `document.querySelectorAll("#pv-lines li").length === 2`)
+	p.key("l")
+	p.waitFor("the analysis to stop", `document.querySelectorAll("#pv-lines li").length === 0`)
+	if after := p.rect("#board svg"); after != before {
+		t.Errorf("the board moved when the analysis stopped: %s, was %s", after, before)
+	}
+}
+
+// tooSmall lists the controls shown that are less than 32 px wide or high.
+const tooSmall = `(() => {
+	const out = [];
+	for (const e of document.querySelectorAll("button, select, input:not([type=radio]), textarea, summary, #moves .move[data-node], fieldset.tools label")) {
+		if (!e.checkVisibility()) continue;
+		const r = e.getBoundingClientRect();
+		if (r.width < 31.5 || r.height < 31.5) out.push((e.id || e.className || e.tagName.toLowerCase()) + " " + JSON.stringify(e.textContent.trim().slice(0, 20)) + " " + Math.round(r.width) + "x" + Math.round(r.height));
+	}
+	return [...new Set(out)].join("; ");
+})()`
+
+// On a 375 px screen every control is big enough to tap, 32 px or more
+// each way: the buttons, lists and boxes, the notice's ×, the moves of the
+// move list and its variations, the moves of the engine lines, the
+// review's marks, the editor's tools, the boxes that fold open.
+func TestLayoutPhoneTapTargets(t *testing.T) {
+	p := open(t)
+	p.do("phone-width screen", chromedp.EmulateViewport(375, 740))
+	fen := "W:We3,a1,c1:Bg5,h8,b8"
+	p.goTo(url.Values{"fen": {fen}, "moves": {"e3-f4 g5:e3 zz"}}.Encode())
+	p.waitFEN(fenAfter(t, bashni.Russian(), fen, "e3-f4", "g5:e3"))
+	p.waitFor("the notice", `!document.getElementById("notice").hidden`)
+	p.choose("review-limit", "depth:2")
+	p.do("review", chromedp.Click(chromedp.CSS("#review-start")))
+	p.waitFor("the review", `document.getElementById("review-status").textContent.startsWith("Reviewed")`)
+	p.key(kb.Home)
+	p.waitFEN(fenAfter(t, bashni.Russian(), fen))
+	p.play("a1-b2") // a variation
+	p.key("l")
+	p.waitFor("lines", `document.querySelectorAll("#pv-lines .pv-move").length > 2`)
+	p.run("open the folded boxes", `document.querySelectorAll("details").forEach(d => d.open = true)`)
+	if got := p.eval(tooSmall); got != "" {
+		t.Errorf("controls smaller than 32 px on a 375 px screen: %s", got)
+	}
+	p.key("l")
+	p.do("open the editor", chromedp.Click(chromedp.CSS("#edit")))
+	p.waitFor("the editor", `document.getElementById("editor-fen").value !== ""`)
+	if got := p.eval(tooSmall); got != "" {
+		t.Errorf("with the editor open, controls smaller than 32 px on a 375 px screen: %s", got)
+	}
+}
+
+// On a phone, the clocks of a game are in view with the whole board, and
+// the position editor opens where its tools are seen with the board: not
+// a screen or two under it, where a player would scroll to and fro
+// between a tool and a square.
+func TestLayoutPhoneClocksAndEditorByTheBoard(t *testing.T) {
+	p := open(t)
+	p.do("phone-width screen", chromedp.EmulateViewport(375, 740))
+	p.goTo("")
+	p.waitFEN(fenAfter(t, bashni.Russian(), ""))
+	p.choose("clock", "3+2")
+	p.waitFor("White's clock to run", `document.getElementById("clock-white").classList.contains("running")`)
+	p.run("to the top", `window.scrollTo(0, 0)`)
+	if ok, box := p.inView("#board svg g.squares"); !ok {
+		t.Fatalf("at the top of the page the board is not in view: %s", box)
+	}
+	for _, id := range []string{"#clock-white", "#clock-black"} {
+		if ok, box := p.inView(id); !ok {
+			t.Errorf("%s is out of view (%s) while the board is in view", id, box)
+		}
+	}
+	p.choose("clock", "")
+
+	p.run("to the bottom", `window.scrollTo(0, document.documentElement.scrollHeight)`)
+	p.do("open the editor", chromedp.Click(chromedp.CSS("#edit")))
+	p.waitFor("the editor", `document.getElementById("editor-fen").value !== ""`)
+	for _, sel := range []string{"#board svg g.squares", "fieldset.tools"} {
+		if ok, box := p.inView(sel); !ok {
+			t.Errorf("with the editor open, %s is out of view: %s", sel, box)
+		}
+	}
+	if got := p.eval(`document.activeElement.name + " " + document.activeElement.value`); got != "editor-tool w" {
+		t.Errorf("the focus is on %q, not on the editor's tool chosen", got)
+	}
+}
+
+// fakeLines replaces the analysis stream with one that sends five long
+// lines at once: what the engine would send, deterministically.
+const fakeLines = `(() => {
+	const pv = "c3-d4 f6-g5 g3-f4 g7-f6 b2-c3 h8-g7 a1-b2 b6-a5 d4-c5 d6:b4 a3:c5 g5:e3 f2:d4 f6-e5 d4:f6 g7:e5 c3-d4 e5:c3 b2:d4 a5-b4".split(" ");
+	const lines = [0, 1, 2, 3, 4].map(i => ({ score: "+0." + i + "5", pv: pv.slice(i) }));
+	window.EventSource = function () {
+		const es = this;
+		this.readyState = 0;
+		this.close = () => { es.readyState = 2; };
+		setTimeout(() => es.onmessage && es.onmessage({ data: JSON.stringify({ depth: 12, seldepth: 20, nps: 1e6, nodes: 1234567, lines }) }));
+	};
+	window.EventSource.CLOSED = 2;
+})()`
+
+// On a phone, where the engine lines wrap, a move number stays on the row
+// of the move it numbers.
+func TestLayoutPhoneLineNumbersWithTheirMoves(t *testing.T) {
+	p := open(t)
+	p.do("phone-width screen", chromedp.EmulateViewport(375, 740))
+	p.goTo("")
+	p.waitFEN(fenAfter(t, bashni.Russian(), ""))
+	p.run("fake lines", fakeLines)
+	p.key("l")
+	p.waitFor("lines", `document.querySelectorAll("#pv-lines li").length === 5`)
+	apart := p.eval(`(() => {
+		const out = [];
+		for (const li of document.querySelectorAll("#pv-lines li")) {
+			const walk = document.createTreeWalker(li, NodeFilter.SHOW_TEXT);
+			for (let n = walk.nextNode(); n; n = walk.nextNode()) {
+				const m = /\d+\.(\.\.)?/.exec(n.data);
+				if (!m || n.parentElement.closest(".pv-move, .score")) continue;
+				const range = document.createRange();
+				range.setStart(n, m.index);
+				range.setEnd(n, m.index + m[0].length);
+				const num = range.getBoundingClientRect();
+				let b = n.nextSibling;
+				while (b && !(b.classList && b.classList.contains("pv-move"))) b = b.nextSibling;
+				if (!b) continue;
+				const r = b.getBoundingClientRect();
+				if (num.bottom <= r.top || num.top >= r.bottom) out.push(m[0] + " " + b.textContent);
+			}
+		}
+		return out.join(", "); })()`)
+	if apart != "" {
+		t.Errorf("move numbers on another row than their moves: %s", apart)
+	}
+}
+
+// lowContrast lists the texts shown in the panel whose colour stands out
+// from their background by less than WCAG's 4.5:1 (disabled controls
+// aside).
+const lowContrast = `(() => {
+	const parse = (c) => { const m = c.match(/[\d.]+/g).map(Number); return { r: m[0], g: m[1], b: m[2], a: m.length > 3 ? m[3] : 1 }; };
+	const lin = (v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : Math.pow((v + 0.055) / 1.055, 2.4); };
+	const lum = (c) => 0.2126 * lin(c.r) + 0.7152 * lin(c.g) + 0.0722 * lin(c.b);
+	const bg = (e) => { for (; e; e = e.parentElement) { const c = parse(getComputedStyle(e).backgroundColor); if (c.a > 0.5) return c; } return { r: 255, g: 255, b: 255 }; };
+	const out = [];
+	for (const e of document.querySelectorAll("#panel *")) {
+		if (!e.checkVisibility() || e.closest(":disabled")) continue;
+		if (![...e.childNodes].some((n) => n.nodeType === 3 && n.data.trim() !== "")) continue;
+		const l1 = lum(parse(getComputedStyle(e).color)), l2 = lum(bg(e));
+		const ratio = (Math.max(l1, l2) + 0.05) / (Math.min(l1, l2) + 0.05);
+		if (ratio < 4.5) out.push((e.id || e.className || e.tagName.toLowerCase()) + " " + JSON.stringify(e.textContent.trim().slice(0, 20)) + " " + ratio.toFixed(2));
+	}
+	return [...new Set(out)].join("; ");
+})()`
+
+// The panel's texts are readable: the move list with a variation, the
+// engine lines, the editor.
+func TestLayoutTextContrast(t *testing.T) {
+	p := open(t)
+	p.branch() // c3-d4 f6-g5 g3-f4, and the variation 1... b6-c5
+	p.key("l")
+	p.waitFor("lines", `document.querySelectorAll("#pv-lines .pv-move").length > 2`)
+	p.do("open the editor", chromedp.Click(chromedp.CSS("#edit")))
+	p.waitFor("the editor", `document.getElementById("editor-fen").value !== ""`)
+	if got := p.eval(lowContrast); got != "" {
+		t.Errorf("texts with a contrast under 4.5:1: %s", got)
+	}
+}
