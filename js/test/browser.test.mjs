@@ -98,6 +98,11 @@ test('the demo page plays a game against the engine', { skip, timeout: 300000 },
     page.on('pageerror', (e) => errors.push(e.message));
     await page.goto(`${site.url}/demo/index.html`);
     await page.waitForFunction(() => window.demoPosition, null, { timeout: 60000 });
+    // The controls are big enough to tap, at a phone's width too.
+    for (const id of ['#variant', '#new']) {
+      const box = await page.locator(id).boundingBox();
+      assert.ok(box.width >= 32 && box.height >= 32, `${id} is ${box.width}x${box.height} px at ${width} px`);
+    }
     if (variant !== 'russian') {
       await page.selectOption('#variant', variant);
     }
