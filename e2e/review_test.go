@@ -3,6 +3,7 @@ package e2e
 import (
 	"context"
 	"net/url"
+	"slices"
 	"strings"
 	"testing"
 
@@ -11,19 +12,28 @@ import (
 	"github.com/chromedp/chromedp"
 )
 
-// bestMove returns the engine's move in the position fen of ruleset v
-// searched depth plies deep.
-func bestMove(t *testing.T, v bashni.Variant, fen string, depth int) string {
+// goodMoves returns the moves of the position fen of ruleset v that a
+// fresh engine, searching every move depth plies deep, scores within half
+// a man of its best: the moves a review at that depth may call
+// better, whichever the server's engine finds first among equals (its
+// table holds what earlier tests searched).
+func goodMoves(t *testing.T, v bashni.Variant, fen string, depth int) []string {
 	t.Helper()
 	pos, err := bashni.ParseFEN(v, fen)
 	if err != nil {
 		t.Fatal(err)
 	}
-	res, err := engine.MustNew(engine.Options{}).Search(context.Background(), &pos, engine.Limits{Depth: depth})
+	res, err := engine.MustNew(engine.Options{}).Search(context.Background(), &pos, engine.Limits{Depth: depth, Lines: len(pos.LegalMoves())})
 	if err != nil {
 		t.Fatal(err)
 	}
-	return res.Move.String()
+	var good []string
+	for _, l := range res.Lines {
+		if l.Score >= res.Lines[0].Score-50 {
+			good = append(good, l.PV[0].String())
+		}
+	}
+	return good
 }
 
 // A review at depth 4 of a game whose first move walks a man into a
@@ -49,9 +59,10 @@ func TestGameReview(t *testing.T) {
 		t.Errorf("chart has %s points, want 3", got)
 	}
 	marks := p.eval(`[...document.querySelectorAll("#review-marks li")].map(li => li.textContent).join(" | ")`)
-	better := bestMove(t, bashni.Russian(), fen, 4)
-	if !strings.HasPrefix(marks, "1. e3-f4?? blunder (−") || !strings.HasSuffix(marks, " better: "+better) {
-		t.Errorf("marks %q, want e3-f4 a blunder with %s better", marks, better)
+	good := goodMoves(t, bashni.Russian(), fen, 4)
+	_, better, _ := strings.Cut(marks, " better: ")
+	if !strings.HasPrefix(marks, "1. e3-f4?? blunder (−") || !slices.Contains(good, better) {
+		t.Errorf("marks %q, want e3-f4 a blunder with one of %v better", marks, good)
 	}
 	// The move list is drawn again with the marks once the page has shown
 	// the position again (a request after the review's status is set).
