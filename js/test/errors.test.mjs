@@ -35,7 +35,8 @@ for (const [what, f, want] of cases) {
 }
 
 test('a search with a bad request is a rejected promise', async () => {
-  await assert.rejects(bashni.search({ variant: 'russian', depth: 0 }), /depth must be a whole number from 1 to 128, not 0/);
+  await assert.rejects(bashni.search({ variant: 'russian', depth: 0 }), /depth must be a whole number from 1 to 64, not 0/);
+  await assert.rejects(bashni.search({ variant: 'russian', depth: 65 }), /depth must be a whole number from 1 to 64, not 65/);
   await assert.rejects(bashni.search({ variant: 'russian', fen: 'W:W:B' }), Error);
   await assert.rejects(bashni.search({ depth: 3 }), /variant is missing/);
   await assert.rejects(bashni.search(), /search takes an object/);
