@@ -164,3 +164,31 @@ func TestOneLegalMoveUnderAClock(t *testing.T) {
 		t.Errorf("stopped by %s at depth %d with %s; want %s at depth 1 at most", r.Stop, r.Depth, r.Move, StopOnlyMove)
 	}
 }
+
+// A search that completes its Depth stops by depth, even when the clock's
+// time for starting iterations ran out during that last iteration: the
+// time cut nothing short. Here Progress holds the search at its one
+// iteration until the clock's soft end (half of what it aims at, 150 ms
+// of a 10 s clock) has passed, well before its hard limit of some 900 ms.
+func TestDepthReachedUnderAClockStopsByDepth(t *testing.T) {
+	clock := Clock{Left: 10 * time.Second}
+	soft, hard := clock.budget()
+	pos := bashni.Russian().MustStart()
+	e := MustNew(Options{HashMB: 1, Progress: func(i Info) {
+		// The search started no later than i.Time before now.
+		started := time.Now().Add(-i.Time)
+		for time.Since(started) <= soft/2+10*time.Millisecond {
+			time.Sleep(time.Millisecond)
+		}
+	}})
+	r, err := e.Search(context.Background(), &pos, Limits{Depth: 1, Clock: clock})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Time >= hard {
+		t.Fatalf("the search took %v, past the clock's hard limit %v: the test shows nothing", r.Time, hard)
+	}
+	if r.Depth != 1 || r.Stop != StopDepth {
+		t.Errorf("depth %d, stopped by %q after %v; want depth 1 and %q", r.Depth, r.Stop, r.Time, StopDepth)
+	}
+}

@@ -270,6 +270,11 @@ func (s *searcher) iterate(root *bashni.Position, rootMoves []bashni.Move, maxDe
 			s.reason = StopWin
 			break
 		}
+		if depth == maxDepth {
+			// Its depth is done: the loop ends by depth, whatever time
+			// is left for starting another iteration.
+			break
+		}
 		if end := s.softEnd.Load(); end != 0 && time.Now().UnixNano() > s.iterationEnd(end, unstable) {
 			s.reason = StopTime
 			break
