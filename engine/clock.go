@@ -114,7 +114,34 @@ func (s *searcher) setDeadlines(lim Limits, start time.Time) {
 	}
 	s.softEnd.Store(satAdd(start.UnixNano(), int64(soft/2)))
 	s.softSpan.Store(int64(span))
-	s.deadline.Store(satAdd(start.UnixNano(), int64(hard)))
+	end := satAdd(start.UnixNano(), int64(hard))
+	s.deadline.Store(end)
+	s.armDeadline(end)
+}
+
+// armDeadline starts the timer that sets timeUp at end (UnixNano), unless
+// the search has ended.
+func (s *searcher) armDeadline(end int64) {
+	s.timerMu.Lock()
+	defer s.timerMu.Unlock()
+	if s.ended {
+		return
+	}
+	if s.timer != nil {
+		s.timer.Stop()
+	}
+	s.timer = time.AfterFunc(time.Duration(end-time.Now().UnixNano()), func() { s.timeUp.Store(true) })
+}
+
+// disarmDeadline stops the deadline's timer at the end of the search, and
+// any that a late Ponder.Hit would start.
+func (s *searcher) disarmDeadline() {
+	s.timerMu.Lock()
+	defer s.timerMu.Unlock()
+	s.ended = true
+	if s.timer != nil {
+		s.timer.Stop()
+	}
 }
 
 // An unstable iteration under a clock (its best move is not the last

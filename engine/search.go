@@ -27,6 +27,16 @@ type searcher struct {
 	nodeLimit uint64       // zero: none
 	nodes     uint64
 	ttHits    uint64
+
+	// timeUp is set at the deadline by timer (armDeadline), so that the
+	// search stops at its next node, not only where it reads the clock;
+	// timer is stopped when the search ends (ended). timerMu guards both,
+	// as Ponder.Hit sets the deadline from another goroutine.
+	timeUp  atomic.Bool
+	timerMu sync.Mutex
+	timer   *time.Timer
+	ended   bool
+
 	// All threads' nodes: each adds what it searched to total when it
 	// checks the clock; others is what the other threads had added then.
 	total     *atomic.Uint64
@@ -174,6 +184,7 @@ func (e *Engine) search(ctx context.Context, g game, lim Limits) (Result, error)
 		}
 	}
 	res := s.iterate(&root, rootMoves, maxDepth, lim)
+	s.disarmDeadline()
 	stop.Store(true)
 	helpers.Wait()
 	for _, h := range hs {
@@ -501,6 +512,13 @@ func (s *searcher) checkLimits() {
 	// minutes.
 	if s.stop.Load() {
 		s.stopped, s.reason = true, StopCancelled
+		return
+	}
+	// So is the deadline's timer: where nodes are slow (a fresh large
+	// table, each node touching a page of it the kernel has to find), the
+	// clock is read too seldom to keep the time.
+	if s.timeUp.Load() {
+		s.stopped, s.reason = true, StopTime
 		return
 	}
 	if s.nodes&checkEvery != 0 {
