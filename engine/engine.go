@@ -12,7 +12,7 @@
 //	err = g.Play(res.Move)
 //
 // An Engine searches one position at a time (concurrent calls wait their
-// turn), with Options.Threads threads; run several Engines for several
+// turn, or until their context is cancelled), with Options.Threads threads; run several Engines for several
 // searches at once. A search of one thread to a fixed depth or node count is
 // deterministic: an Engine in the same state (new, or after Clear) returns
 // the same move, score, line and node count.
@@ -23,7 +23,6 @@ import (
 	"errors"
 	"fmt"
 	"runtime"
-	"sync"
 	"time"
 
 	"github.com/bashni-dev/bashni"
@@ -189,9 +188,9 @@ const (
 
 // Engine is a searcher with its own transposition table and move-ordering
 // history. It is safe for use by several goroutines, which it serves one at
-// a time.
+// a time: a search waits for its turn, or until its context is cancelled.
 type Engine struct {
-	mu      sync.Mutex
+	turn    chan struct{} // holds a token while a search or Clear has the Engine
 	opts    Options
 	tt      *table
 	eval    *eval.Evaluator
@@ -241,7 +240,7 @@ func MustNew(opts Options) *Engine {
 
 // newEngine returns an Engine of valid options.
 func newEngine(opts Options) *Engine {
-	e := &Engine{opts: opts, tt: newTable(opts.HashMB), history: make([]history, max(opts.Threads, 1))}
+	e := &Engine{turn: make(chan struct{}, 1), opts: opts, tt: newTable(opts.HashMB), history: make([]history, max(opts.Threads, 1))}
 	if opts.Threads > 1 {
 		e.busy = new(busyTable)
 	}
@@ -258,8 +257,8 @@ func (e *Engine) threads() int {
 // table and the move-ordering history), returning the Engine to the state of
 // a new one.
 func (e *Engine) Clear() {
-	e.mu.Lock()
-	defer e.mu.Unlock()
+	e.turn <- struct{}{}
+	defer func() { <-e.turn }()
 	e.clear()
 }
 
@@ -271,7 +270,10 @@ func (e *Engine) clear() {
 // Search searches pos under lim and returns the best move with its score,
 // line and statistics. When ctx is cancelled the search stops at once and
 // returns the best move found so far with Stop "cancelled" and a nil error:
-// stopping is the normal end of an analysis without limits. The errors are
+// stopping is the normal end of an analysis without limits. A search that
+// waits for its turn at the Engine (another search has it) stops so too
+// when ctx is cancelled, at once, with the position's first legal move
+// (Depth 0, nothing searched). The errors are
 // ErrNoMoves, for a position whose side to move has lost, and lim's
 // Validate error.
 //

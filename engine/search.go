@@ -97,8 +97,19 @@ func (e *Engine) search(ctx context.Context, g game, lim Limits) (Result, error)
 	if err := lim.Validate(); err != nil {
 		return Result{}, err
 	}
-	e.mu.Lock()
-	defer e.mu.Unlock()
+	select {
+	case e.turn <- struct{}{}:
+	default:
+		// Another search has the Engine: wait for it, or for a cancel.
+		// (Not one select of both: with the Engine free and ctx already
+		// cancelled it would pick either at random.)
+		select {
+		case e.turn <- struct{}{}:
+		case <-ctx.Done():
+			return cancelledWaiting(&g.pos)
+		}
+	}
+	defer func() { <-e.turn }()
 
 	root := g.pos
 	v := root.Variant()
@@ -201,6 +212,18 @@ func (e *Engine) search(ctx context.Context, g game, lim Limits) (Result, error)
 	res.Time = time.Since(s.start)
 	res.TTHits = s.ttHits + helperHits.Load()
 	return res, nil
+}
+
+// cancelledWaiting is the result of a search of pos cancelled while it
+// waited for its turn at the Engine: the first legal move, searched no
+// further, as the Engine's table and history are another search's.
+func cancelledWaiting(pos *bashni.Position) (Result, error) {
+	ms := pos.AppendLegalMoves(nil)
+	if len(ms) == 0 {
+		return Result{}, ErrNoMoves
+	}
+	pv := []bashni.Move{ms[0]}
+	return Result{Move: ms[0], Info: Info{PV: pv, Lines: []Line{{PV: pv}}}, Stop: StopCancelled}, nil
 }
 
 // improves reports whether a helper's result of value helper, from an

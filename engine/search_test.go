@@ -331,6 +331,78 @@ func TestSearchTimeLimit(t *testing.T) {
 	}
 }
 
+// A search waiting for its turn at a busy Engine stops when its context is
+// cancelled, as one under way does, with a legal move: it does not wait for
+// the other search, which here (an analysis with no limit) would never end.
+func TestCancelWhileWaitingForTheEngine(t *testing.T) {
+	pos := bashni.Russian().MustStart()
+	busy, release := make(chan struct{}), make(chan struct{})
+	var once sync.Once
+	e := MustNew(Options{HashMB: 1, Progress: func(Info) {
+		once.Do(func() {
+			close(busy)
+			<-release
+		})
+	}})
+	ctx, cancel := context.WithCancel(context.Background())
+	first := make(chan error, 1)
+	go func() {
+		_, err := e.Search(ctx, &pos, Limits{})
+		first <- err
+	}()
+	<-busy // the first search holds the Engine, in its Progress
+
+	waiting, stop := context.WithCancel(context.Background())
+	type outcome struct {
+		r   Result
+		err error
+	}
+	second := make(chan outcome, 1)
+	go func() {
+		r, err := e.Search(waiting, &pos, Limits{})
+		second <- outcome{r, err}
+	}()
+	stop()
+	waited := true
+	select {
+	case o := <-second:
+		waited = false
+		// The first legal move, as a search cancelled before its first
+		// node gives, with nothing searched.
+		type shape struct {
+			Move, PV string
+			Lines    []string
+			Depth    int
+			Nodes    uint64
+			Stop     StopReason
+			Err      error
+		}
+		m := pos.AppendLegalMoves(nil)[0]
+		want := shape{Move: m.String(), PV: m.String(), Lines: []string{"0.00 " + m.String()}, Stop: StopCancelled}
+		got := shape{o.r.Move.String(), lineText(o.r.PV), linesText(o.r.Lines), o.r.Depth, o.r.Nodes, o.r.Stop, o.err}
+		if diff := cmp.Diff(want, got); diff != "" {
+			t.Errorf("cancelled while waiting (-want +got):\n%s", diff)
+		}
+	case <-time.After(10 * time.Second):
+		t.Error("a search cancelled while it waited for the Engine still waits, 10s later")
+	}
+	close(release)
+	cancel()
+	if err := <-first; err != nil {
+		t.Fatal(err)
+	}
+	if waited {
+		if o := <-second; o.err != nil {
+			t.Fatal(o.err)
+		}
+	}
+	// No moves is still an error, busy Engine or not.
+	lost := mustFEN(t, bashni.Russian(), "B:Wb6,c5:Ba7")
+	if _, err := e.Search(waiting, &lost, Limits{}); !errors.Is(err, ErrNoMoves) {
+		t.Errorf("a lost position, cancelled: error %v, want ErrNoMoves", err)
+	}
+}
+
 // Engines share nothing: run at once, each gives what it gives alone.
 func TestEnginesConcurrently(t *testing.T) {
 	var positions []bashni.Position
