@@ -6,6 +6,10 @@
 
 const PROB_INIT = 1024; // half of the 11-bit probability scale
 const END = 0xffffffff; // the distance of the end marker
+// MAX_SIZE bounds what a stream may decode to, 256 MiB (the module is 5
+// MB): a damaged or hostile stream, a size in its header or data that
+// decodes on and on, is an Error rather than all the memory there is.
+const MAX_SIZE = 256 * 1024 * 1024;
 
 /**
  * Decodes an .lzma stream: a header of 13 bytes (the properties byte, the
@@ -22,7 +26,7 @@ export function decompress(src) {
     if (src[i] !== 0xff) known = true;
     size = size * 256 + src[i];
   }
-  if (known && size > 0x7fffffff) throw new Error('lzma: the decoded size is too large');
+  if (known && size > MAX_SIZE) throw new Error(`lzma: a decoded size of ${size} bytes, more than the ${MAX_SIZE} this decoder makes`);
   let out = new Uint8Array(known ? size : Math.max(src.length * 4, 1 << 16));
 
   const rc = new RangeDecoder(src, 13);
@@ -202,7 +206,8 @@ class RangeDecoder {
 // many the data holds.
 function grow(out, n, known) {
   if (known) throw new Error('lzma: the data is longer than its header says');
-  const grown = new Uint8Array(Math.max(out.length * 2, n));
+  if (n > MAX_SIZE) throw new Error(`lzma: the data decodes to more than the ${MAX_SIZE} bytes this decoder makes`);
+  const grown = new Uint8Array(Math.min(Math.max(out.length * 2, n), MAX_SIZE));
   grown.set(out);
   return grown;
 }

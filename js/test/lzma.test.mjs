@@ -54,6 +54,7 @@ test('damaged data is an Error', () => {
     'cut short, with the size': sized.subarray(0, sized.length >> 1),
     'cut short in the header': packed.subarray(0, 10),
     'a size too large': withSize(packed, 2 ** 40),
+    'a size over 256 MiB': withSize(packed, 2 ** 28 + 1),
   };
   for (const [name, b] of Object.entries(bad)) {
     assert.throws(() => decompress(b), /^Error: lzma: /, name);
@@ -69,4 +70,11 @@ test('damaged data is an Error', () => {
       assert.match(String(e), /lzma: /);
     }
   }
+});
+
+test('a stream that decodes past 256 MiB is an Error, not all the memory there is', () => {
+  // 300 MiB of zeros pack to some 40 kB; xz writes no size, so the decoder
+  // grows its output until the bound.
+  const bomb = xz(Buffer.alloc(300 * 1024 * 1024), '-1');
+  assert.throws(() => decompress(bomb), /lzma: the data decodes to more than the 268435456 bytes/);
 });
