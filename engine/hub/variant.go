@@ -60,12 +60,17 @@ func variantOf(value string) (bashni.Variant, error) {
 }
 
 // VariantValue returns the value of the variant parameter that names v to
-// an engine: the Hub's name where it has its own ("russian" is classic
-// Russian draughts, bashni's russian is "bashni"), else v's text form.
+// an engine: v's text form, with the Hub's name for its preset where the
+// Hub has its own ("russian" is classic Russian draughts, bashni's russian
+// is "bashni"), also before options ("bashni,repetitions=5").
 func VariantValue(v bashni.Variant) string {
 	text := v.String()
+	name, rest, options := strings.Cut(text, ",")
 	for _, n := range hubNames {
-		if text == n.preset {
+		if name == n.preset {
+			if options {
+				return n.hub + "," + rest
+			}
 			return n.hub
 		}
 	}
