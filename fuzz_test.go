@@ -2,6 +2,9 @@ package bashni
 
 import (
 	"errors"
+	"fmt"
+	"slices"
+	"strings"
 	"testing"
 )
 
@@ -168,6 +171,63 @@ func FuzzParseVariant(f *testing.F) {
 			if back, err := start.ParseMove(m.String()); err != nil || back != m {
 				t.Fatalf("%s: the start move %v reads back as %v, %v", v, m, back, err)
 			}
+		}
+	})
+}
+
+// FuzzParseLine: no line of moves, from any position, makes ParseLine
+// panic; it reads the line's moves (SplitLine) in turn, each legal where
+// it is played, and the moves' texts, numbered as a game record numbers
+// them, read back to the same moves. At a move it cannot read it stops with
+// a *LineError naming that move's place and text, wrapping a *MoveError;
+// Game.PlayLine plays the same moves as far as both go.
+func FuzzParseLine(f *testing.F) {
+	presets := parsersPresets()
+	f.Add(byte(0), "", "1. c3-d4 f6-e5 2. d4:f6 g7:e5")
+	f.Add(byte(0), "", "1.c3-d4 1...f6-e5 2. d4xf6 ... 3.")
+	f.Add(byte(3), "", "12. 22-18 11-15 18:11 8:15")
+	f.Add(byte(2), "", "c3-d4 d6-c5 b2-c3 c5:e3 d2:f4")
+	f.Add(byte(0), "W:Wc3:Bd4,f6", "c3:e5:g7 1.")
+	f.Add(byte(0), "", "1. c3-d4 c3-d4")
+	f.Fuzz(func(t *testing.T, preset byte, fen, line string) {
+		v := parsersFuzzVariant(presets, preset)
+		p, err := ParseFEN(v, fen)
+		if err != nil {
+			p = v.MustStart()
+		}
+		texts := SplitLine(line)
+		moves, err := p.ParseLine(line)
+		if err != nil {
+			var le *LineError
+			var me *MoveError
+			if !errors.As(err, &le) || le.Index != len(moves)+1 || le.Index > len(texts) || le.Text != texts[le.Index-1] || !errors.As(err, &me) {
+				t.Fatalf("%s %s: ParseLine(%q) after %d moves: error %v (%#v)", v, p.FEN(), line, len(moves), err, err)
+			}
+		} else if len(moves) != len(texts) {
+			t.Fatalf("%s %s: ParseLine(%q) read %d moves of %d", v, p.FEN(), line, len(moves), len(texts))
+		}
+		var record strings.Builder
+		pos := p
+		for i, m := range moves {
+			if i%2 == 0 {
+				fmt.Fprintf(&record, "%d. ", i/2+1)
+			}
+			fmt.Fprintf(&record, "%s ", m)
+			q, err := pos.Play(m)
+			if err != nil {
+				t.Fatalf("%s %s: ParseLine(%q): move %d, %v, is not legal: %v", v, p.FEN(), line, i+1, m, err)
+			}
+			pos = q
+		}
+		back, err := p.ParseLine(record.String())
+		if err != nil || !slices.Equal(back, moves) {
+			t.Fatalf("%s %s: ParseLine(%q) = %v, written %q, reads back as %v, %v", v, p.FEN(), line, moves, record.String(), back, err)
+		}
+		g := NewGameFrom(&p)
+		err = g.PlayLine(line)
+		played := g.Moves()
+		if len(played) > len(moves) || !slices.Equal(played, moves[:len(played)]) || (err == nil && len(played) != len(moves)) {
+			t.Fatalf("%s %s: the line %q: ParseLine reads %v, PlayLine plays %v, %v", v, p.FEN(), line, moves, played, err)
 		}
 	})
 }

@@ -194,3 +194,20 @@ func TestOpenWhatIsNotATable(t *testing.T) {
 		t.Errorf("Open with junk beside the tables: %v", err)
 	}
 }
+
+// FuzzParseSignature: no text makes ParseSignature panic; a signature it
+// reads is one a table is built for, and is written (String) as the text.
+func FuzzParseSignature(f *testing.F) {
+	for _, s := range []string{"w2m1k-b0m1k", "w0m0k-b1m0k", "w+1m1k-b0m1k", "w01m1k-b0m1k", "w1m1k-b0m1kx", "w9m0k-b0m1k", "w-1m3k-b0m1k"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, text string) {
+		s, err := ParseSignature(text)
+		if err != nil {
+			return
+		}
+		if !s.valid() || s.String() != text {
+			t.Fatalf("ParseSignature(%q) = %+v, written %q, valid %v", text, s, s, s.valid())
+		}
+	})
+}

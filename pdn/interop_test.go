@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
@@ -386,4 +387,29 @@ func TestGameTypeString(t *testing.T) {
 			t.Errorf("ParseGameType(%q).String() = %q", text, got)
 		}
 	}
+}
+
+// FuzzParseGameType: no text makes ParseGameType panic or its Variant; a
+// GameType it reads writes (String) as text that reads back to it, and an
+// error quotes the text.
+func FuzzParseGameType(f *testing.F) {
+	for _, s := range []string{"25", "26", "20", "25,W,8,8,A0,0", " 25 , W , 8 , 8 , A0 ", "25,B,8,8,N1", "26,W,8,8,N3,1", "25,W,8,8,S0", "0025", "25,W,10,8,N2,0", "25,"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, text string) {
+		gt, err := ParseGameType(text)
+		if err != nil {
+			if !strings.Contains(err.Error(), fmt.Sprintf("%q", text)) {
+				t.Fatalf("ParseGameType(%q): the error %q does not quote the text", text, err)
+			}
+			return
+		}
+		if _, err := gt.Variant(); err != nil && err.Error() == "" {
+			t.Fatalf("ParseGameType(%q).Variant: an empty error", text)
+		}
+		back, err := ParseGameType(gt.String())
+		if err != nil || back != gt {
+			t.Fatalf("ParseGameType(%q) = %+v, written %q, reads back as %+v, %v", text, gt, gt.String(), back, err)
+		}
+	})
 }

@@ -173,3 +173,25 @@ func (p slowPlayer) Move(_ context.Context, g *bashni.Game, _ *Clocks) (bashni.M
 	time.Sleep(p.d)
 	return g.LegalMoves()[0], nil
 }
+
+// FuzzParseTimeControl: no text makes ParseTimeControl panic; a time
+// control it reads has a positive base, no negative increment, and writes
+// (String) as text that reads back to it.
+func FuzzParseTimeControl(f *testing.F) {
+	for _, s := range []string{"10s+100ms", "40/2m", "1m", "40/1m0s+1s", "0/1s", "1s+-1s", "1h+", "/1s", "9223372036854775807ns+1ns"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, text string) {
+		tc, err := ParseTimeControl(text)
+		if err != nil {
+			return
+		}
+		if tc.Base <= 0 || tc.Increment < 0 || tc.Moves < 0 {
+			t.Fatalf("ParseTimeControl(%q) = %+v", text, tc)
+		}
+		back, err := ParseTimeControl(tc.String())
+		if err != nil || back != tc {
+			t.Fatalf("ParseTimeControl(%q) = %+v, written %q, reads back as %+v, %v", text, tc, tc.String(), back, err)
+		}
+	})
+}

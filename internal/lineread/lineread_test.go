@@ -5,6 +5,7 @@ import (
 	"io"
 	"strings"
 	"testing"
+	"testing/iotest"
 
 	"github.com/google/go-cmp/cmp"
 )
@@ -74,4 +75,42 @@ func TestReadError(t *testing.T) {
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("(-want +got):\n%s", diff)
 	}
+}
+
+// FuzzReader: the reader returns the lines of any input as splitting it at
+// each "\n" does, without a "\r" before the break, a line longer than the
+// limit as one ErrTooLong, and nothing for the empty text after a last
+// line break; read a byte at a time or all at once, alike. A repeat
+// count makes lines longer than the reader's buffer.
+func FuzzReader(f *testing.F) {
+	f.Add(uint16(10), uint16(1), "a\nb\r\n\nc")
+	f.Add(uint16(10), uint16(1), "0123456789\n01234567890\nok\n")
+	f.Add(uint16(10), uint16(1), "012345678\r\r\n0123456789\r\n\r")
+	f.Add(uint16(0), uint16(1), "\n\r\n\r\r\n")
+	f.Add(uint16(1000), uint16(40000), "xy\n")
+	f.Fuzz(func(t *testing.T, max, repeat uint16, in string) {
+		if len(in)*int(repeat) > 1<<20 {
+			return
+		}
+		in = strings.Repeat(in, int(repeat))
+		var want []result
+		for _, l := range strings.SplitAfter(in, "\n") {
+			if l == "" {
+				continue
+			}
+			l = strings.TrimSuffix(l, "\n")
+			l = strings.TrimSuffix(l, "\r")
+			if len(l) > int(max) {
+				want = append(want, result{"", ErrTooLong.Error()})
+			} else {
+				want = append(want, result{l, ""})
+			}
+		}
+		if diff := cmp.Diff(want, readAll(strings.NewReader(in), int(max))); diff != "" {
+			t.Fatalf("max %d, %q (-want +got):\n%s", max, in, diff)
+		}
+		if diff := cmp.Diff(want, readAll(iotest.OneByteReader(strings.NewReader(in)), int(max))); diff != "" {
+			t.Fatalf("max %d, %q a byte at a time (-want +got):\n%s", max, in, diff)
+		}
+	})
 }

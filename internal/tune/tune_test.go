@@ -7,6 +7,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -351,4 +352,46 @@ func TestFitKeep(t *testing.T) {
 	if _, err := Fit(v, start, samples, positions, cfg); err == nil || !strings.Contains(err.Error(), `keep "queen"`) {
 		t.Errorf("keep queen: error %v", err)
 	}
+}
+
+// FuzzReadSamples: no text makes ReadSamples panic; the samples it reads,
+// written as Generate writes them, read back to the same samples and
+// positions; an error says on which line.
+func FuzzReadSamples(f *testing.F) {
+	presets := []bashni.Variant{bashni.Russian(), bashni.Lasca(), bashni.RussianDraughts()}
+	for i, name := range []string{"russian", "lasca", "russian-draughts"} {
+		data, err := os.ReadFile("testdata/" + name + ".txt")
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(byte(i), string(data))
+	}
+	f.Add(byte(0), "3 1 66 W:Wc3:Bd4\n")
+	f.Add(byte(0), "3 4 0.5 -1 russian,repetitions=5 W:Wc3:Bd4\n")
+	f.Fuzz(func(t *testing.T, preset byte, text string) {
+		v := presets[int(preset)%len(presets)]
+		samples, positions, err := ReadSamples(v, strings.NewReader(text))
+		if err != nil {
+			if !strings.HasPrefix(err.Error(), "line ") && !strings.Contains(err.Error(), "too long") {
+				t.Fatalf("ReadSamples(%q): the error %q does not say where", text, err)
+			}
+			return
+		}
+		if len(samples) != len(positions) {
+			t.Fatalf("ReadSamples(%q): %d samples, %d positions", text, len(samples), len(positions))
+		}
+		var written strings.Builder
+		for _, s := range samples {
+			fmt.Fprintf(&written, "%d %d %g %d %s %s\n", s.Game, s.Ply, s.Result, s.Score, v, s.FEN)
+		}
+		back, backPositions, err := ReadSamples(v, strings.NewReader(written.String()))
+		if err != nil || !slices.Equal(back, samples) || len(backPositions) != len(positions) {
+			t.Fatalf("ReadSamples(%q) = %v, written %q, reads back as %v, %v", text, samples, written.String(), back, err)
+		}
+		for i := range positions {
+			if !backPositions[i].Equal(&positions[i]) {
+				t.Fatalf("ReadSamples(%q): position %d, %s, reads back as %s", text, i, positions[i].FEN(), backPositions[i].FEN())
+			}
+		}
+	})
 }
