@@ -2,8 +2,10 @@ package wasmapi
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"runtime"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -197,4 +199,55 @@ func TestSearchDepthRange(t *testing.T) {
 	if got := v.(Object).Get("stop"); got != "nodes" {
 		t.Errorf("depth %d, nodes 1000: stop %v, want nodes", engine.MaxPly/2, got)
 	}
+}
+
+// FuzzCall calls each method with any arguments JSON gives (the values
+// syscall/js gives too: strings, numbers as float64, booleans, null,
+// arrays and objects): no call panics, which Call would answer as an
+// "internal error", and every error is the package's, "bashni: ...", saying so once.
+// Perft deeper than 3 is left out, for the fuzzer's time.
+func FuzzCall(f *testing.F) {
+	names := Methods()
+	index := func(name string) byte { return byte(slices.Index(names, name)) }
+	for _, s := range []struct {
+		method, args string
+	}{
+		{"play", `["russian", null, "c3-d4"]`},
+		{"moves", `["lasca", "W:Wc3:Bd4", ["c3:e5"]]`},
+		{"outcome", `["russian", null, ["c3-d4", "f6-e5"]]`},
+		{"perft", `["russian-draughts", "", 3]`},
+		{"matchPath", `["russian", "W:WKa1:Bb2,d4,f6", ["a1", "c3"]]`},
+		{"towers", `["lasca", null]`},
+		{"numberedFEN", `["russian-draughts", null, {"numbering": "N2"}]`},
+		{"readPDN", `["[Variant \"lasca\"]\n1. c3-d4 *", {"variant": "lasca"}]`},
+		{"writePDN", `[{"variant": "russian", "moves": ["c3-d4"], "tags": [["Event", "x"]], "numbers": true}]`},
+		{"svg", `["russian", null, {"last": "c3-d4", "before": "W:Wc3:B", "flip": true, "size": 40}]`},
+		{"legalMoves", `["international,rejump=any", "W:WKe5:Bd4bbb"]`},
+		{"position", `[1e300, [], {}]`},
+	} {
+		f.Add(index(s.method), s.args)
+	}
+	f.Fuzz(func(t *testing.T, method byte, argsJSON string) {
+		name := names[int(method)%len(names)]
+		var argv []any
+		if json.Unmarshal([]byte(argsJSON), &argv) != nil {
+			return
+		}
+		if name == "perft" && len(argv) > 2 {
+			if d, ok := argv[2].(float64); !ok || d > 3 {
+				return
+			}
+		}
+		_, err := Call(name, argv)
+		if err == nil {
+			return
+		}
+		if msg := err.Error(); strings.Contains(msg, "internal error") || !strings.HasPrefix(msg, "bashni: ") {
+			t.Fatalf("%s%s: %v", name, argsJSON, err)
+		}
+		// It says "bashni: " once (unless the arguments do).
+		if msg := err.Error(); strings.Count(msg, "bashni: ") > 1 && !strings.Contains(argsJSON, "bashni") {
+			t.Fatalf("%s%s: %v", name, argsJSON, err)
+		}
+	})
 }

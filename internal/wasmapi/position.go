@@ -62,11 +62,11 @@ func parseSquare(v bashni.Variant, text string) (bashni.Square, error) {
 		if s := numbering.Square(v, n); s != bashni.NoSquare {
 			return s, nil
 		}
-		return bashni.NoSquare, errors.New("bashni: no square numbered " + text)
+		return bashni.NoSquare, errors.New("no square numbered " + text)
 	}
 	s, err := bashni.ParseSquare(text)
 	if err == nil && !v.OnBoard(s) {
-		err = errors.New("bashni: " + text + " is not a playable square")
+		err = errors.New(text + " is not a playable square")
 	}
 	return s, err
 }
@@ -180,7 +180,7 @@ func (a args) game(i int) (*bashni.Game, error) {
 			break
 		}
 		if err := playText(g, text); err != nil {
-			return nil, a.errorf(i+2, "move %d (%s): %v", j+1, text, err)
+			return nil, a.errorf(i+2, "move %d (%s): %s", j+1, text, moveMessage(err))
 		}
 	}
 	return g, nil
@@ -216,10 +216,20 @@ func (o options) game() (*bashni.Game, error) {
 	g := bashni.NewGameFrom(&start)
 	for j, text := range line {
 		if err := playText(g, text); err != nil {
-			return nil, o.errorf("move %d (%s): %v", j+1, text, err)
+			return nil, o.errorf("move %d (%s): %s", j+1, text, moveMessage(err))
 		}
 	}
 	return g, nil
+}
+
+// moveMessage is the error of a move the caller names by its text: without
+// the package's prefix, which the caller's error has, nor the text again.
+func moveMessage(err error) string {
+	var me *bashni.MoveError
+	if errors.As(err, &me) {
+		return me.Detail()
+	}
+	return bashni.Message(err)
 }
 
 func playText(g *bashni.Game, text string) error {
@@ -267,7 +277,7 @@ func matchPath(a args) (any, error) {
 	clicked := make([]bashni.Square, len(names))
 	for i, name := range names {
 		if clicked[i], err = parseSquare(p.Variant(), name); err != nil {
-			return nil, a.errorf(2, "square %d: %v", i+1, err)
+			return nil, a.errorf(2, "square %d: %s", i+1, bashni.Message(err))
 		}
 	}
 	pm := p.MatchPath(clicked)
