@@ -243,7 +243,8 @@ func ReadSamples(v bashni.Variant, r io.Reader) ([]Sample, []bashni.Position, er
 	var positions []bashni.Position
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 4096), 1<<20)
-	for line := 1; sc.Scan(); line++ {
+	line := 1
+	for ; sc.Scan(); line++ {
 		s, pos, err := readSample(v, sc.Text())
 		if err != nil {
 			return nil, nil, fmt.Errorf("line %d: %w", line, err)
@@ -251,7 +252,10 @@ func ReadSamples(v bashni.Variant, r io.Reader) ([]Sample, []bashni.Position, er
 		samples = append(samples, s)
 		positions = append(positions, pos)
 	}
-	return samples, positions, sc.Err()
+	if err := sc.Err(); err != nil {
+		return nil, nil, fmt.Errorf("line %d: %w", line, err)
+	}
+	return samples, positions, nil
 }
 
 // readSample reads one line of ReadSamples.
