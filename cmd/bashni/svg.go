@@ -83,11 +83,8 @@ func writeWhole(path, text string) error {
 			_, err := io.WriteString(w, text)
 			return err
 		})
-		// Its errors name the temporary file, which is gone.
-		var pe *fs.PathError
-		if errors.As(err, &pe) && pe.Op == "open" {
-			err = fmt.Errorf("cannot create a file in %s: %w", filepath.Dir(target), pe.Err)
-		} else if errors.As(err, &pe) {
+		// A failed write's error names the temporary file, which is gone.
+		if pe := (*fs.PathError)(nil); errors.As(err, &pe) {
 			err = fmt.Errorf("%w (the file is as it was)", pe.Err)
 		}
 	}

@@ -24,8 +24,7 @@ func Write(path string, write func(io.Writer) error) (err error) {
 		}
 		perm = st.Mode().Perm()
 	}
-	// Beside the file, so the rename stays on one file system.
-	f, err := os.CreateTemp(filepath.Dir(path), filepath.Base(path)+".*.tmp")
+	f, err := createBeside(path)
 	if err != nil {
 		return err
 	}
@@ -59,15 +58,26 @@ func Write(path string, write func(io.Writer) error) (err error) {
 // directory that is missing or not writable before the work whose result
 // goes there rather than after it. Its error names the directory.
 func CanWrite(path string) error {
+	f, err := createBeside(path)
+	if err != nil {
+		return err
+	}
+	f.Close()
+	return os.Remove(f.Name())
+}
+
+// createBeside creates the temporary file of path beside it, so that the
+// rename stays on one file system. Its error names the directory, not the
+// temporary file, whose name says nothing of use.
+func createBeside(path string) (*os.File, error) {
 	dir := filepath.Dir(path)
 	f, err := os.CreateTemp(dir, filepath.Base(path)+".*.tmp")
 	if err != nil {
 		var pe *fs.PathError
 		if errors.As(err, &pe) {
-			err = pe.Err // the temporary file's name says nothing of use
+			err = pe.Err
 		}
-		return fmt.Errorf("cannot create a file in %s: %w", dir, err)
+		return nil, fmt.Errorf("cannot create a file in %s: %w", dir, err)
 	}
-	f.Close()
-	return os.Remove(f.Name())
+	return f, nil
 }
