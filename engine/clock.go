@@ -1,11 +1,11 @@
 package engine
 
 import (
-	"math"
-
-	"github.com/bashni-dev/bashni"
 	"sync"
 	"time"
+
+	"github.com/bashni-dev/bashni"
+	"github.com/bashni-dev/bashni/internal/satint"
 )
 
 // Clock is the game clock of the side to move, for a search that shares out
@@ -47,8 +47,8 @@ func (c Clock) budget() (soft, hard time.Duration) {
 	if c.MovesToGo > 0 {
 		moves = min(c.MovesToGo, movesLeft)
 	}
-	soft = satAdd(usable/time.Duration(moves), c.Increment/5*4)
-	hard = min(satAdd(satAdd(soft, soft), soft), usable/2)
+	soft = satint.Add(usable/time.Duration(moves), c.Increment/5*4)
+	hard = min(satint.Add(satint.Add(soft, soft), soft), usable/2)
 	soft = min(soft, hard)
 	return max(soft, time.Millisecond), max(hard, time.Millisecond)
 }
@@ -98,7 +98,7 @@ func (p *Ponder) attach(s *searcher, lim Limits) {
 func (s *searcher) setDeadlines(lim Limits, start time.Time) {
 	var soft, hard, span time.Duration
 	if lim.Time > 0 {
-		soft, hard = satAdd(lim.Time, lim.Time), lim.Time
+		soft, hard = satint.Add(lim.Time, lim.Time), lim.Time
 	}
 	if lim.Clock != (Clock{}) {
 		cs, ch := lim.Clock.budget()
@@ -112,9 +112,9 @@ func (s *searcher) setDeadlines(lim Limits, start time.Time) {
 	if hard == 0 {
 		return
 	}
-	s.softEnd.Store(satAdd(start.UnixNano(), int64(soft/2)))
+	s.softEnd.Store(satint.Add(start.UnixNano(), int64(soft/2)))
 	s.softSpan.Store(int64(span))
-	end := satAdd(start.UnixNano(), int64(hard))
+	end := satint.Add(start.UnixNano(), int64(hard))
 	s.deadline.Store(end)
 	s.armDeadline(end)
 }
@@ -164,17 +164,7 @@ func unstableIteration(depth int, last, move bashni.Move, lastScore, score Score
 // unstable.
 func (s *searcher) iterationEnd(end int64, unstable bool) int64 {
 	if unstable {
-		return satAdd(end, s.softSpan.Load())
+		return satint.Add(end, s.softSpan.Load())
 	}
 	return end
-}
-
-// satAdd returns a+b for b >= 0, or the largest value where that
-// overflows: a time limit of centuries (go movetime 6148914691236) is no
-// limit in practice, never one already past.
-func satAdd[T ~int64](a, b T) T {
-	if a > math.MaxInt64-b {
-		return math.MaxInt64
-	}
-	return a + b
 }

@@ -2,13 +2,13 @@ package match
 
 import (
 	"fmt"
-	"math"
 	"strconv"
 	"strings"
 	"time"
 
 	"github.com/bashni-dev/bashni"
 	"github.com/bashni-dev/bashni/engine"
+	"github.com/bashni-dev/bashni/internal/satint"
 )
 
 // TimeControl is the clock of a game: each side starts with Base, gets
@@ -100,19 +100,10 @@ func (c *clockRun) spend(turn bashni.Color, took time.Duration) bool {
 	if c.left[turn] < 0 {
 		return false
 	}
-	c.left[turn] = satAdd(c.left[turn], c.tc.Increment)
+	c.left[turn] = satint.Add(c.left[turn], c.tc.Increment)
 	c.moves[turn]++
 	if c.tc.Moves > 0 && c.moves[turn]%c.tc.Moves == 0 {
-		c.left[turn] = satAdd(c.left[turn], c.tc.Base)
+		c.left[turn] = satint.Add(c.left[turn], c.tc.Base)
 	}
 	return true
-}
-
-// satAdd returns a+b for durations that are not negative, or the largest
-// duration when that is more.
-func satAdd(a, b time.Duration) time.Duration {
-	if a > math.MaxInt64-b {
-		return math.MaxInt64
-	}
-	return a + b
 }

@@ -15,6 +15,7 @@ import (
 
 	"github.com/bashni-dev/bashni"
 	"github.com/bashni-dev/bashni/engine"
+	"github.com/bashni-dev/bashni/internal/satint"
 )
 
 // External is a player that is another program speaking the line protocol
@@ -195,12 +196,12 @@ func (p *External) Move(ctx context.Context, g *bashni.Game, clocks *Clocks) (ba
 func moveWait(l engine.Limits, clocks *Clocks, turn bashni.Color) time.Duration {
 	switch {
 	case clocks != nil:
-		return satAdd(max(clocks.Left[turn], 0), searchSlack)
+		return satint.Add(max(clocks.Left[turn], 0), searchSlack)
 	case l.Time > 0:
 		if l.Time > math.MaxInt64/10 {
 			return math.MaxInt64
 		}
-		return satAdd(10*l.Time, searchSlack)
+		return satint.Add(10*l.Time, searchSlack)
 	}
 	return moveTimeout
 }
