@@ -38,7 +38,7 @@ func (p *Position) MatchPath(clicked []Square) PathMatch {
 	var legalBuf [64]Move
 	legal := p.appendLegal(legalBuf[:0], false)
 	r := p.rules()
-	cm := &clickMatcher{r: r, clicked: clicked, legal: legal, matched: make([]bool, len(legal)), longest: r.onlyLongest(), complete: -1}
+	cm := &clickMatcher{r: r, clicked: clicked, legal: legal, matched: make([]bool, len(legal)), complete: -1}
 	if c := capturersOf(r, p.tops()); c != 0 {
 		var one [1]Move // each sequence is written here and taken out again
 		g := generator{r: r, out: one[:0], all: true, stop: &stopper{}, click: cm}
@@ -69,8 +69,6 @@ type clickMatcher struct {
 	r       *rules
 	clicked []Square
 	legal   []Move // one per resulting position (LegalMoves)
-	longest bool   // only the sequences with the most jumps are legal (I2)
-	best    uint8  // with longest: the most jumps of a sequence so far
 
 	matched  []bool // by index in legal
 	next     uint64
@@ -79,17 +77,6 @@ type clickMatcher struct {
 
 // see takes one finished sequence m.
 func (cm *clickMatcher) see(m *Move) {
-	if cm.longest {
-		keep, longer := keepsLongest(int(cm.best), int(m.n))
-		if !keep {
-			return
-		}
-		if longer { // all found so far had too few jumps
-			cm.best = m.n
-			clear(cm.matched)
-			cm.next, cm.complete = 0, -1
-		}
-	}
 	// The path is m.from, then m.path[:m.n] (a quiet move's: m.from, m.to),
 	// read in place: Move.Path would allocate at every sequence.
 	var quiet [1]Square
@@ -104,7 +91,7 @@ func (cm *clickMatcher) see(m *Move) {
 	}
 	j := legalIndex(cm.legal, m, cm.r)
 	if j < 0 {
-		return // cannot happen: every sequence is one of the legal moves
+		return // not legal: under I2, fewer jumps than the longest (LegalMoves keeps those only)
 	}
 	cm.matched[j] = true
 	switch {

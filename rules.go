@@ -258,8 +258,9 @@ func (r *rules) onlyLongest() bool { return r.Majority }
 // found after others of at most most jumps (0: none yet): it is kept
 // beside them if it has as many (keep), and alone, the others dropped, if
 // it has more (longer). The generator (generator.record), the counting
-// walk (pathWalk.counted) and the matchers of move text and clicks
-// (pathMatcher.see, clickMatcher.see) keep the longest sequences with it.
+// walk (pathWalk.counted) and the matcher of move text (pathMatcher.see)
+// keep the longest sequences with it; MatchPath matches against the legal
+// moves, which hold those only.
 func keepsLongest(most, n int) (keep, longer bool) { return n >= most, n > most }
 
 // landToContinue decides R5 and I5: whether a flying king that has jumped
