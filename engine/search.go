@@ -115,10 +115,13 @@ func (e *Engine) search(ctx context.Context, g game, lim Limits) (Result, error)
 	v := root.Variant()
 	if e.eval == nil || e.eval.Variant() != v {
 		// The key does not include the ruleset: what was learned in
-		// another one does not apply. (A new Engine's table is empty
-		// already; clearing 16 MiB again took a sixth of a short search.)
+		// another one does not apply. The table forgets it at no cost:
+		// clearing it, before the search's clock started, took 1 to 2 s
+		// that no time limit counted with a table of 1 GiB. (A new
+		// Engine's table is empty already.)
 		if e.eval != nil {
-			e.clear()
+			e.tt.forget()
+			clear(e.history)
 		}
 		w := eval.For(v)
 		if e.weights != nil {

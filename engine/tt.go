@@ -91,10 +91,19 @@ func (s *slot) put(key uint64, e ttEntry) {
 
 // table is a bucketed hash table: each key maps to a bucket of two entries,
 // the first kept for the deepest search, the second always replaced.
+//
+// A table serves one ruleset at a time, as a position's key does not
+// include it. Rather than clear the table when the ruleset changes, which
+// takes a second or two for a table of 1 GiB, forget turns every key it
+// is given from then on into another (salt, XORed into the key), so that
+// the entries stored before read as misses, and make room as entries of
+// older searches do (their age is older).
 type table struct {
 	buckets [][2]slot
 	mask    uint64
-	age     uint8 // changed only between searches
+	age     uint8  // changed only between searches
+	salt    uint64 // XORed into every key; 0 in a new or cleared table
+	salts   uint64 // how many salts forget has drawn
 }
 
 const ttEntrySize = 16
@@ -115,10 +124,26 @@ func newTable(mb int) *table {
 func (t *table) clear() {
 	clear(t.buckets)
 	t.age = 0
+	t.salt, t.salts = 0, 0
+}
+
+// forget makes the table's entries unreachable at no cost: the keys read
+// and stored from now on are salted anew (table). The entries read as
+// misses, and store replaces them as it replaces those of an older search,
+// so that a search after forget finds what it would in an empty table. A
+// salt is never 0 nor repeated until the table is cleared: splitmix64's
+// finaliser is a bijection of the count.
+func (t *table) forget() {
+	t.salts++
+	z := t.salts * 0x9e3779b97f4a7c15
+	z = (z ^ z>>30) * 0xbf58476d1ce4e5b9
+	z = (z ^ z>>27) * 0x94d049bb133111eb
+	t.salt = z ^ z>>31
 }
 
 // probe returns the entry for key, if the table holds one.
 func (t *table) probe(key uint64) (ttEntry, bool) {
+	key ^= t.salt
 	b := &t.buckets[key&t.mask]
 	for i := range b {
 		if k, e, ok := b[i].load(); ok && k == key {
@@ -132,6 +157,7 @@ func (t *table) probe(key uint64) (ttEntry, bool) {
 // is at least as deep as what it holds or that is from an older search;
 // otherwise the always-replace slot does.
 func (t *table) store(key uint64, score Score, depth int, bd bound, move int) {
+	key ^= t.salt
 	b := &t.buckets[key&t.mask]
 	e := ttEntry{score: int16(score), depth: int8(depth), bound: bd, move: uint8(move + 1), age: t.age}
 	if move < 0 || move > 254 {
