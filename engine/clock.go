@@ -58,11 +58,22 @@ func (c Clock) budget() (soft, hard time.Duration) {
 // Hit is called, as when the opponent played the move it was pondering on,
 // and from then on under them, counted from the hit. Cancelling the
 // search's context stops it as always. A Ponder serves one search.
+//
+// Before the hit only Limits.Depth and Limits.Nodes end a pondering
+// search. One with neither never returns before Hit or the cancel of its
+// context, as a protocol takes the end of a search for the end of the
+// pondering: when it has nothing more to search (one legal move, a forced
+// result found, MaxPly/2 plies searched) it waits for them, and returns at
+// once at the hit, as it knows its move.
 type Ponder struct {
-	mu  sync.Mutex
-	hit time.Time // zero until Hit
-	s   *searcher // the search, once it runs
-	lim Limits
+	mu   sync.Mutex
+	hit  time.Time     // zero until Hit
+	hits chan struct{} // closed by Hit; made by attach or waiting
+	s    *searcher     // the search, once it runs
+	lim  Limits
+	// idle is closed when the search, done, starts waiting for the hit
+	// (wait): a test's sign that it is not about to return.
+	idle chan struct{}
 }
 
 // Hit starts the time limits of the pondering search now. A Hit before the
@@ -74,6 +85,9 @@ func (p *Ponder) Hit() {
 		return
 	}
 	p.hit = time.Now()
+	if p.hits != nil {
+		close(p.hits)
+	}
 	if p.s != nil {
 		p.s.setDeadlines(p.lim, p.hit)
 	}
@@ -84,8 +98,53 @@ func (p *Ponder) attach(s *searcher, lim Limits) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	p.s, p.lim = s, lim
+	p.hitsLocked()
 	if !p.hit.IsZero() {
 		s.setDeadlines(lim, p.hit)
+	}
+}
+
+// hitsLocked returns the channel Hit closes, made on first use (closed if
+// Hit came first); p.mu is held.
+func (p *Ponder) hitsLocked() chan struct{} {
+	if p.hits == nil {
+		p.hits = make(chan struct{})
+		if !p.hit.IsZero() {
+			close(p.hits)
+		}
+	}
+	return p.hits
+}
+
+// waiting returns the channel that wait closes when it starts waiting for
+// the hit.
+func (p *Ponder) waiting() <-chan struct{} {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.idle == nil {
+		p.idle = make(chan struct{})
+	}
+	return p.idle
+}
+
+// wait returns when Hit has been called or done is closed, whichever
+// comes first: the end of a pondering search that has nothing more to
+// search.
+func (p *Ponder) wait(done <-chan struct{}) {
+	p.mu.Lock()
+	hits := p.hitsLocked()
+	if p.idle == nil {
+		p.idle = make(chan struct{})
+	}
+	select {
+	case <-p.idle: // a second search of the Ponder, which serves one
+	default:
+		close(p.idle)
+	}
+	p.mu.Unlock()
+	select {
+	case <-hits:
+	case <-done:
 	}
 }
 

@@ -192,3 +192,82 @@ func TestDepthReachedUnderAClockStopsByDepth(t *testing.T) {
 		t.Errorf("depth %d, stopped by %q after %v; want depth 1 and %q", r.Depth, r.Stop, r.Time, StopDepth)
 	}
 }
+
+// A pondering search with no depth or node limit that has nothing more to
+// search (one legal move, or a forced result) does not return before the
+// hit, which a protocol would take for the end of the pondering: it waits
+// (Ponder.waiting is its sign) and returns at once at the hit, or at the
+// cancel of its context. A hit that came first, or a depth limit, lets it
+// return without waiting.
+func TestPonderWaitsForTheHitOrTheCancel(t *testing.T) {
+	v := bashni.RussianDraughts()
+	only := mustFEN(t, v, "W:Wa1:Bh8")      // a1-b2 is the only move
+	forced := mustFEN(t, v, "W:Wc3,e3:Bd4") // either capture takes the last piece
+	if n := len(only.LegalMoves()); n != 1 {
+		t.Fatalf("%s has %d legal moves, want 1", only.FEN(), n)
+	}
+	type outcome struct {
+		r   Result
+		err error
+	}
+	start := func(ctx context.Context, pos bashni.Position, lim Limits) <-chan outcome {
+		ch := make(chan outcome, 1)
+		go func() {
+			r, err := MustNew(Options{}).Search(ctx, &pos, lim)
+			ch <- outcome{r, err}
+		}()
+		return ch
+	}
+	for _, c := range []struct {
+		name   string
+		pos    bashni.Position
+		stop   StopReason
+		cancel bool // end the wait by the context, not by Hit
+	}{
+		{"one legal move, hit", only, StopOnlyMove, false},
+		{"one legal move, cancelled", only, StopOnlyMove, true},
+		{"a forced win, hit", forced, StopWin, false},
+		{"a forced win, cancelled", forced, StopWin, true},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			ctx, cancel := context.WithCancel(context.Background())
+			defer cancel()
+			p := new(Ponder)
+			done := start(ctx, c.pos, Limits{Time: time.Millisecond, Ponder: p})
+			select {
+			case o := <-done:
+				t.Fatalf("returned before the hit: %+v, %v", o.r, o.err)
+			case <-p.waiting():
+			}
+			if c.cancel {
+				cancel()
+			} else {
+				p.Hit()
+			}
+			o := <-done
+			if o.err != nil || o.r.Stop != c.stop || !isLegal(c.pos, o.r.Move) {
+				t.Errorf("%s, %v; want a legal move and stop %q", o.r.Move, o.err, c.stop)
+			}
+		})
+	}
+	t.Run("hit first", func(t *testing.T) {
+		p := new(Ponder)
+		p.Hit()
+		o := <-start(context.Background(), only, Limits{Ponder: p})
+		if o.err != nil || o.r.Stop != StopOnlyMove {
+			t.Errorf("%+v, %v; want stop %q", o.r, o.err, StopOnlyMove)
+		}
+	})
+	t.Run("depth limit", func(t *testing.T) {
+		p := new(Ponder)
+		o := <-start(context.Background(), forced, Limits{Depth: 8, Ponder: p})
+		if o.err != nil || o.r.Stop != StopWin {
+			t.Errorf("%+v, %v; want stop %q", o.r, o.err, StopWin)
+		}
+		select {
+		case <-p.waiting():
+			t.Error("a search with a depth limit waited for the hit")
+		default:
+		}
+	})
+}

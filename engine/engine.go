@@ -93,7 +93,9 @@ type Limits struct {
 	// the clock out.
 	Clock Clock
 	// Ponder, when set, makes the search think without its time limits
-	// until Ponder.Hit is called, and under them from then on.
+	// until Ponder.Hit is called, and under them from then on. Without
+	// Depth or Nodes, such a search returns only after the hit or the
+	// cancel of its context, even with nothing more to search (Ponder).
 	Ponder *Ponder
 	// Lines is the number of best root moves to search, each with its own
 	// exact score and line (MultiPV; Info.Lines); 0 or 1 means one, the

@@ -211,6 +211,12 @@ func (e *Engine) search(ctx context.Context, g game, lim Limits) (Result, error)
 	if onlyMove {
 		res.Stop = StopOnlyMove
 	}
+	if lim.Ponder != nil && lim.Depth == 0 && lim.Nodes == 0 {
+		// A pondering search without a limit of its own ends only at
+		// the hit or the cancel (Ponder), even with nothing more to
+		// search: a protocol takes its end for the end of the pondering.
+		lim.Ponder.wait(ctx.Done())
+	}
 	res.Nodes = s.nodes + total.Load() - s.published
 	res.Time = time.Since(s.start)
 	res.TTHits = s.ttHits + helperHits.Load()

@@ -718,3 +718,37 @@ func TestIncWithoutTime(t *testing.T) {
 		t.Errorf("(-want +got):\n%s", diff)
 	}
 }
+
+// A go ponder whose search has nothing more to search (the position's one
+// legal move) answers done only after ponder-hit or stop, which a GUI takes
+// for the end of the pondering: before them ping is answered and no done
+// comes; after them done follows at once, and at the end of the input too.
+func TestPonderOnlyMoveWaitsForPonderHit(t *testing.T) {
+	for _, end := range []string{"ponder-hit", "stop", ""} {
+		l := startLive(t)
+		l.send(`pos fen="W:Wa1:Bh8"`) // a1-b2 is the only move
+		l.send("level move-time=0.05")
+		l.send("go ponder")
+		// The info line of depth 1 is written when the search is done.
+		select {
+		case line := <-l.out.lines:
+			if !strings.HasPrefix(line, "info depth=1 ") {
+				t.Fatalf("%q: the first answer %q, want the info line of depth 1", end, line)
+			}
+		case <-time.After(20 * time.Second):
+			t.Fatalf("%q: no info line", end)
+		}
+		l.send("ping")
+		l.expect("pong") // fails on a done line first
+		if end != "" {
+			l.send(end)
+		}
+		l.in.Close()
+		if got := l.expect("done"); !strings.HasPrefix(got, "done move=") {
+			t.Errorf("%q: %q, want done with the move", end, got)
+		}
+		if err := <-l.end; err != nil {
+			t.Fatal(err)
+		}
+	}
+}

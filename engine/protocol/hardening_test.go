@@ -325,3 +325,57 @@ func TestPonderhitThenEndOfInput(t *testing.T) {
 		t.Fatalf("go ponder, ponderhit: %v, output %q", err, got)
 	}
 }
+
+// A go ponder whose search has nothing more to search (here the position's
+// one legal move) writes its bestmove only after ponderhit or stop, which
+// ends the pondering for the GUI: before them, isready is answered and no
+// bestmove comes. With ponderhit the bestmove follows at once, as it does
+// after stop and at the end of the input.
+func TestPonderOnlyMoveWaitsForPonderhit(t *testing.T) {
+	for _, end := range []string{"ponderhit", "stop", ""} {
+		inR, inW := io.Pipe()
+		outR, outW := io.Pipe()
+		done := make(chan error, 1)
+		s := newSession(t, outW)
+		go func() { done <- s.Run(inR); outW.Close() }()
+		answers := make(chan string, 1000)
+		go func() {
+			sc := bufio.NewScanner(outR)
+			for sc.Scan() {
+				answers <- sc.Text()
+			}
+			close(answers)
+		}()
+		next := func() string {
+			select {
+			case l, ok := <-answers:
+				if !ok {
+					return "<end of output>"
+				}
+				return l
+			case <-time.After(10 * time.Second):
+				return "<nothing for 10s>"
+			}
+		}
+		fmt.Fprintln(inW, "position fen W:Wa1:Bh8") // a1-b2 is the only move
+		fmt.Fprintln(inW, "go ponder wtime 1000 btime 1000")
+		// The info line of depth 1 is written when the search is done.
+		if l := next(); !strings.HasPrefix(l, "info depth 1 ") {
+			t.Fatalf("%q: the first answer %q, want the info line of depth 1", end, l)
+		}
+		fmt.Fprintln(inW, "isready")
+		if l := next(); l != "readyok" {
+			t.Errorf("%q: the answer to isready is %q, want readyok: the pondering ended before ponderhit", end, l)
+		}
+		if end != "" {
+			fmt.Fprintln(inW, end)
+		}
+		inW.Close()
+		if l := next(); l != "bestmove a1-b2" {
+			t.Errorf("%q: %q, want bestmove a1-b2", end, l)
+		}
+		if err := <-done; err != nil {
+			t.Fatal(err)
+		}
+	}
+}
