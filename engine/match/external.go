@@ -257,6 +257,12 @@ func (p *process) send(line string) error {
 // to seen (when set), and returns it. An "error" line, the end of the
 // program's output, the timeout (0: none) or ctx end the wait with an error.
 func (p *process) await(ctx context.Context, timeout time.Duration, word string, seen func(string)) (string, error) {
+	return p.awaitLine(ctx, timeout, word, seen, true)
+}
+
+// awaitLine is await, where an "error" line ends the wait only when
+// errorsFail is set; otherwise it is passed over, as the other lines are.
+func (p *process) awaitLine(ctx context.Context, timeout time.Duration, word string, seen func(string), errorsFail bool) (string, error) {
 	var expire <-chan time.Time
 	if timeout > 0 {
 		t := time.NewTimer(timeout)
@@ -279,7 +285,7 @@ func (p *process) await(ctx context.Context, timeout time.Duration, word string,
 			if l == word || strings.HasPrefix(l, word+" ") {
 				return l, nil
 			}
-			if strings.HasPrefix(l, "error") {
+			if errorsFail && strings.HasPrefix(l, "error") {
 				return "", fmt.Errorf("external engine %q: %s", p.name, l)
 			}
 			if seen != nil {

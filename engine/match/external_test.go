@@ -1,6 +1,7 @@
 package match
 
 import (
+	"bufio"
 	"context"
 	"errors"
 	"fmt"
@@ -43,8 +44,55 @@ func TestMain(m *testing.M) {
 		fakeEngine("")
 	case "crash": // answers the handshake, then dies
 		fakeEngine("crash")
+	case "hub-script": // a Hub engine whose first two searches end late (fakeHub)
+		fakeHub()
 	}
 	os.Exit(0)
+}
+
+// fakeHub speaks the Hub protocol as a script says: its first search ends
+// only at "stop" or when the next line other than "ping" comes (which it
+// then answers, as bashni hub answers a line kept during a search), with
+// done move=10-14 (c3-d4); its second answers an error line first, and then
+// ends so too with done move=24-20 (h6-g5); the others answer done
+// move=23-19 (f6-e5) at once.
+func fakeHub() {
+	answers := []string{"10-14", "24-20", "23-19"}
+	searches := 0
+	held := "" // the done line of the search under way; "" when none
+	sc := bufio.NewScanner(os.Stdin)
+	for sc.Scan() {
+		word, _, _ := strings.Cut(strings.TrimSpace(sc.Text()), " ")
+		if held != "" && word != "ping" {
+			fmt.Println(held)
+			held = ""
+			if word == "stop" {
+				continue
+			}
+		}
+		switch word {
+		case "hub":
+			fmt.Println("id name=fake-hub\nwait")
+		case "init":
+			fmt.Println("ready")
+		case "ping":
+			fmt.Println("pong")
+		case "quit":
+			return
+		case "go":
+			searches++
+			done := "done move=" + answers[min(searches, len(answers))-1]
+			switch searches {
+			case 1:
+				held = done
+			case 2:
+				fmt.Println(`error message="fake: busy"`)
+				held = done
+			default:
+				fmt.Println(done)
+			}
+		}
+	}
 }
 
 func fakeEngine(answer string) {
@@ -223,6 +271,42 @@ func TestHubPlaysGames(t *testing.T) {
 	g, err := PlayTimedGame(ctx, &start, nil, [2]Player{h, Engine{engine.MustNew(engine.Options{HashMB: 1}), engine.Limits{}}}, 8, TimeControl{Base: 5 * time.Second, Increment: 100 * time.Millisecond})
 	if err != nil || g.TimeLoss {
 		t.Errorf("under a 5s clock: %v, %s", err, g.Reason())
+	}
+}
+
+// A move that failed before its search's done line came (its context
+// cancelled; an error line) leaves that line to come: the next move sends
+// stop and reads up to it, and plays its own search's move, never the
+// earlier one's (a scripted Hub engine, fakeHub, whose searches end late).
+func TestHubResyncsAfterAFailedMove(t *testing.T) {
+	t.Setenv("BASHNI_TEST_ENGINE", "hub-script")
+	ctx := context.Background()
+	v := bashni.RussianDraughts()
+	h, err := StartHub(ctx, []string{os.Args[0]}, v, engine.Limits{Depth: 3}, 0, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer h.Close()
+	g, err := bashni.NewGame(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cancelled, cancel := context.WithCancel(ctx)
+	cancel()
+	if m, err := h.Move(cancelled, g, nil); !errors.Is(err, context.Canceled) {
+		t.Fatalf("a move with its context cancelled: %s, %v; want the context's error", m, err)
+	}
+	if _, err := g.PlayText("c3-d4"); err != nil {
+		t.Fatal(err)
+	}
+	// The first search's done move=10-14 comes first, not this move's.
+	if m, err := h.Move(ctx, g, nil); err == nil || !strings.Contains(err.Error(), "fake: busy") {
+		t.Fatalf("the second move: %s, %v; want the error line of its search", m, err)
+	}
+	// The second search's done move=24-20 comes first, not this move's.
+	m, err := h.Move(ctx, g, nil)
+	if err != nil || m.String() != "f6-e5" {
+		t.Errorf("the third move: %s, %v; want f6-e5, its search's move", m, err)
 	}
 }
 

@@ -21,10 +21,18 @@ import (
 // start holds towers, which only bashni reads), a "level" line with its
 // limits or the clocks, and "go think", and plays the move of the "done"
 // line that comes back.
+//
+// A move that failed before its "done" line came (its context ended, the
+// wait for the move timed out, or the program wrote an "error" line)
+// leaves that search's "done" line to come: the next move first sends
+// "stop" and reads up to it, so that it never takes the earlier search's
+// move for its own.
 type Hub struct {
 	*process
 	limits  engine.Limits
 	variant bashni.Variant
+	// searching: a "go" was sent whose "done" line has not been read.
+	searching bool
 }
 
 // StartHub starts the program argv[0] with the arguments argv[1:], sets its
@@ -74,6 +82,9 @@ func StartHub(ctx context.Context, argv []string, v bashni.Variant, lim engine.L
 // year.
 func (p *Hub) Move(ctx context.Context, g *bashni.Game, clocks *Clocks) (bashni.Move, error) {
 	start, moves, pos := g.Start(), g.Moves(), g.Position()
+	if err := p.resync(ctx); err != nil {
+		return bashni.Move{}, err
+	}
 
 	var sb strings.Builder
 	if text, ok := hub.FormatPosition(start); ok {
@@ -91,15 +102,20 @@ func (p *Hub) Move(ctx context.Context, g *bashni.Game, clocks *Clocks) (bashni.
 		sb.WriteString(fmt.Sprintf(" moves=%q", strings.Join(texts, " ")))
 	}
 	level := p.level(clocks, pos.Turn())
-	for _, c := range []string{sb.String(), level, "go think"} {
+	for _, c := range []string{sb.String(), level} {
 		if err := p.send(c); err != nil {
 			return bashni.Move{}, err
 		}
+	}
+	p.searching = true // until its done line is read
+	if err := p.send("go think"); err != nil {
+		return bashni.Move{}, err
 	}
 	line, err := p.await(ctx, moveWait(p.limits, clocks, pos.Turn()), "done", nil)
 	if err != nil {
 		return bashni.Move{}, err
 	}
+	p.searching = false
 	m, err := hub.ParseMessage(line)
 	text, ok := m.Get("move")
 	if err != nil || !ok || text == "" {
@@ -110,6 +126,27 @@ func (p *Hub) Move(ctx context.Context, g *bashni.Game, clocks *Clocks) (bashni.
 		return bashni.Move{}, fmt.Errorf("external engine %q: %q in %s: %w", p.name, line, pos.FEN(), err)
 	}
 	return mv, nil
+}
+
+// resync ends the search of an earlier move that failed before its
+// "done" line came (Hub): it sends "stop" and reads up to that line,
+// passing over what comes before it, "error" lines too (a "go" the
+// program refused is answered with an error and then "done"). The Hub
+// protocol answers each "go" with one "done", at once after "stop" (a
+// "stop" after the search ended is ignored), so no line of that search
+// is left to come.
+func (p *Hub) resync(ctx context.Context) error {
+	if !p.searching {
+		return nil
+	}
+	if err := p.send("stop"); err != nil {
+		return err
+	}
+	if _, err := p.awaitLine(ctx, handshakeTimeout, "done", nil, false); err != nil {
+		return fmt.Errorf("ending the search of an earlier move: %w", err)
+	}
+	p.searching = false
+	return nil
 }
 
 // hubMaxTime is the longest time a "level" line says: a year.
