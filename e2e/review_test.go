@@ -82,3 +82,58 @@ func TestGameReview(t *testing.T) {
 	})()`))
 	p.waitFEN(fenAfter(t, bashni.Russian(), fen))
 }
+
+// chartOutside lists the parts of the review's chart that reach past its
+// box: each mark whose circle is not wholly inside it, and the current
+// move's line when its stroke is cut by an edge (its box has no width, so
+// its x and stroke are measured).
+const chartOutside = `(() => {
+	const chart = document.getElementById("review-chart"), box = chart.getBoundingClientRect();
+	const out = [];
+	for (const c of chart.querySelectorAll(".chart-mark")) {
+		const r = c.getBoundingClientRect();
+		if (r.left < box.left - 0.01 || r.right > box.right + 0.01 || r.top < box.top - 0.01 || r.bottom > box.bottom + 0.01)
+			out.push("mark " + c.dataset.ply + " at " + [r.left, r.top, r.right, r.bottom].map(Math.round).join(" "));
+	}
+	const cur = chart.querySelector(".chart-cur");
+	if (cur) {
+		const x = Number(cur.getAttribute("x1")), half = parseFloat(getComputedStyle(cur).strokeWidth) / 2;
+		if (x - half < 0 || x + half > chart.viewBox.baseVal.width) out.push("the current move's line at x " + x);
+	}
+	return out.join(", ") + (out.length ? " (the chart: " + [box.left, box.top, box.right, box.bottom].map(Math.round).join(" ") + ")" : "");
+})()`
+
+// The review's chart shows its marks and the current move's line whole at
+// both ends: a game whose last move is the blunder has its mark at the
+// chart's right end, which cut it in half, and the start and the end have
+// the current move's line at the edges. A click at either edge still goes
+// to the first or the last position.
+func TestReviewChartEndsWhole(t *testing.T) {
+	p := open(t)
+	p.do("a wide window", chromedp.EmulateViewport(1280, 800))
+	fen := "W:We3,a1,c1:Bg5,h8,b8"
+	p.goTo(url.Values{"fen": {fen}, "moves": {"e3-f4"}}.Encode())
+	p.waitFEN(fenAfter(t, bashni.Russian(), fen, "e3-f4"))
+	p.choose("review-limit", "depth:4")
+	p.do("review", chromedp.Click(chromedp.CSS("#review-start")))
+	p.waitFor("the review", `document.getElementById("review-status").textContent.startsWith("Reviewed")`)
+	p.waitFor("the blunder's mark", `document.querySelector("#review-chart .chart-mark[data-ply='1']") !== null`)
+	p.run("show the chart", `document.getElementById("review").scrollIntoView()`)
+	p.screenshot("review-chart-end")
+	if got := p.eval(chartOutside); got != "" {
+		t.Errorf("at the last move, past the chart's edges: %s", got)
+	}
+	clickAt := func(what, frac string) {
+		p.run(what, `(() => {
+			const c = document.getElementById("review-chart"), b = c.getBoundingClientRect();
+			c.dispatchEvent(new MouseEvent("click", {clientX: b.left + `+frac+` * (b.width - 2), clientY: b.top + 5, bubbles: true}));
+		})()`)
+	}
+	clickAt("click the chart's left edge", "0")
+	p.waitFEN(fenAfter(t, bashni.Russian(), fen))
+	if got := p.eval(chartOutside); got != "" {
+		t.Errorf("at the start, past the chart's edges: %s", got)
+	}
+	clickAt("click the chart's right edge", "1")
+	p.waitFEN(fenAfter(t, bashni.Russian(), fen, "e3-f4"))
+}

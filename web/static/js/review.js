@@ -17,6 +17,14 @@ const $ = (id) => document.getElementById(id);
 
 // The chart shows evaluations up to this many men either way.
 const CHART_MEN = 5;
+// The chart's size in its own units (it is drawn as wide as the panel),
+// and the room kept at its edges: the first and last positions, the marks
+// on them (circles of radius MARK_R) and the current move's line stand that
+// far in, so that none is cut in half by the chart's edge.
+const CHART_W = 400;
+const CHART_H = 120;
+const MARK_R = 4;
+const CHART_PAD = MARK_R + 2;
 // A drop is measured on evaluations cut to this many men, so that a won
 // position that stays won is no drop however the engine counts it.
 const DROP_MEN = 10;
@@ -134,11 +142,10 @@ function draw() {
   chart.replaceChildren();
   if (!result) return;
   const { nodes, evals, marks } = result;
-  const w = 400;
-  const h = 120;
+  const [w, h, pad] = [CHART_W, CHART_H, CHART_PAD];
   const n = Math.max(1, nodes.length - 1);
-  const x = (i) => (i / n) * w;
-  const y = (v) => h / 2 - (Math.max(-CHART_MEN, Math.min(CHART_MEN, v)) / CHART_MEN) * (h / 2 - 4);
+  const x = (i) => pad + (i / n) * (w - 2 * pad);
+  const y = (v) => h / 2 - (Math.max(-CHART_MEN, Math.min(CHART_MEN, v)) / CHART_MEN) * (h / 2 - pad);
   chart.setAttribute("viewBox", `0 0 ${w} ${h}`);
   const el = (tag, attrs) => {
     const e = document.createElementNS(chart.namespaceURI, tag); // the chart is an <svg>
@@ -148,15 +155,17 @@ function draw() {
   };
   el("rect", { x: 0, y: 0, width: w, height: h, class: "chart-bg" });
   const pts = evals.map((e, i) => `${x(i).toFixed(1)},${y(e.white).toFixed(1)}`);
-  // White's share below the curve, Black's above.
-  el("polygon", { points: `0,${h} ${pts.join(" ")} ${x(evals.length - 1)},${h}`, class: "chart-area" });
+  // White's share below the curve, Black's above, held level from the
+  // first and last positions out to the chart's edges.
+  const ends = [y(evals[0].white).toFixed(1), y(evals[evals.length - 1].white).toFixed(1)];
+  el("polygon", { points: `0,${h} 0,${ends[0]} ${pts.join(" ")} ${w},${ends[1]} ${w},${h}`, class: "chart-area" });
   el("line", { x1: 0, y1: h / 2, x2: w, y2: h / 2, class: "chart-axis" });
   el("polyline", { points: pts.join(" "), class: "chart-line" });
   const cur = nodes.indexOf(study.cur);
   if (cur >= 0) el("line", { x1: x(cur), y1: 0, x2: x(cur), y2: h, class: "chart-cur" });
   for (const m of marks) {
     const i = nodes.indexOf(m.node);
-    el("circle", { cx: x(i), cy: y(evals[i].white), r: 4, class: `chart-mark ${m.kind}`, "data-ply": i });
+    el("circle", { cx: x(i), cy: y(evals[i].white), r: MARK_R, class: `chart-mark ${m.kind}`, "data-ply": i });
   }
   const list = $("review-marks");
   const focused = [...list.querySelectorAll("button")].indexOf(document.activeElement);
@@ -183,7 +192,8 @@ export function initReview(engine) {
   $("review-chart").addEventListener("click", (e) => {
     if (!result) return;
     const box = $("review-chart").getBoundingClientRect();
-    const i = Math.round(((e.clientX - box.left) / box.width) * Math.max(1, result.nodes.length - 1));
+    const at = ((e.clientX - box.left) / box.width) * CHART_W; // in the chart's units
+    const i = Math.round(((at - CHART_PAD) / (CHART_W - 2 * CHART_PAD)) * Math.max(1, result.nodes.length - 1));
     const node = result.nodes[Math.max(0, Math.min(result.nodes.length - 1, i))];
     if (node) goTo(node);
   });
