@@ -82,11 +82,11 @@ function start() {
   const room = list.children.length > 0 ? list.getBoundingClientRect().height : 0;
   list.replaceChildren();
   list.style.minHeight = "";
-  setGauge(null);
-  if (!on || pausedBy) return;
   const st = study.state;
-  if (st.over) {
-    $("analysis-info").textContent = "The game is over.";
+  if (!on || pausedBy || st.over) {
+    // No evaluation comes: the gauge shows none.
+    setGauge(null);
+    if (on && !pausedBy) $("analysis-info").textContent = "The game is over.";
     return;
   }
   $("analysis-info").textContent = "Thinking…";
@@ -94,6 +94,7 @@ function start() {
   // them does not jump up and back down at each move.
   if (room > 0) list.style.minHeight = `${room}px`;
   const node = study.cur;
+  awaitGauge(node);
   source = stream(
     analyseURL(node.path(), { lines: $("lines-count").value }),
     (data) => node === study.cur && showLines(data, st.turn, node),
@@ -101,14 +102,21 @@ function start() {
       if (node !== study.cur) return;
       $("analysis-info").textContent = "Analysis: " + why;
       list.style.minHeight = "";
+      if (gaugeNode !== node) setGauge(null); // none will come
     },
   );
 }
 
-// setGauge shows White's evaluation, in men (null: none yet), and says it
-// as text the way the lines write it (said, "+0.35", "White wins in 7"),
-// for a screen reader, which would read the bare number otherwise.
-function setGauge(white, said) {
+// gaugeNode is the node whose evaluation the gauge shows (null: none),
+// and gaugeText that evaluation as it is said.
+let gaugeNode = null;
+let gaugeText = "";
+
+// setGauge shows White's evaluation, in men (null: none yet), of the
+// node's position, and says it as text the way the lines write it (said,
+// "+0.35", "White wins in 7"), for a screen reader, which would read the
+// bare number otherwise.
+function setGauge(white, said, node = null) {
   const g = $("gauge");
   // Switched off, the gauge keeps its place: the board does not move or
   // shrink as the analysis starts and stops.
@@ -119,6 +127,30 @@ function setGauge(white, said) {
   const text = white === null ? "" : /wins/.test(said) ? said : `${said} for White`;
   g.setAttribute("aria-valuetext", text || "no evaluation yet");
   g.title = text;
+  g.classList.remove("pending");
+  g.removeAttribute("aria-busy");
+  gaugeNode = white === null ? null : node;
+  gaugeText = text;
+}
+
+// awaitGauge readies the gauge for the analysis of node. The gauge keeps
+// the last evaluation until node's first comes: its bar stays where it
+// was, and the new evaluation moves it on from there, as on lichess,
+// rather than from the middle and back at every move. When that
+// evaluation is another position's, the gauge is marked as waiting: it is
+// dimmed (after a moment, so that stepping through moves does not
+// flicker), busy, and its text says there is no evaluation of this
+// position yet, never the other position's as if it were this one's.
+function awaitGauge(node) {
+  const g = $("gauge");
+  const other = gaugeNode !== null && gaugeNode !== node;
+  g.classList.toggle("pending", other);
+  if (gaugeNode !== node) g.setAttribute("aria-busy", "true");
+  else g.removeAttribute("aria-busy");
+  if (gaugeNode === null) return; // it shows none: "no evaluation yet" holds
+  const text = other ? "no evaluation of this position yet" : gaugeText;
+  g.setAttribute("aria-valuetext", text);
+  g.title = other ? `${text} (the bar shows the last one: ${gaugeText})` : text;
 }
 
 function showLines(data, turn, node) {
@@ -154,7 +186,7 @@ function showLines(data, turn, node) {
     });
     list.append(li);
   }
-  if (data.lines.length > 0) setGauge(forWhite(data.lines[0].score, turn), label(data.lines[0].score, turn));
+  if (data.lines.length > 0) setGauge(forWhite(data.lines[0].score, turn), label(data.lines[0].score, turn), node);
   refocus(list, focus);
 }
 
