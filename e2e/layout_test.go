@@ -225,3 +225,100 @@ func TestLayoutTextContrast(t *testing.T) {
 		t.Errorf("texts with a contrast under 4.5:1: %s", got)
 	}
 }
+
+// rowsBroken lists the panel's rows (.row) shown whose controls do not
+// stand on one line, with where each starts, and the rows and the panel
+// wider than their box.
+const rowsBroken = `(() => {
+	const out = [];
+	const name = (e) => e.id || JSON.stringify(e.textContent.trim().replace(/\s+/g, " ").slice(0, 24));
+	const panel = document.getElementById("panel");
+	if (panel.scrollWidth > panel.clientWidth) out.push("the panel is " + panel.scrollWidth + " px wide in " + panel.clientWidth);
+	for (const row of panel.querySelectorAll(".row")) {
+		if (!row.checkVisibility()) continue;
+		const items = [...row.children].filter((e) => e.checkVisibility());
+		if (items.length === 0) continue;
+		const rs = items.map((e) => e.getBoundingClientRect());
+		if (Math.max(...rs.map((r) => r.top)) >= Math.min(...rs.map((r) => r.bottom)))
+			out.push("row " + name(row) + " on several lines: " + items.map((e, i) => name(e) + "@" + Math.round(rs[i].top)).join(" "));
+		if (row.scrollWidth > row.clientWidth) out.push("row " + name(row) + " is " + row.scrollWidth + " px wide in " + row.clientWidth);
+	}
+	return out.join("; ");
+})()`
+
+// wrappedLabels lists the buttons, labels and clocks shown whose text
+// breaks onto more than one line.
+const wrappedLabels = `(() => {
+	const out = [];
+	for (const e of document.querySelectorAll("button, label, .clock")) {
+		if (!e.checkVisibility() || e.closest("#choices")) continue;
+		const tops = [];
+		const walk = document.createTreeWalker(e, NodeFilter.SHOW_TEXT);
+		for (let n = walk.nextNode(); n; n = walk.nextNode()) {
+			if (n.data.trim() === "") continue;
+			const range = document.createRange();
+			range.selectNodeContents(n);
+			for (const r of range.getClientRects()) if (r.width > 0) tops.push(r.top);
+		}
+		// A line starts where a text's box stands lower than the last one's by more than half a line.
+		tops.sort((a, b) => a - b);
+		const lines = tops.filter((top, i) => i === 0 || top - tops[i - 1] > 8).length;
+		if (lines > 1) out.push((e.id || e.tagName.toLowerCase()) + " " + JSON.stringify(e.textContent.trim().slice(0, 30)) + " on " + lines + " lines");
+	}
+	return out.join("; ");
+})()`
+
+// On a desktop screen (1280x800) the side panel's rows each stand on one
+// line, none wider than the panel, with no button's or label's words
+// broken onto two lines: with a game's clocks, the engine lines shown, a
+// review made and one under way, the folded boxes open, and with the
+// editor open and a draw offered.
+func TestLayoutDesktopPanelRows(t *testing.T) {
+	p := open(t)
+	p.do("a desktop screen", chromedp.EmulateViewport(1280, 800))
+	fen := "W:We3,a1,c1:Bg5,h8,b8"
+	p.goTo(url.Values{"fen": {fen}, "moves": {"e3-f4 g5:e3"}}.Encode())
+	p.waitFEN(fenAfter(t, bashni.Russian(), fen, "e3-f4", "g5:e3"))
+	p.choose("clock", "3+2")
+	p.waitFor("White's clock to run", `document.getElementById("clock-white").classList.contains("running")`)
+	p.key("l")
+	p.waitFor("lines", `document.querySelectorAll("#pv-lines .pv-move").length > 2`)
+	p.key("l")
+	p.choose("review-limit", "depth:2")
+	p.do("review", chromedp.Click(chromedp.CSS("#review-start")))
+	p.waitFor("the review", `document.getElementById("review-status").textContent.startsWith("Reviewed")`)
+	p.run("open the folded boxes", `document.querySelectorAll("details").forEach(d => d.open = true)`)
+	p.run("to the top", `window.scrollTo(0, 0)`)
+	p.screenshot("desktop-top")
+	check := func(when string) {
+		t.Helper()
+		if got := p.eval(rowsBroken); got != "" {
+			t.Errorf("%s: %s", when, got)
+		}
+		if got := p.eval(wrappedLabels); got != "" {
+			t.Errorf("%s, labels broken onto several lines: %s", when, got)
+		}
+		if got := p.pageWidth(); got != "1280" {
+			t.Errorf("%s, the page is %s px wide on a 1280 px screen", when, got)
+		}
+	}
+	check("with lines, a review and the clocks")
+	p.run("to the bottom", `window.scrollTo(0, document.documentElement.scrollHeight)`)
+	p.screenshot("desktop-bottom")
+
+	// The review under way shows its progress and Cancel on a row.
+	p.run("hold the analysis", holdStreams)
+	p.do("review", chromedp.Click(chromedp.CSS("#review-start")))
+	p.waitFor("the review's first analysis", `window.heldStreams() === 1`)
+	check("with a review under way")
+	p.do("cancel", chromedp.Click(chromedp.CSS("#review-cancel")))
+	p.run("release the analysis", `window.releaseStreams()`)
+
+	p.do("offer a draw", chromedp.Click(chromedp.CSS("#offer-draw")))
+	p.waitFor("the offer", `!document.getElementById("draw-offer").hidden`)
+	p.do("open the editor", chromedp.Click(chromedp.CSS("#edit")))
+	p.waitFor("the editor", `document.getElementById("editor-fen").value !== ""`)
+	p.run("to the top", `window.scrollTo(0, 0)`)
+	p.screenshot("desktop-editor")
+	check("with the editor open and a draw offered")
+}

@@ -87,6 +87,7 @@ async function start() {
   run = { cancelled: false, close: () => {} };
   pause("review");
   $("review-start").disabled = true;
+  $("review-running").hidden = false;
   $("review-cancel").hidden = false;
   $("review-progress").hidden = false;
   $("review-progress").max = nodes.length;
@@ -121,6 +122,7 @@ async function start() {
     run.close();
     run = null;
     $("review-start").disabled = false;
+    $("review-running").hidden = true;
     $("review-cancel").hidden = true;
     $("review-progress").hidden = true;
     resume();
