@@ -322,3 +322,68 @@ func TestLayoutDesktopPanelRows(t *testing.T) {
 	p.screenshot("desktop-editor")
 	check("with the editor open and a draw offered")
 }
+
+// clocksBeside says where the clocks stand against the board's squares:
+// "beside, TOP on top" when both stand right of the squares and left of
+// the panel, one at the top row and the other at the bottom row, or what
+// is wrong.
+const clocksBeside = `(() => {
+	const sq = document.querySelector("#board svg g.squares").getBoundingClientRect();
+	const panel = document.getElementById("panel").getBoundingClientRect();
+	const w = document.getElementById("clock-white").getBoundingClientRect(), b = document.getElementById("clock-black").getBoundingClientRect();
+	const box = (r) => [r.left, r.top, r.right, r.bottom].map(Math.round).join(" ");
+	const where = "white " + box(w) + ", black " + box(b) + ", squares " + box(sq) + ", panel " + box(panel);
+	if (Math.min(w.left, b.left) < sq.right || Math.max(w.right, b.right) > panel.left) return "not between the board and the panel: " + where;
+	const [top, bottom, name] = w.top < b.top ? [w, b, "White"] : [b, w, "Black"];
+	if (Math.abs(top.top - sq.top) > 1.5 || Math.abs(bottom.bottom - sq.bottom) > 1.5) return "not at the top and bottom rows: " + where;
+	return "beside, " + name + " on top";
+})()`
+
+// On a desktop screen (1280x800) a game's clocks stand beside the board
+// as on lichess, between it and the panel: the top one at the top row and
+// the other at the bottom row, the side playing from the top's on top
+// (White's once the board is flipped), and they stay there as the panel
+// scrolls. They come without moving the board. On a phone they are a row
+// under the board.
+func TestLayoutDesktopClocksBesideTheBoard(t *testing.T) {
+	p := open(t)
+	p.do("a desktop screen", chromedp.EmulateViewport(1280, 800))
+	p.goToLine("c3-d4")
+	board := p.rect("#board svg")
+	p.choose("clock", "3+2")
+	p.waitFor("Black's clock to run", `document.getElementById("clock-black").classList.contains("running")`)
+	if got := p.rect("#board svg"); got != board {
+		t.Errorf("the board moved when the clocks came: %s, was %s", got, board)
+	}
+	p.screenshot("desktop-clocks")
+	if got := p.eval(clocksBeside); got != "beside, Black on top" {
+		t.Errorf("the clocks: %s", got)
+	}
+	p.run("to the bottom", `window.scrollTo(0, document.documentElement.scrollHeight)`)
+	if got := p.eval(clocksBeside); got != "beside, Black on top" {
+		t.Errorf("with the panel scrolled to its end, the clocks: %s", got)
+	}
+	p.key("f")
+	p.waitFor("the board flipped", `(() => { const at = (sq) => document.querySelector('#board rect.sq[data-square="' + sq + '"]').getBoundingClientRect().top;
+		return at("a1") < at("a7"); })()`)
+	p.run("to the top", `window.scrollTo(0, 0)`)
+	p.screenshot("desktop-clocks-flipped")
+	if got := p.eval(clocksBeside); got != "beside, White on top" {
+		t.Errorf("with the board flipped, the clocks: %s", got)
+	}
+
+	p.do("a phone-width screen", chromedp.EmulateViewport(375, 740))
+	p.run("to the top", `window.scrollTo(0, 0)`)
+	p.screenshot("phone-clocks")
+	under := p.eval(`(() => {
+		const sq = document.querySelector("#board svg").getBoundingClientRect();
+		const w = document.getElementById("clock-white").getBoundingClientRect(), b = document.getElementById("clock-black").getBoundingClientRect();
+		return String(Math.round(w.top) === Math.round(b.top) && w.top >= sq.bottom - 0.5 && w.right <= b.left && b.right <= innerWidth);
+	})()`)
+	if under != "true" {
+		t.Errorf("on a phone the clocks are not a row under the board: white %s, black %s, board %s", p.rect("#clock-white"), p.rect("#clock-black"), p.rect("#board svg"))
+	}
+	if got := p.pageWidth(); got != "375" {
+		t.Errorf("on a phone the page is %s px wide", got)
+	}
+}

@@ -231,26 +231,11 @@ export function resume() {
   if (on) start();
 }
 
-// alignGauge sets the gauge beside the board's squares, from the top of
-// the top row to the bottom of the bottom row (not the coordinates' room
-// above and below).
-function alignGauge() {
-  const squares = document.querySelector("#board svg g.squares");
-  if (!squares) return;
-  const g = $("gauge");
-  const area = $("board-area").getBoundingClientRect();
-  const r = squares.getBoundingClientRect();
-  g.style.marginTop = `${r.top - area.top}px`;
-  g.style.height = `${r.height}px`;
-}
-
 export function initAnalysis(engine) {
   $("analysis").hidden = !engine;
   if (!engine) return;
   $("gauge").hidden = false;
   setGauge(null);
-  new ResizeObserver(alignGauge).observe($("board"));
-  onShow(alignGauge);
   $("analyse").addEventListener("click", toggle);
   $("lines-count").addEventListener("change", () => on && start());
   bind("l", toggle);

@@ -36,6 +36,22 @@ export function draw(st = study.state) {
   board.dataset.fen = st.fen;
   learn(st);
   hideChoices();
+  alignBeside();
+}
+
+// alignBeside measures the board's squares, from the top of the top row
+// to the bottom of the bottom row (not the coordinates' room above and
+// below, nor the room above for tall towers), for what stands beside
+// them: the gauge, and the clocks on a wide screen. It sets them as CSS
+// variables of #board-box, --squares-top (from the box's top) and
+// --squares-height.
+function alignBeside() {
+  const squares = document.querySelector("#board svg g.squares");
+  if (!squares) return;
+  const box = $("board-box");
+  const r = squares.getBoundingClientRect();
+  box.style.setProperty("--squares-top", `${r.top - box.getBoundingClientRect().top}px`);
+  box.style.setProperty("--squares-height", `${r.height}px`);
 }
 
 // match lays the clicked squares along the move's path, after its start, in
@@ -175,6 +191,7 @@ export function playMove(text) {
 }
 
 export function initBoard() {
+  new ResizeObserver(alignBeside).observe($("board"));
   $("board").addEventListener("click", (e) => {
     const el = e.target.closest("[data-square]");
     if (!el) return;

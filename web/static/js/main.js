@@ -30,6 +30,8 @@ window.bashni = {
 onShow(() => {
   const st = study.state;
   board.draw();
+  // The clocks beside the board: the top one is the side's at the top.
+  $("board-box").classList.toggle("flipped", study.flip);
   moveList.draw();
   $("fen").value = st.fen;
   // The example typed move is a legal one, in the squares shown.

@@ -53,7 +53,12 @@ function drawClocks() {
     let left = clock.left[side];
     if (clock.running === side) left -= performance.now() - clock.since;
     const el = $(`clock-${side}`);
-    el.textContent = `${side === "white" ? "White" : "Black"} ${format(left)}`;
+    // The side's name at the left, its time at the right ("White 2:59").
+    const name = document.createElement("span");
+    const time = document.createElement("span");
+    name.textContent = side === "white" ? "White" : "Black";
+    time.textContent = format(left);
+    el.replaceChildren(name, " ", time);
     el.classList.toggle("running", clock.running === side);
     el.classList.toggle("low", left < 10000);
   }
