@@ -20,6 +20,20 @@
 // the count out keeps the tables a property of the position alone, which a
 // move count would not be.
 //
+// So one set of tables serves the preset and every ruleset that differs
+// from it only in its draw-rule counts (Variant.Repetitions,
+// Variant.KingsOnlyPlies), "russian-draughts,kings-only=0" say: Ruleset
+// names the preset whose tables serve a ruleset, and Probe, Open, Build,
+// Dir and Library take any of them to the preset's tables. Under a
+// ruleset's draw rules a table's draw is a draw (a draw rule ends no game
+// in a win), and a win or loss in n plies holds when the kings-only count
+// cannot reach its limit within the n plies (it is off, or the plies
+// already counted plus n stay under it); otherwise the count may draw it.
+// The repetition rule does not change it: no position comes twice on the
+// line of a win or loss in n, each ply shortening the distance (a position
+// played before the probed one could come again on it, which only the
+// game's moves tell). The engine takes a value only where it holds.
+//
 // # Building
 //
 // Build solves every material of up to a number of pieces by retrograde

@@ -34,11 +34,17 @@ func (l *Library) Dir() string {
 }
 
 // For returns the tables of the variant: nil when it has none (it is not a
-// classic preset, or no tables of it were built in the directory), and an
-// error when they are there but cannot be read (a damaged file). A nil
-// *Library has no tables.
+// classic preset nor one with other draw-rule counts, see Ruleset, or no
+// tables of it were built in the directory), and an error when they are
+// there but cannot be read (a damaged file). The rulesets that differ only
+// in their draw-rule counts share the preset's tables. A nil *Library has
+// no tables.
 func (l *Library) For(v bashni.Variant) (*Tables, error) {
-	if l == nil || checkVariant(v) != nil {
+	if l == nil {
+		return nil, nil
+	}
+	v, err := checkVariant(v)
+	if err != nil {
 		return nil, nil
 	}
 	l.mu.Lock()

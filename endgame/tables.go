@@ -29,7 +29,8 @@ func (s Signature) slot() int {
 	return ((s.WhiteMen*(maxPieces+1)+s.WhiteKings)*(maxPieces+1)+s.BlackMen)*(maxPieces+1) + s.BlackKings
 }
 
-// Variant returns the tables' ruleset.
+// Variant returns the classic preset the tables are of. They serve every
+// ruleset that differs from it only in its draw-rule counts (Ruleset).
 func (t *Tables) Variant() bashni.Variant { return t.variant }
 
 // Pieces returns the most pieces of a position the tables hold.
@@ -38,10 +39,13 @@ func (t *Tables) Pieces() int { return t.pieces }
 // Probe returns the value of the position for the side to move, and false
 // when the tables do not hold it: another ruleset, more pieces than
 // Pieces, or a side not to move with no piece (the game ended before it).
-// A nil *Tables holds nothing. It neither allocates nor generates
-// moves: a search may probe at every node.
+// A ruleset that differs from the tables' only in its draw-rule counts
+// (Variant.Repetitions, Variant.KingsOnlyPlies) is theirs: the value is
+// that of the game without draw rules in every one of them. A nil *Tables
+// holds nothing. It neither allocates nor generates moves: a search may
+// probe at every node.
 func (t *Tables) Probe(p *bashni.Position) (Value, bool) {
-	if t == nil || p.Occupied().Len() > t.pieces || p.Variant() != t.variant {
+	if t == nil || p.Occupied().Len() > t.pieces || !sameMoves(p.Variant(), t.variant) {
 		return Value{}, false
 	}
 	s, i := locate(p)
@@ -94,26 +98,64 @@ type BuildOptions struct {
 }
 
 // Dir returns the directory of the variant's tables under a cache
-// directory: base/<variant name>.
-func Dir(base string, v bashni.Variant) string { return filepath.Join(base, v.Name()) }
+// directory: base/<preset name>, the name of the classic preset whose
+// tables serve v (Ruleset), else v's own name.
+func Dir(base string, v bashni.Variant) string {
+	if p, ok := Ruleset(v); ok {
+		v = p
+	}
+	return filepath.Join(base, v.Name())
+}
 
-// checkVariant reports a ruleset the tables are not built for: the 8x8
-// board with stacking off, as the classic presets.
-func checkVariant(v bashni.Variant) error {
+// classic are the presets tables are built for.
+var classic = [...]bashni.Variant{bashni.RussianDraughts(), bashni.BrazilianDraughts()}
+
+// Ruleset returns the classic preset (russian-draughts or
+// brazilian-draughts) whose tables serve v, and false when there is none:
+// v is the preset itself, or the preset with other draw-rule counts
+// (repetitions, kings-only: docs/RULES.md section 9), such as
+// "russian-draughts,repetitions=0". The tables' values are those of the
+// game without draw rules, so the counts change no entry and one set of
+// tables serves them all. An invalid v has none.
+func Ruleset(v bashni.Variant) (bashni.Variant, bool) {
+	if v.Validate() != nil {
+		return bashni.Variant{}, false
+	}
+	for _, p := range classic {
+		if sameMoves(v, p) {
+			return p, true
+		}
+	}
+	return bashni.Variant{}, false
+}
+
+// sameMoves reports whether a and b differ at most in their draw-rule
+// counts, which tables ignore.
+func sameMoves(a, b bashni.Variant) bool {
+	a.Repetitions, a.KingsOnlyPlies = b.Repetitions, b.KingsOnlyPlies
+	return a == b
+}
+
+// checkVariant returns the classic preset whose tables serve v (Ruleset),
+// or an error for a ruleset they are not built for.
+func checkVariant(v bashni.Variant) (bashni.Variant, error) {
 	if err := v.Validate(); err != nil {
-		return err
+		return bashni.Variant{}, err
 	}
-	if v.Name() == "" || v.Stacking || v.Size != 8 {
-		return fmt.Errorf("endgame: tables are for the classic presets (russian-draughts, brazilian-draughts), not %s", v)
+	p, ok := Ruleset(v)
+	if !ok {
+		return bashni.Variant{}, fmt.Errorf("endgame: tables are for the classic presets (russian-draughts, brazilian-draughts, with any draw-rule counts), not %s", v)
 	}
-	return nil
+	return p, nil
 }
 
 // Build solves the tables of every signature of 2 to pieces pieces of the
-// variant (a classic preset), smallest first. It stops with ctx's error when
-// ctx ends.
+// variant (a classic preset, or one with other draw-rule counts: the tables
+// are the preset's, see Ruleset), smallest first. It stops with ctx's error
+// when ctx ends.
 func Build(ctx context.Context, v bashni.Variant, pieces int, opts BuildOptions) (*Tables, error) {
-	if err := checkVariant(v); err != nil {
+	v, err := checkVariant(v)
+	if err != nil {
 		return nil, err
 	}
 	if pieces < 2 || pieces > maxPieces {
@@ -193,12 +235,14 @@ func (t *Tables) readGroup(dir string, group []Signature) (bool, error) {
 // complete set of tables of any size: no tables, for Library.For.
 var errNoTables = errors.New("no complete tables")
 
-// Open reads the tables of the variant (a classic preset) from its
-// directory dir (see Dir): every signature of up to the most pieces for
+// Open reads the tables of the variant (a classic preset, or one with
+// other draw-rule counts: the tables are the preset's, see Ruleset) from
+// its directory dir (see Dir): every signature of up to the most pieces for
 // which all are there. A bad or truncated table is an error that names its
 // file; a directory with no table is an error too.
 func Open(dir string, v bashni.Variant) (*Tables, error) {
-	if err := checkVariant(v); err != nil {
+	v, err := checkVariant(v)
+	if err != nil {
 		return nil, err
 	}
 	t := &Tables{variant: v, tables: new(bySignature)}

@@ -62,10 +62,13 @@ type Options struct {
 	Progress func(Info)
 	// Tables, when set, are endgame tables (package endgame) the search
 	// asks at every node below the root that they hold: a position of
-	// their ruleset with no more than their pieces gets its exact value
-	// (a win or loss as a win score, Score.Plies its distance) without a
-	// search. Their values ignore the draw rules; the search's own
-	// repetition and kings-only checks still apply on its path.
+	// their ruleset (or one that differs from it only in its draw-rule
+	// counts, endgame.Ruleset) with no more than their pieces gets its
+	// exact value (a win or loss as a win score, Score.Plies its distance)
+	// without a search. Their values ignore the draw rules; the search's
+	// own repetition and kings-only checks still apply on its path, and a
+	// win or loss in n plies is taken only when the kings-only count cannot
+	// reach its limit within them (the search goes on below it otherwise).
 	Tables *endgame.Tables
 }
 

@@ -14,6 +14,16 @@ import (
 // population count. (The caller tests Options.Tables itself: through this
 // call, too large to be inlined, the search from russian's start took 1%
 // more instructions without tables.)
+//
+// The tables' values ignore the draw rules (they serve every ruleset that
+// differs from theirs only in its draw-rule counts), so one is taken only
+// where the ruleset's own draw rules cannot change it: a draw always (a
+// draw rule ends no game in a win); a win or loss in n plies only when the
+// kings-only count cannot reach its limit within those n plies (the rule
+// is off, or the count at ply plus n stays under it; the table's line
+// never repeats a position, each ply shortening the distance). Otherwise
+// the count may draw first, and the search goes on below the node, where
+// its own draw checks see it.
 func (s *searcher) probe(pos *bashni.Position, ply int) (Score, bool) {
 	t := s.e.opts.Tables
 	if pos.Occupied().Len() > t.Pieces() {
@@ -21,6 +31,9 @@ func (s *searcher) probe(pos *bashni.Position, ply int) (Score, bool) {
 	}
 	v, ok := t.Probe(pos)
 	if !ok {
+		return 0, false
+	}
+	if lim := s.v.KingsOnlyPlies; lim > 0 && v.Result != endgame.Draw && s.kingsOnly[ply]+v.Plies >= lim {
 		return 0, false
 	}
 	return tableScore(v, ply), true

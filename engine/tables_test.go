@@ -113,3 +113,79 @@ func TestTableScore(t *testing.T) {
 		}
 	}
 }
+
+// TestTablesUnderKingsOnlyCount checks that the search takes a table's
+// win only where the ruleset's kings-only count cannot draw first. The
+// tables serve russian-draughts with any draw-rule counts and call
+// W:WKa1,Ka3:BKh8 a win in 3 plies; under kings-only=2 two plies without a
+// capture draw, and the game played out by its own rules (gameValue) is a
+// draw: the search must score it so (as it does without tables), not as
+// the table's win. Under the preset's count of 30 the win is taken.
+func TestTablesUnderKingsOnlyCount(t *testing.T) {
+	tb := tablesOf3(t)
+	const fen = "W:WKa1,Ka3:BKh8"
+	win3 := endgame.Value{Result: endgame.Win, Plies: 3}
+	lim := Limits{Depth: 4}
+
+	preset, err := bashni.ParseFEN(bashni.RussianDraughts(), fen)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := MustNew(Options{HashMB: 1, Tables: tb}).Search(context.Background(), &preset, lim)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Score != Win-3 {
+		t.Errorf("russian-draughts: the search scores %s, want the tables' win in 3", res.Score)
+	}
+
+	v, err := bashni.ParseVariant("russian-draughts,kings-only=2")
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := bashni.NewGameFEN(v, fen)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, ok := tb.Probe(g.Position()); !ok || got != win3 {
+		t.Fatalf("%s under %s: the tables say %v, %v; want %v", fen, v, got, ok, win3)
+	}
+	if got := gameValue(t, g); got != 0 {
+		t.Fatalf("%s under %s is worth %d by the game's rules, not a draw: the test shows nothing", fen, v, got)
+	}
+	for _, opts := range []Options{{HashMB: 1, Tables: tb}, {HashMB: 1}} {
+		res, err := MustNew(opts).SearchGame(context.Background(), g, lim)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.Score != Draw {
+			t.Errorf("%s, tables %v: the search scores %s, want a draw", v, opts.Tables != nil, res.Score)
+		}
+	}
+}
+
+// gameValue plays out every line of g by the game's own rules (Game's
+// outcome: no move loses, the draw rules draw) and returns g's value for
+// its side to move: 1 a win, 0 a draw, -1 a loss. Only for a game whose
+// every line ends soon, as under a kings-only count of a few plies.
+func gameValue(t *testing.T, g *bashni.Game) int {
+	t.Helper()
+	if out := g.Outcome(); out.IsOver() {
+		switch out.Result {
+		case bashni.Draw:
+			return 0
+		case bashni.WinFor(g.Position().Turn()):
+			return 1
+		}
+		return -1
+	}
+	best := -1
+	for _, m := range g.Position().LegalMoves() {
+		next := g.Clone()
+		if err := next.Play(m); err != nil {
+			t.Fatal(err)
+		}
+		best = max(best, -gameValue(t, next))
+	}
+	return best
+}

@@ -69,13 +69,15 @@ type tablesFlags struct {
 
 func addTablesFlags(fs *flag.FlagSet) *tablesFlags {
 	tf := &tablesFlags{}
-	fs.StringVar(&tf.variant, "variant", "russian-draughts", "ruleset: russian-draughts or brazilian-draughts")
+	fs.StringVar(&tf.variant, "variant", "russian-draughts", "ruleset: russian-draughts or brazilian-draughts, with any draw-rule counts (their tables are the same)")
 	fs.StringVar(&tf.dir, "dir", defaultTablesDir(), "the tables' directory; each ruleset's are in a directory of its name under it")
 	return tf
 }
 
-// ruleset returns the preset -variant names, and checks -dir: empty (an
-// unset variable) it would be the working directory, not the default.
+// ruleset returns the ruleset -variant names, a classic preset or one with
+// other draw-rule counts, which the preset's tables serve
+// (endgame.Ruleset), and checks -dir: empty (an unset variable) it would be
+// the working directory, not the default.
 func (tf *tablesFlags) ruleset() (bashni.Variant, error) {
 	if tf.dir == "" {
 		return bashni.Variant{}, fmt.Errorf("-dir is empty: give the tables' directory, or no -dir for %s", defaultTablesDir())
@@ -84,8 +86,8 @@ func (tf *tablesFlags) ruleset() (bashni.Variant, error) {
 	if err != nil {
 		return v, err
 	}
-	if v.Name() != "russian-draughts" && v.Name() != "brazilian-draughts" {
-		return v, fmt.Errorf("-variant %s: tables are for russian-draughts and brazilian-draughts", tf.variant)
+	if _, ok := endgame.Ruleset(v); !ok {
+		return v, fmt.Errorf("-variant %s: tables are for russian-draughts and brazilian-draughts (with any repetitions and kings-only counts)", tf.variant)
 	}
 	return v, nil
 }
@@ -134,8 +136,9 @@ func runTablesBuild(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
+	preset, _ := endgame.Ruleset(v)
 	fmt.Fprintf(stdout, "built %d tables of up to %d pieces of %s in %s: %d positions in %s\n",
-		last.Total, *pieces, v.Name(), dir, positions, roundDuration(last.Elapsed))
+		last.Total, *pieces, preset.Name(), dir, positions, roundDuration(last.Elapsed))
 	return nil
 }
 

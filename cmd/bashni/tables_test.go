@@ -80,6 +80,45 @@ func TestTablesCommand(t *testing.T) {
 	}
 }
 
+// The tables serve a ruleset that differs from their preset only in its
+// draw-rule counts: probe, analyze, engine and hub take
+// "russian-draughts,repetitions=0" and the like to the russian-draughts
+// tables (they asked for the exact preset, and found none); a build under
+// such a ruleset is the preset's. A ruleset that changes a rule of the
+// moves still has none.
+func TestTablesDrawRuleCounts(t *testing.T) {
+	dir := buildTables(t)
+	for _, v := range []string{"russian-draughts,repetitions=0", "russian-draughts,kings-only=0", "russian-draughts,repetitions=5,kings-only=40"} {
+		if got := mustCLI(t, "tables", "probe", "-dir", dir, "-variant", v, "-fen", "W:Wb2,a3:Bh8"); got != "win 19\n" {
+			t.Errorf("probe -variant %s: %q, want win 19", v, got)
+		}
+		out := lines(mustCLI(t, "analyze", "-variant", v, "-fen", "W:Wb2,a3:Bh8", "-depth", "3", "-tables", dir))
+		if last := out[len(out)-1]; !strings.HasPrefix(last, "best a3-b4 score win 19 ") {
+			t.Errorf("analyze -variant %s -tables: %q, want best a3-b4 score win 19", v, last)
+		}
+	}
+	var cmd string
+	withStdin(t, "variant russian-draughts,repetitions=0,kings-only=0\nposition fen W:Wb2,a3:Bh8\ngo depth 3\n", func() {
+		cmd = mustCLI(t, "engine", "-tables", dir)
+	})
+	if !strings.Contains(cmd, "score win 19") {
+		t.Errorf("engine -tables under russian-draughts,repetitions=0,kings-only=0: no score win 19 in\n%s", cmd)
+	}
+	hub, errOut, status := hubHeld(t, "hub\nset-param name=variant value=russian,repetitions=0\npos fen=W:Wb2,a3:Bh8\nlevel depth=3\ngo think\n", "hub", "-tables", dir)
+	if status != 0 || !strings.Contains(hub, "score=99.81") {
+		t.Errorf("hub -tables under russian,repetitions=0: status %d, %s; no info line scores the win in 19 plies (99.81):\n%s", status, errOut, hub)
+	}
+	again := t.TempDir()
+	out, errOut, status := cli(t, "tables", "build", "-variant", "russian-draughts,kings-only=0", "-pieces", "2", "-dir", again)
+	if status != 0 || !strings.HasPrefix(out, "built 4 tables of up to 2 pieces of russian-draughts in "+filepath.Join(again, "russian-draughts")+": ") {
+		t.Errorf("tables build -variant russian-draughts,kings-only=0: status %d, %q, %s", status, out, errOut)
+	}
+	_, errOut, status = cli(t, "tables", "probe", "-dir", dir, "-variant", "russian-draughts,majority=on", "-fen", "W:Wb2:Bh8")
+	if status != 1 || !strings.Contains(errOut, "tables are for russian-draughts and brazilian-draughts") {
+		t.Errorf("probe -variant russian-draughts,majority=on: status %d, %q", status, errOut)
+	}
+}
+
 // -dir "" (an unset variable) is refused by both actions: it must not
 // quietly mean the working directory, where build would write its tables.
 func TestTablesEmptyDir(t *testing.T) {
