@@ -29,6 +29,14 @@ type BuildOptions struct {
 	// hundredths of a man (see Build); 0 means DefaultPlyCost. A higher
 	// cost makes a wider, shallower book.
 	PlyCost int
+	// MaxBytes is the most memory the book may take once read
+	// (MemoryBytes), so that Read with this limit reads its file; 0 means
+	// DefaultMaxBytes, the limit of the bashni command's readers (book
+	// show, engine -book, hub -book). Build refuses at once a Positions
+	// that must take more (each position holds a move at least), and stops
+	// before a position whose moves would take the book past it, returning
+	// the book so far with an error that wraps ErrTooBig.
+	MaxBytes int64
 	// HashMB is the table of the engine that scores positions; 0 means 4.
 	// The table is cleared before each search, so that the build does not
 	// depend on the order of its searches.
@@ -69,6 +77,16 @@ func Build(ctx context.Context, v bashni.Variant, opts BuildOptions) (*Book, err
 	}
 	if opts.PlyCost == 0 {
 		opts.PlyCost = DefaultPlyCost
+	}
+	if opts.MaxBytes < 0 {
+		return nil, fmt.Errorf("book: a memory limit of %d bytes is negative", opts.MaxBytes)
+	}
+	if opts.MaxBytes == 0 {
+		opts.MaxBytes = DefaultMaxBytes
+	}
+	if most := MaxPositions(opts.MaxBytes); opts.Positions > most {
+		return nil, limitError(fmt.Sprintf("book: %d positions take more than the limit of %d bytes once read, even with one move each: at most %d fit",
+			opts.Positions, opts.MaxBytes, most))
 	}
 	if err := opts.Limits.Validate(); err != nil {
 		return nil, err
@@ -143,6 +161,7 @@ type builder struct {
 	eng      *engine.Engine
 	opts     BuildOptions
 	nodes    map[uint64]*node
+	moves    int64 // of the expanded positions: the book's moves
 	epoch    uint32
 	progress BuildProgress
 	began    time.Time
@@ -180,6 +199,10 @@ func (bd *builder) expand(n *node) error {
 		n.expanded = true // too many moves for a file; stays a leaf
 		return nil
 	}
+	if need := memoryBytes(int64(bd.progress.Expanded+1), bd.moves+int64(len(legal))); need > bd.opts.MaxBytes {
+		return limitError(fmt.Sprintf("book: stopped after %d of %d positions: the next, with %d moves, would take the book to %d bytes once read, over the limit of %d",
+			bd.progress.Expanded, bd.opts.Positions, len(legal), need, bd.opts.MaxBytes))
+	}
 	edges := make([]*edge, 0, len(legal))
 	for _, m := range legal {
 		c, err := bd.add(n.pos.PlayUnchecked(m))
@@ -190,8 +213,26 @@ func (bd *builder) expand(n *node) error {
 	}
 	n.edges, n.expanded = edges, true
 	bd.progress.Expanded++
+	bd.moves += int64(len(edges))
 	return nil
 }
+
+// MaxPositions returns the most positions a book may have and take at most
+// maxBytes bytes of memory once read (MemoryBytes), each with one move, the
+// fewest a position of a file has: more positions take more whatever their
+// moves. It is 0 when not even one fits, and at most math.MaxInt32.
+func MaxPositions(maxBytes int64) int {
+	per := MemoryBytes(1, 1) - MemoryBytes(0, 0)
+	n := (maxBytes - MemoryBytes(0, 0)) / per
+	return int(max(min(n, math.MaxInt32), 0))
+}
+
+// limitError is Build's error for a book over its memory limit: its text,
+// and ErrTooBig for errors.Is.
+type limitError string
+
+func (e limitError) Error() string { return string(e) }
+func (e limitError) Unwrap() error { return ErrTooBig }
 
 // fromChild turns a child's score into its parent's: negated, with a
 // forced result one ply further away.

@@ -3,9 +3,11 @@ package book
 import (
 	"bytes"
 	"context"
+	"errors"
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/google/go-cmp/cmp"
 
@@ -155,9 +157,74 @@ func TestBuildRefusesBadOptions(t *testing.T) {
 		{Positions: 1, Limits: engine.Limits{Depth: -1}},
 		{Positions: 1, PlyCost: -1, Limits: engine.Limits{Depth: 1}},
 		{Positions: 1, Limits: engine.Limits{Depth: 1, Lines: 2}},
+		{Positions: 1, Limits: engine.Limits{Depth: 1}, MaxBytes: -1},
 	} {
 		if _, err := Build(context.Background(), bashni.Russian(), o); err == nil {
 			t.Errorf("%+v: no error", o)
+		}
+	}
+}
+
+// TestBuildMaxBytes: a build never makes a book that takes more than
+// BuildOptions.MaxBytes once read (DefaultMaxBytes by default, the limit
+// of the bashni command's readers), so Read with that limit reads every
+// book it makes. Positions that must take more are refused at once, with
+// no search; a build that reaches the limit stops before the position
+// that would pass it and returns the book so far with ErrTooBig. (Build
+// had no limit: a large one wrote a file that book show, engine -book and
+// hub -book refused.)
+func TestBuildMaxBytes(t *testing.T) {
+	most := MaxPositions(DefaultMaxBytes)
+	if got, over := MemoryBytes(most, most), MemoryBytes(most+1, most+1); got > DefaultMaxBytes || over <= DefaultMaxBytes {
+		t.Errorf("MaxPositions(DefaultMaxBytes) = %d: %d positions of a move take %d bytes, one more %d; the limit is %d", most, most, got, over, DefaultMaxBytes)
+	}
+	for _, c := range []struct{ maxBytes, want int64 }{{0, 0}, {MemoryBytes(1, 1) - 1, 0}, {MemoryBytes(1, 1), 1}, {MemoryBytes(3, 3), 3}, {MemoryBytes(3, 3) + 31, 3}, {1 << 62, 1<<31 - 1}} {
+		if got := MaxPositions(c.maxBytes); int64(got) != c.want {
+			t.Errorf("MaxPositions(%d) = %d, want %d", c.maxBytes, got, c.want)
+		}
+	}
+	// Refused at once: a build that went on would be stopped by ctx.
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+	defer cancel()
+	expanded := 0
+	opts := BuildOptions{Positions: most + 1, Limits: engine.Limits{Depth: 1}, Progress: func(p BuildProgress) { expanded = p.Expanded }}
+	if b, err := Build(ctx, bashni.Russian(), opts); b != nil || !errors.Is(err, ErrTooBig) || expanded > 0 {
+		t.Errorf("Build of %d positions: %v, %v (%d expanded); want no book and ErrTooBig at once", most+1, b, err, expanded)
+	}
+	opts = BuildOptions{Positions: 4, Limits: engine.Limits{Depth: 1}, MaxBytes: MemoryBytes(3, 3) + 31}
+	if _, err := Build(context.Background(), bashni.Russian(), opts); !errors.Is(err, ErrTooBig) || !strings.Contains(err.Error(), "at most 3 fit") {
+		t.Errorf("Build of 4 positions under a limit that fits 3: %v; want ErrTooBig, at most 3 fit", err)
+	}
+
+	// 20 positions of russian hold more than 40 moves; a limit of 40
+	// stops the build short.
+	const positions = 20
+	full, err := Build(context.Background(), bashni.Russian(), BuildOptions{Positions: positions, Limits: engine.Limits{Depth: 1}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	limit := MemoryBytes(positions, 40)
+	if full.Len() != positions || MemoryBytes(full.Len(), full.Moves()) <= limit {
+		t.Fatalf("the book of %d positions: %d positions, %d moves: the test shows nothing", positions, full.Len(), full.Moves())
+	}
+	b, err := Build(context.Background(), bashni.Russian(), BuildOptions{Positions: positions, Limits: engine.Limits{Depth: 1}, MaxBytes: limit})
+	if !errors.Is(err, ErrTooBig) || !strings.Contains(err.Error(), "book: stopped after ") {
+		t.Fatalf("Build under a limit of %d bytes: %v; want ErrTooBig", limit, err)
+	}
+	if b == nil || b.Len() < 1 || b.Len() >= positions || MemoryBytes(b.Len(), b.Moves()) > limit {
+		t.Fatalf("the book so far: %v; want fewer than %d positions within %d bytes", b, positions, limit)
+	}
+	var buf bytes.Buffer
+	if err := b.Write(&buf); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Read(&buf, limit); err != nil {
+		t.Errorf("the book so far does not read back within its limit: %v", err)
+	}
+	// The same expansions as the full build's, stopped.
+	for _, k := range b.keys {
+		if _, ok := slices.BinarySearch(full.keys, k); !ok {
+			t.Errorf("the book so far holds position %016x, which the full build did not expand", k)
 		}
 	}
 }

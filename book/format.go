@@ -49,7 +49,8 @@ const (
 const DefaultMaxBytes = 64 << 20
 
 // ErrTooBig is wrapped by the error of Read for a book that would take more
-// memory than its limit.
+// memory than its limit, and by that of Build for a book it will not let
+// take more than BuildOptions.MaxBytes.
 var ErrTooBig = errors.New("the book is larger than its memory limit")
 
 // ErrOtherRuleset is wrapped by the error of Book.Check for a book of

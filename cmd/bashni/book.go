@@ -44,8 +44,16 @@ func runBook(args []string, stdout, stderr io.Writer) error {
 	return fmt.Errorf("want build or show, got %q", args[0])
 }
 
+// bookMaxBytes is the memory a book that book build writes may take once
+// read: the limit of book show, engine -book and hub -book, which read with
+// book.DefaultMaxBytes. A variable for the tests.
+var bookMaxBytes int64 = book.DefaultMaxBytes
+
 // runBookBuild is "bashni book build": drop-out expansion from the
-// ruleset's start (book.Build), written to -o.
+// ruleset's start (book.Build), written to -o. A book that would take more
+// than bookMaxBytes once read is never written: -positions that must is
+// refused at once, and a build that reaches the limit stops there and
+// writes the positions that fit, with an error.
 func runBookBuild(args []string, stdout, stderr io.Writer) error {
 	fs := newFlagSet("book build", "[flags]",
 		"Builds an opening book by drop-out expansion from the ruleset's start: the\n"+
@@ -55,7 +63,7 @@ func runBookBuild(args []string, stdout, stderr io.Writer) error {
 			"same flags give the same file. Progress goes to standard error; an\n"+
 			"interrupted build writes the positions expanded so far.", stderr)
 	variant := fs.String("variant", "russian", "ruleset: a preset ("+strings.Join(bashni.PresetNames(), ", ")+") with optional overrides")
-	positions := fs.Int("positions", 200, "positions to expand: the book's size")
+	positions := fs.Int("positions", 200, fmt.Sprintf("positions to expand: the book's size (at most %d: a book takes at most %d bytes of memory once read)", book.MaxPositions(bookMaxBytes), bookMaxBytes))
 	depth := fs.Int("depth", 6, "plies of the search that scores each new position")
 	movetime := fs.Duration("movetime", 0, "score each new position by a search of this long instead of -depth (not deterministic)")
 	plyCost := fs.Int("ply-cost", book.DefaultPlyCost, "what a ply deeper costs a leaf, in hundredths of a man (higher: a wider, shallower book)")
@@ -76,8 +84,9 @@ func runBookBuild(args []string, stdout, stderr io.Writer) error {
 	switch {
 	case *outName == "":
 		return errors.New("-o: give the book file to write")
-	case *positions < 1:
-		return fmt.Errorf("-positions %d: want at least 1", *positions)
+	case *positions < 1 || *positions > book.MaxPositions(bookMaxBytes):
+		return fmt.Errorf("-positions %d: want 1 to %d (more positions take more than the %d bytes of memory that book show, engine -book and hub -book read a book into)",
+			*positions, book.MaxPositions(bookMaxBytes), bookMaxBytes)
 	case *movetime < 0:
 		return fmt.Errorf("-movetime %s is negative", *movetime)
 	case *movetime > 0:
@@ -105,18 +114,21 @@ func runBookBuild(args []string, stdout, stderr io.Writer) error {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	last := time.Now()
-	b, err := book.Build(ctx, v, book.BuildOptions{Positions: *positions, Limits: lim, PlyCost: *plyCost, Progress: func(p book.BuildProgress) {
+	b, err := book.Build(ctx, v, book.BuildOptions{Positions: *positions, Limits: lim, PlyCost: *plyCost, MaxBytes: bookMaxBytes, Progress: func(p book.BuildProgress) {
 		if time.Since(last) >= time.Second || p.Expanded == *positions {
 			last = time.Now()
 			fmt.Fprintf(stderr, "book: %d/%d positions expanded, %d scored, %d nodes, deepest ply %d, %s\n",
 				p.Expanded, *positions, p.Searches, p.Nodes, p.Deepest, roundDuration(p.Elapsed))
 		}
 	}})
+	tooBig := errors.Is(err, book.ErrTooBig)
 	switch {
-	case b == nil:
+	case b == nil, tooBig && b.Len() == 0:
 		return err
-	case err != nil && ctx.Err() == nil:
+	case err != nil && ctx.Err() == nil && !tooBig:
 		return err
+	case tooBig:
+		fmt.Fprintf(stderr, "book: at the memory limit; writing the %d positions expanded so far\n", b.Len())
 	case err != nil:
 		fmt.Fprintf(stderr, "book: interrupted; writing the %d positions expanded so far\n", b.Len())
 	}
@@ -124,6 +136,9 @@ func runBookBuild(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	fmt.Fprintf(stdout, "book %s: %d positions, %d moves written to %s\n", v, b.Len(), b.Moves(), *outName)
+	if tooBig {
+		return fmt.Errorf("%w (the %d that fit are written to %s)", err, b.Len(), *outName)
+	}
 	return nil
 }
 

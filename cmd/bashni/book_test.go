@@ -76,7 +76,7 @@ func TestBookErrors(t *testing.T) {
 		{[]string{"book"}, "bashni book: want build or show\n"},
 		{[]string{"book", "list"}, "bashni book: want build or show, got \"list\"\n"},
 		{[]string{"book", "build", "-positions", "3"}, "bashni book: -o: give the book file to write\n"},
-		{[]string{"book", "build", "-positions", "0", "-o", "x"}, "bashni book: -positions 0: want at least 1\n"},
+		{[]string{"book", "build", "-positions", "0", "-o", "x"}, "bashni book: -positions 0: want 1 to 2097151 (more positions take more than the 67108864 bytes of memory that book show, engine -book and hub -book read a book into)\n"},
 		{[]string{"book", "build", "-depth", "0", "-o", "x"}, "bashni book: -depth 0: want 1 to 64 plies\n"},
 		{[]string{"book", "build", "-o", dir}, "bashni book: -o " + dir + ": is a directory; give the path of a file\n"},
 		{[]string{"book", "show"}, "bashni book: -book: give the book file\n"},
@@ -87,6 +87,53 @@ func TestBookErrors(t *testing.T) {
 		out, errOut, status := cli(t, tc.args...)
 		if status != 1 || out != "" || errOut != tc.want {
 			t.Errorf("%q: status %d, stdout %q, stderr %q; want %q", tc.args, status, out, errOut, tc.want)
+		}
+	}
+}
+
+// TestBookBuildMemoryLimit: book build never writes a book that book
+// show, engine -book and hub -book refuse as over book.DefaultMaxBytes
+// once read (here a lower limit, bookMaxBytes, stands for it; TestBookErrors
+// has the bound of the real one). A -positions that must take more is
+// refused before anything is built or written; a build that reaches the
+// limit stops, writes the positions that fit, which read back, and ends
+// with an error that says so. (It had no limit: a large build wrote a file
+// its readers refused.)
+func TestBookBuildMemoryLimit(t *testing.T) {
+	defer func(old int64) { bookMaxBytes = old }(bookMaxBytes)
+	bookMaxBytes = book.MemoryBytes(20, 40) // 20 positions of russian hold more moves
+	most := book.MaxPositions(bookMaxBytes)
+	dir := t.TempDir()
+	path := filepath.Join(dir, "big.book")
+	over := strconv.Itoa(most + 1)
+	out, errOut, status := cli(t, "book", "build", "-positions", over, "-depth", "1", "-o", path)
+	want := fmt.Sprintf("bashni book: -positions %s: want 1 to %d (more positions take more than the %d bytes of memory that book show, engine -book and hub -book read a book into)\n", over, most, bookMaxBytes)
+	if status != 1 || out != "" || errOut != want {
+		t.Errorf("-positions %s: status %d, stdout %q, stderr %q; want 1 and %q", over, status, out, errOut, want)
+	}
+	if _, err := os.Stat(path); !os.IsNotExist(err) {
+		t.Errorf("-positions %s: the file is there (%v)", over, err)
+	}
+
+	out, errOut, status = cli(t, "book", "build", "-positions", "20", "-depth", "1", "-o", path)
+	b, err := book.ReadFile(path, bookMaxBytes)
+	if err != nil {
+		t.Fatalf("the book written at the limit: %v (stderr %q)", err, errOut)
+	}
+	n := b.Len()
+	if status != 1 || n < 1 || n >= 20 || book.MemoryBytes(n, b.Moves()) > bookMaxBytes {
+		t.Errorf("a build over the limit: status %d, a book of %d positions, %d moves; want 1 and fewer than 20 positions within %d bytes", status, n, b.Moves(), bookMaxBytes)
+	}
+	if want := fmt.Sprintf("book russian: %d positions, %d moves written to %s\n", n, b.Moves(), path); out != want {
+		t.Errorf("stdout %q, want %q", out, want)
+	}
+	for _, want := range []string{
+		fmt.Sprintf("book: at the memory limit; writing the %d positions expanded so far\n", n),
+		fmt.Sprintf("bashni book: stopped after %d of 20 positions: the next, with ", n),
+		fmt.Sprintf("over the limit of %d (the %d that fit are written to %s)\n", bookMaxBytes, n, path),
+	} {
+		if !strings.Contains(errOut, want) {
+			t.Errorf("stderr %q\nwants %q", errOut, want)
 		}
 	}
 }
