@@ -64,7 +64,9 @@ func (c Clock) budget() (soft, hard time.Duration) {
 // context, as a protocol takes the end of a search for the end of the
 // pondering: when it has nothing more to search (one legal move, a forced
 // result found, MaxPly/2 plies searched) it waits for them, and returns at
-// once at the hit, as it knows its move.
+// once at the hit, as it knows its move. One with no time limit either
+// (Time, Clock) has none to run under after the hit: it is an infinite
+// analysis (Limits), which returns only at the cancel.
 type Ponder struct {
 	mu   sync.Mutex
 	hit  time.Time     // zero until Hit
@@ -133,6 +135,24 @@ func (p *Ponder) waiting() <-chan struct{} {
 func (p *Ponder) wait(done <-chan struct{}) {
 	p.mu.Lock()
 	hits := p.hitsLocked()
+	p.markIdleLocked()
+	p.mu.Unlock()
+	select {
+	case <-hits:
+	case <-done:
+	}
+}
+
+// markIdle closes the channel waiting returns: the search, done, waits
+// (for the hit, or for its cancel when the hit starts no time limit).
+func (p *Ponder) markIdle() {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.markIdleLocked()
+}
+
+// markIdleLocked is markIdle with p.mu held.
+func (p *Ponder) markIdleLocked() {
 	if p.idle == nil {
 		p.idle = make(chan struct{})
 	}
@@ -140,11 +160,6 @@ func (p *Ponder) wait(done <-chan struct{}) {
 	case <-p.idle: // a second search of the Ponder, which serves one
 	default:
 		close(p.idle)
-	}
-	p.mu.Unlock()
-	select {
-	case <-hits:
-	case <-done:
 	}
 }
 

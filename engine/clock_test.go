@@ -253,7 +253,7 @@ func TestPonderWaitsForTheHitOrTheCancel(t *testing.T) {
 	t.Run("hit first", func(t *testing.T) {
 		p := new(Ponder)
 		p.Hit()
-		o := <-start(context.Background(), only, Limits{Ponder: p})
+		o := <-start(context.Background(), only, Limits{Time: time.Hour, Ponder: p})
 		if o.err != nil || o.r.Stop != StopOnlyMove {
 			t.Errorf("%+v, %v; want stop %q", o.r, o.err, StopOnlyMove)
 		}

@@ -72,11 +72,19 @@ type Options struct {
 	Tables *endgame.Tables
 }
 
-// Limits bound a search. The zero Limits search to MaxPly/2 plies, which
-// in practice means until the context is cancelled. Several limits may be set;
-// the search stops at the first one reached. It always returns a move: the
-// best of the last completed iteration, or of the one under way when that
-// one has already found a better move.
+// Limits bound a search. Several limits may be set; the search stops at the
+// first one reached. It always returns a move: the best of the last
+// completed iteration, or of the one under way when that one has already
+// found a better move.
+//
+// A search with none of Depth, Nodes, Time and Clock (the zero Limits, but
+// for Lines and Ponder) is an infinite analysis: it ends only at the cancel
+// of its context, and never returns before it, even when it has nothing
+// more to search (one legal move, a forced result found, MaxPly/2 plies
+// searched): it waits, its threads stopped, and at the cancel returns at
+// once with its move, as a protocol takes the end of a search for the end
+// of the analysis ("go infinite", the Hub's "level infinite"). A position
+// with no legal move is ErrNoMoves at once, as always.
 type Limits struct {
 	// Depth is the number of plies of full-width search (captures are
 	// searched beyond it until the position is quiet); 0 means no limit,
@@ -98,7 +106,9 @@ type Limits struct {
 	// Ponder, when set, makes the search think without its time limits
 	// until Ponder.Hit is called, and under them from then on. Without
 	// Depth or Nodes, such a search returns only after the hit or the
-	// cancel of its context, even with nothing more to search (Ponder).
+	// cancel of its context, even with nothing more to search (Ponder);
+	// without Time or Clock either, only after the cancel, as any search
+	// without a limit.
 	Ponder *Ponder
 	// Lines is the number of best root moves to search, each with its own
 	// exact score and line (MultiPV; Info.Lines); 0 or 1 means one, the
@@ -202,6 +212,10 @@ type Engine struct {
 	weights *eval.Weights // the evaluation's parameters; nil: eval.For the ruleset (tests change them)
 	history []history     // one per thread
 	busy    *busyTable    // shared by the threads; nil with one thread
+	// idle, when set (by a test), is called when a search without a
+	// limit that has nothing more to search starts waiting for its
+	// cancel (awaitEnd): a sign that it is not about to return.
+	idle func()
 }
 
 // MaxThreads is the most threads an Engine searches with.

@@ -87,3 +87,77 @@ func TestThreadsCappedByGOMAXPROCS(t *testing.T) {
 		t.Errorf("%d goroutines during the search, %d before; want at most one helper more", most, before)
 	}
 }
+
+// A search without a limit (none of Depth, Nodes, Time and Clock) is an
+// infinite analysis: with nothing more to search (one legal move, a forced
+// win) it does not return, which a protocol would take for the end of the
+// analysis, but waits for the cancel of its context (Engine.idle is its
+// sign) and then returns at once with its move. So too with several lines,
+// with helper threads, and for a pondering search without a time limit,
+// which the hit (here before the search) leaves with none to run under. A
+// limit of any kind lets such a search return without waiting.
+func TestNoLimitWaitsForTheCancel(t *testing.T) {
+	v := bashni.RussianDraughts()
+	only := mustFEN(t, v, "W:Wa1:Bh8")      // a1-b2 is the only move
+	forced := mustFEN(t, v, "W:Wc3,e3:Bd4") // either capture takes the last piece
+	hit := func() *Ponder {
+		p := new(Ponder)
+		p.Hit()
+		return p
+	}
+	type outcome struct {
+		r   Result
+		err error
+	}
+	for _, c := range []struct {
+		name    string
+		pos     bashni.Position
+		lim     Limits
+		threads int
+		stop    StopReason
+	}{
+		{"one legal move", only, Limits{}, 1, StopOnlyMove},
+		{"a forced win", forced, Limits{}, 1, StopWin},
+		{"a forced win, two threads", forced, Limits{}, 2, StopWin},
+		{"one legal move, three lines", only, Limits{Lines: 3}, 1, StopOnlyMove},
+		{"a forced win, three lines", forced, Limits{Lines: 3}, 1, StopWin},
+		{"one legal move, pondering, hit", only, Limits{Ponder: hit()}, 1, StopOnlyMove},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			ctx, cancel := context.WithCancel(context.Background())
+			defer cancel()
+			e := MustNew(Options{HashMB: 1, Threads: c.threads})
+			idle := make(chan struct{})
+			e.idle = func() { close(idle) }
+			done := make(chan outcome, 1)
+			go func() {
+				r, err := e.Search(ctx, &c.pos, c.lim)
+				done <- outcome{r, err}
+			}()
+			select {
+			case o := <-done:
+				t.Fatalf("returned before the cancel: %s, stop %q, %v", o.r.Move, o.r.Stop, o.err)
+			case <-idle:
+			}
+			cancel()
+			o := <-done
+			if o.err != nil || o.r.Stop != c.stop || !isLegal(c.pos, o.r.Move) {
+				t.Errorf("%s, stop %q, %v; want a legal move and stop %q", o.r.Move, o.r.Stop, o.err, c.stop)
+			}
+		})
+	}
+	for _, lim := range []Limits{
+		{Depth: 8},
+		{Nodes: 1 << 20},
+		{Time: time.Hour},
+		{Clock: Clock{Left: time.Hour}},
+		{Time: time.Hour, Ponder: hit()},
+	} {
+		e := MustNew(Options{HashMB: 1})
+		e.idle = func() { t.Errorf("%+v: the search waited for the cancel", lim) }
+		r, err := e.Search(context.Background(), &forced, lim)
+		if err != nil || r.Stop != StopWin {
+			t.Errorf("%+v: stop %q, %v; want stop %q", lim, r.Stop, err, StopWin)
+		}
+	}
+}

@@ -211,16 +211,38 @@ func (e *Engine) search(ctx context.Context, g game, lim Limits) (Result, error)
 	if onlyMove {
 		res.Stop = StopOnlyMove
 	}
-	if lim.Ponder != nil && lim.Depth == 0 && lim.Nodes == 0 {
-		// A pondering search without a limit of its own ends only at
-		// the hit or the cancel (Ponder), even with nothing more to
-		// search: a protocol takes its end for the end of the pondering.
-		lim.Ponder.wait(ctx.Done())
-	}
+	e.awaitEnd(ctx, lim)
 	res.Nodes = s.nodes + total.Load() - s.published
 	res.Time = time.Since(s.start)
 	res.TTHits = s.ttHits + helperHits.Load()
 	return res, nil
+}
+
+// awaitEnd returns when a search under lim, which has nothing more to
+// search, may return: at once under Depth or Nodes, or under Time or Clock
+// without Ponder; at the Ponder's hit (or the cancel of ctx) under Time or
+// Clock with Ponder, as they run from the hit; and only at the cancel with
+// no limit at all (Limits, Ponder). A protocol takes the end of a search
+// for the end of the pondering or of the infinite analysis, which only
+// ponderhit or stop ends, even with one legal move or a forced result
+// found.
+func (e *Engine) awaitEnd(ctx context.Context, lim Limits) {
+	if lim.Depth > 0 || lim.Nodes > 0 {
+		return
+	}
+	timed := lim.Time > 0 || lim.Clock != (Clock{})
+	switch {
+	case lim.Ponder != nil && timed:
+		lim.Ponder.wait(ctx.Done())
+	case !timed:
+		if lim.Ponder != nil {
+			lim.Ponder.markIdle()
+		}
+		if e.idle != nil {
+			e.idle()
+		}
+		<-ctx.Done()
+	}
 }
 
 // cancelledWaiting is the result of a search of pos cancelled while it

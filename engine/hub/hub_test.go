@@ -752,3 +752,43 @@ func TestPonderOnlyMoveWaitsForPonderHit(t *testing.T) {
 		}
 	}
 }
+
+// Under level infinite, go analyze (lidraughts' analysis) and go think are
+// searches that only stop ends, and a GUI takes done for their end: with
+// the position's one legal move, searched at once, done comes only after
+// stop, quit or the end of the input. Before them ping is answered and a
+// pos is refused (so nothing waits on the search); after them done
+// follows at once.
+func TestInfiniteOnlyMoveWaitsForStop(t *testing.T) {
+	for _, mode := range []string{"analyze", "think"} {
+		for _, end := range []string{"stop", "quit", ""} {
+			l := startLive(t)
+			l.send(`pos fen="W:Wa1:Bh8"`) // a1-b2 is the only move
+			l.send("level infinite")
+			l.send("go " + mode)
+			// The info line of depth 1 is written when the search is done.
+			select {
+			case line := <-l.out.lines:
+				if !strings.HasPrefix(line, "info depth=1 ") {
+					t.Fatalf("go %s, %q: the first answer %q, want the info line of depth 1", mode, end, line)
+				}
+			case <-time.After(20 * time.Second):
+				t.Fatalf("go %s, %q: no info line", mode, end)
+			}
+			l.send("ping")
+			l.expect("pong") // fails on a done line first
+			l.send(`pos fen="W:Wa1:Bh8"`)
+			l.expect(`error message="pos: a search without a limit is under way (send stop first)"`)
+			if end != "" {
+				l.send(end)
+			}
+			l.in.Close()
+			if got := l.expect("done"); !strings.HasPrefix(got, "done move=") {
+				t.Errorf("go %s, %q: %q, want done with the move", mode, end, got)
+			}
+			if err := <-l.end; err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+}

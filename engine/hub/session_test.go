@@ -357,16 +357,16 @@ func (w *reactingWriter) String() string {
 	return w.buf.String()
 }
 
-// A search without a limit that ends by itself (here in a position of two
-// kings) has ended once its done line is written: a pos sent right after
-// done is answered, never refused as coming during a search without a
-// limit.
+// A search without a limit ends only at stop (lidraughts' analysis), and
+// has ended once the done line that stop brings is written: a pos the GUI
+// sends as soon as it reads done is answered, never refused as coming
+// during a search without a limit.
 func TestDoneEndsAnEndlessSearch(t *testing.T) {
 	r, w := io.Pipe()
 	out := &reactingWriter{in: w, next: `pos fen="W:WKb2:BKg7"` + "\nquit\n"}
 	end := make(chan error, 1)
 	go func() { end <- NewSession(out, Options{HashMB: 1}).Run(r) }()
-	io.WriteString(w, "set-param name=variant value=bashni\n"+`pos fen="W:WKa1:BKh8"`+"\nlevel infinite\ngo analyze\n")
+	io.WriteString(w, "set-param name=variant value=bashni\n"+`pos fen="W:WKa1:BKh8"`+"\nlevel infinite\ngo analyze\nstop\n")
 	select {
 	case err := <-end:
 		if err != nil {

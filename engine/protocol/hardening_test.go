@@ -379,3 +379,62 @@ func TestPonderOnlyMoveWaitsForPonderhit(t *testing.T) {
 		}
 	}
 }
+
+// A go infinite whose search has nothing more to search (here the
+// position's one legal move) writes its bestmove only after stop, quit or
+// the end of the input: a GUI takes the bestmove for the end of the
+// analysis, which only stop ends. Before them isready is answered, a
+// position is refused (so nothing waits on the search), and no bestmove
+// comes; after them the bestmove follows at once.
+func TestInfiniteOnlyMoveWaitsForStop(t *testing.T) {
+	for _, end := range []string{"stop", "quit", ""} {
+		inR, inW := io.Pipe()
+		outR, outW := io.Pipe()
+		done := make(chan error, 1)
+		s := newSession(t, outW)
+		go func() { done <- s.Run(inR); outW.Close() }()
+		answers := make(chan string, 1000)
+		go func() {
+			sc := bufio.NewScanner(outR)
+			for sc.Scan() {
+				answers <- sc.Text()
+			}
+			close(answers)
+		}()
+		next := func() string {
+			select {
+			case l, ok := <-answers:
+				if !ok {
+					return "<end of output>"
+				}
+				return l
+			case <-time.After(10 * time.Second):
+				return "<nothing for 10s>"
+			}
+		}
+		fmt.Fprintln(inW, "position fen W:Wa1:Bh8") // a1-b2 is the only move
+		fmt.Fprintln(inW, "go infinite")
+		// The info line of depth 1 is written when the search is done.
+		if l := next(); !strings.HasPrefix(l, "info depth 1 ") {
+			t.Fatalf("%q: the first answer %q, want the info line of depth 1", end, l)
+		}
+		fmt.Fprintln(inW, "isready")
+		if l := next(); l != "readyok" {
+			t.Errorf("%q: the answer to isready is %q, want readyok: the analysis ended before stop", end, l)
+		}
+		fmt.Fprintln(inW, "position startpos")
+		if l, want := next(), "error position: a search is under way (send stop first)"; l != want {
+			t.Errorf("%q: the answer to position is %q, want %q", end, l, want)
+		}
+		if end != "" {
+			fmt.Fprintln(inW, end)
+		}
+		inW.Close()
+		if l := next(); l != "bestmove a1-b2" {
+			t.Errorf("%q: %q, want bestmove a1-b2", end, l)
+		}
+		if err := <-done; err != nil {
+			t.Fatal(err)
+		}
+	}
+}

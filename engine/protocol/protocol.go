@@ -319,6 +319,7 @@ const protoHelp = `commands (one per line; answers in brackets):
   newgame                         forget what earlier searches learned
   go [depth N] [nodes N] [movetime MS] [wtime MS btime MS [winc MS binc MS] [movestogo N]] [infinite] [ponder] [multipv N]
                                   search [info ... lines, then bestmove M | bestmove none];
+                                  with infinite and no other limit, until stop;
                                   with ponder, without the time limits until ponderhit;
                                   with multipv N, the N best moves, an info line each
   ponderhit                       the pondering search goes on under its time limits
