@@ -3,6 +3,7 @@ package hub
 import (
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/google/go-cmp/cmp"
 
@@ -37,6 +38,32 @@ func TestBookThink(t *testing.T) {
 	got = converseToEnd(t, setup+"level depth=2\ngo analyze\n")
 	if len(got) < 2 || !strings.HasPrefix(got[0], "info depth=1 ") {
 		t.Fatalf("go analyze in the book: %q, want a search", got)
+	}
+}
+
+// Under level infinite, go think is a search that only stop ends, as the
+// protocol's go infinite, which plays no book move: it searches (an info
+// line first, where the book's move would have been done at once) until
+// stop.
+func TestBookInfiniteThinkSearches(t *testing.T) {
+	l := startLive(t)
+	l.send("set-param name=variant value=bashni")
+	l.send("set-param name=book value=" + sampleBook)
+	l.send("level infinite")
+	l.send("go think")
+	select {
+	case line := <-l.out.lines:
+		if !strings.HasPrefix(line, "info depth=1 ") {
+			t.Fatalf("the first answer %q, want the info line of depth 1", line)
+		}
+	case <-time.After(20 * time.Second):
+		t.Fatal("no info line")
+	}
+	l.send("stop")
+	l.expect("done move=")
+	l.send("quit")
+	if err := <-l.end; err != nil {
+		t.Fatal(err)
 	}
 }
 

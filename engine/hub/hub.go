@@ -599,7 +599,9 @@ func (s *Session) goSearch(m Message) error {
 	s.root, s.searchLim, s.endless, s.stopping = *s.game.Position(), lim, !bounded(lim, mode != "ponder"), false
 	eng, g, root := s.eng, s.game, s.root
 	search := eng.SearchGame
-	if b := s.opts.Book; mode == "think" && b != nil && b.Check(g.Variant()) == nil {
+	// The book answers go think at once: not one without a limit, which
+	// only stop ends, as the protocol's go infinite searches too.
+	if b := s.opts.Book; mode == "think" && !s.endless && b != nil && b.Check(g.Variant()) == nil {
 		p := &book.Player{Engine: eng, Book: b, Margin: s.opts.BookMargin}
 		if p.Margin > 0 {
 			p.Rand = s.rng
