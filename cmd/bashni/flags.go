@@ -235,6 +235,29 @@ func (lf *limitFlags) limits() (engine.Limits, error) {
 	return lim, nil
 }
 
+// maxOpening is the most random plies of an -opening (match, selfplay):
+// the openings of every pair of a match are found before its first game and
+// kept (a Move is 32 bytes), and a random opening longer than a few dozen
+// plies plays more of the game than the players do.
+const maxOpening = 100
+
+// openingBounds ends the usage of an -opening flag: what checkOpening takes.
+var openingBounds = fmt.Sprintf("(0 to %d, and fewer than -maxplies)", maxOpening)
+
+// checkOpening checks the value of an -opening flag (match, selfplay)
+// against the -maxplies that caps the games (0: no cap): 0 to maxOpening
+// plies, and fewer than a cap, which would otherwise adjudicate every game
+// before the players' first move.
+func checkOpening(opening, maxPlies int) error {
+	switch {
+	case opening < 0 || opening > maxOpening:
+		return fmt.Errorf("-opening %d: need 0 to %d plies", opening, maxOpening)
+	case maxPlies > 0 && opening >= maxPlies:
+		return fmt.Errorf("-opening %d: need fewer plies than -maxplies %d, which adjudicates the games, so that the players move", opening, maxPlies)
+	}
+	return nil
+}
+
 // checkHash checks the value of a -hash flag: 1 to 65536 MiB, in a table
 // that fits in this machine's memory.
 func checkHash(mb int) error {

@@ -32,7 +32,7 @@ var outputCases = []struct {
 	{[]string{"show"}, ""},
 	{[]string{"svg"}, ""},
 	{[]string{"match", "-games", "2", "random", "greedy"}, ""},
-	{[]string{"selfplay", "-games", "1", "-depth", "1", "-maxplies", "4"}, ""},
+	{[]string{"selfplay", "-games", "1", "-depth", "1", "-opening", "2", "-maxplies", "4"}, ""},
 	{[]string{"analyze", "-depth", "2"}, ""},
 	{[]string{"engine", "-hash", "1"}, "isready\n"},
 	{[]string{"help"}, ""},

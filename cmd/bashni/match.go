@@ -68,7 +68,7 @@ func runMatch(args []string, stdout, stderr io.Writer) error {
 	variant := fs.String("variant", "russian", "ruleset: a preset ("+strings.Join(bashni.PresetNames(), ", ")+") with optional overrides")
 	cfg := matchConfig{out: stdout}
 	fs.IntVar(&cfg.games, "games", 100, "games per match")
-	fs.IntVar(&cfg.opening, "opening", 4, fmt.Sprintf("random plies that open each pair of games (0 to %d, and fewer than -maxplies)", maxMatchOpening))
+	fs.IntVar(&cfg.opening, "opening", 4, "random plies that open each pair of games "+openingBounds)
 	seed := fs.Uint64("seed", 1, "seed of the openings and of the random and greedy players")
 	balanced := fs.String("balanced", "", "keep only openings scored within this many men of level, e.g. 0.5 (default: every opening)")
 	balancedDepth := fs.Int("balanced-depth", 12, "depth in plies of the search that scores an opening for -balanced")
@@ -99,15 +99,13 @@ func runMatch(args []string, stdout, stderr io.Writer) error {
 		return fmt.Errorf("-games %d: need 1 to %d", cfg.games, maxMatchGames)
 	case cfg.threads < 1 || cfg.threads > maxMatchThreads:
 		return fmt.Errorf("-threads %d: need 1 to %d", cfg.threads, maxMatchThreads)
-	case cfg.opening < 0 || cfg.opening > maxMatchOpening:
-		return fmt.Errorf("-opening %d: need 0 to %d plies", cfg.opening, maxMatchOpening)
 	case cfg.hashMB < 1:
 		return fmt.Errorf("-hash %d: need at least 1 MiB", cfg.hashMB)
 	case cfg.maxPlies < 0:
 		return fmt.Errorf("-maxplies %d is negative", cfg.maxPlies)
-	case cfg.maxPlies > 0 && cfg.opening >= cfg.maxPlies:
-		// The cap would end every game before the players' first move.
-		return fmt.Errorf("-opening %d: need fewer plies than -maxplies %d, which adjudicates the games, so that the players move", cfg.opening, cfg.maxPlies)
+	}
+	if err := checkOpening(cfg.opening, cfg.maxPlies); err != nil {
+		return err
 	}
 	if *balanced != "" {
 		margin, err := parseMen(*balanced)
@@ -188,14 +186,11 @@ func checkBounded(ps playerSpec, clock match.TimeControl) error {
 }
 
 // The bounds of a match: every game is kept in memory until the match
-// ends, and each game under way has its own engines. The openings of every
-// pair are found before the first game and kept (a Move is 32 bytes), and a
-// random opening longer than a few dozen plies plays more of the game than
-// the players do: at most maxMatchOpening plies, and fewer than -maxplies.
+// ends, and each game under way has its own engines. (Its openings are
+// bounded by checkOpening.)
 const (
 	maxMatchGames   = 100000
 	maxMatchThreads = 256
-	maxMatchOpening = 100
 )
 
 // playMatch plays cfg.games games of specs[0] (A) against specs[1] (B),

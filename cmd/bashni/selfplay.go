@@ -32,7 +32,7 @@ func runSelfplay(args []string, stdout, stderr io.Writer) error {
 			"A summary line goes to standard error.", stderr)
 	variant := fs.String("variant", "russian", "ruleset: a preset ("+strings.Join(bashni.PresetNames(), ", ")+") with optional overrides")
 	games := fs.Int("games", 10, "number of games")
-	opening := fs.Int("opening", 4, "random plies at the start of each game")
+	opening := fs.Int("opening", 4, "random plies at the start of each game "+openingBounds)
 	seed := fs.Uint64("seed", 1, "seed of the random openings")
 	maxPlies := fs.Int("maxplies", 300, "plies after which a game is adjudicated a draw")
 	outName := fs.String("o", "", "write the PDN to this file instead of standard output, each game as it ends")
@@ -63,10 +63,11 @@ func runSelfplay(args []string, stdout, stderr io.Writer) error {
 	switch {
 	case *games < 1:
 		return fmt.Errorf("-games %d: need at least 1", *games)
-	case *opening < 0:
-		return fmt.Errorf("-opening %d is negative", *opening)
 	case *maxPlies < 0:
 		return fmt.Errorf("-maxplies %d is negative", *maxPlies)
+	}
+	if err := checkOpening(*opening, *maxPlies); err != nil {
+		return err
 	}
 	write := func(rec *pdn.Game) error { return writer.Write(stdout, rec) }
 	var file *gameFile
