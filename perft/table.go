@@ -21,6 +21,10 @@ import (
 //
 // An entry is two words written and read atomically; a torn entry is
 // detected by the check word and ignored.
+//
+// The zero Table holds nothing: Get misses and Put drops the count (a count
+// with it is a count without a table, asked at every depth). NewTable makes
+// one that keeps counts.
 type Table struct {
 	buckets []perftBucket
 	mask    uint64
@@ -55,8 +59,10 @@ func NewTable(mb int) *Table {
 	return &Table{buckets: buckets, mask: size - 1, from: 3}
 }
 
-// SetMinDepth sets the shallowest depth the table keeps (MinDepth): for a
-// count of depth d from p, tableFrom(p, d) is what Config uses.
+// SetMinDepth sets the shallowest depth the table keeps (MinDepth). Config
+// sets it for each count from the position's branching factor, so that a
+// probe (a cache miss) is made only above subtrees of a hundred leaves or so:
+// 3 from russian's start, 5 from lasca's.
 func (t *Table) SetMinDepth(d int) { t.from = d }
 
 // MinDepth returns the shallowest depth the table keeps.
@@ -96,6 +102,9 @@ func depthSalt(depth int) uint64 { return (uint64(depth) + 0x51ED27) * 0x9E3779B
 // Get returns the count of the position of the given key at depth, if the
 // table has it.
 func (t *Table) Get(key uint64, depth int) (uint64, bool) {
+	if len(t.buckets) == 0 {
+		return 0, false // the zero Table
+	}
 	k := key ^ depthSalt(depth)
 	b := &t.buckets[k&t.mask]
 	for i := range b {
@@ -108,10 +117,11 @@ func (t *Table) Get(key uint64, depth int) (uint64, bool) {
 }
 
 // Put stores the count of the position of the given key at depth, in place
-// of the entry of least depth in its bucket; a count above perftMaxStored
-// is not stored.
+// of the entry of least depth in its bucket. A count of 2^56 or more, which
+// an entry cannot hold (and which would take years to count without a table),
+// or of a negative depth is not stored.
 func (t *Table) Put(key uint64, depth int, count uint64) {
-	if count > perftMaxStored {
+	if count > perftMaxStored || depth < 0 || len(t.buckets) == 0 {
 		return
 	}
 	k := key ^ depthSalt(depth)

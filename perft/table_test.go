@@ -137,3 +137,35 @@ func TestTableFrom(t *testing.T) {
 		}
 	}
 }
+
+// The zero Table holds nothing, as its documentation says: Get misses and
+// Put drops the count. Both indexed its nil buckets and panicked, so a
+// bashni.PerftOptions{Table: &perft.Table{}} count panicked at its first
+// probe.
+func TestPerftZeroTable(t *testing.T) {
+	var tab Table
+	tab.Put(12345, 5, 99)
+	if n, ok := tab.Get(12345, 5); ok {
+		t.Errorf("the zero table: get = %d, true; want a miss", n)
+	}
+	p := bashni.Russian().MustStart()
+	want, err := bashni.Perft(&p, 4)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := bashni.PerftOptions{Table: &tab}.Count(context.Background(), &p, 4)
+	if err != nil || got != want {
+		t.Errorf("perft 4 with the zero table = %d, %v; want %d", got, err, want)
+	}
+}
+
+// A count of a negative depth is not stored: its depth, written into the
+// entry's low byte as a uint64, overwrote the count's bits, and Get then
+// answered 2^56-1 for the count 5.
+func TestPerftTableNegativeDepth(t *testing.T) {
+	tab := NewTable(1)
+	tab.Put(12345, -1, 5)
+	if n, ok := tab.Get(12345, -1); ok && n != 5 {
+		t.Errorf("get at depth -1 after a put of 5 = %d, true", n)
+	}
+}
