@@ -15,12 +15,12 @@ import (
 )
 
 // The file of one table (docs/FORMATS.md, "Endgame tables"): a header of
-// headerSize bytes, then the table's entries, one byte each.
+// 64 bytes, then the table's entries, one byte each.
 //
 //	offset size
 //	0      8    magic "BASHNIEG"
 //	8      2    version, 1 (little-endian, as every number)
-//	10     1    entry encoding, 1: distance bytes (value.go)
+//	10     1    entry encoding, 1: a distance byte per entry (FORMATS.md)
 //	11     1    0
 //	12     24   variant name, zero-padded
 //	36     16   signature (Signature.String), zero-padded

@@ -102,8 +102,15 @@ type placement struct {
 	whiteMen, whiteKings, blackMen, blackKings uint32
 }
 
-// Size returns the number of entries of the signature's table.
+// Size returns the number of entries of the signature's table; 0 for a
+// signature whose pieces cannot stand on the board: a negative count, more
+// than 28 men of a colour (a man never stands on its own far rank) or more
+// than 32 pieces.
 func (s Signature) Size() uint64 {
+	if s.WhiteMen < 0 || s.WhiteKings < 0 || s.BlackMen < 0 || s.BlackKings < 0 ||
+		s.WhiteMen > menSquares || s.BlackMen > menSquares || s.Pieces() > darkSquares {
+		return 0
+	}
 	free := darkSquares - s.men()
 	return binomial[menSquares][s.WhiteMen] * binomial[menSquares][s.BlackMen] *
 		binomial[free][s.WhiteKings] * binomial[free-s.WhiteKings][s.BlackKings]

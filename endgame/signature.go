@@ -58,6 +58,7 @@ func (s Signature) Swapped() Signature {
 // Build solves them: by pieces, then by men, so that every move leads to a
 // signature listed earlier (a capture has fewer pieces, a promotion fewer
 // men) or to the swapped signature of the same material (a quiet move).
+// Tables hold 8 pieces at most: a larger pieces lists those of up to 8.
 func Signatures(pieces int) []Signature {
 	var out []Signature
 	for n := 2; n <= pieces && n <= maxPieces; n++ {

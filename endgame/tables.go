@@ -30,11 +30,23 @@ func (s Signature) slot() int {
 }
 
 // Variant returns the classic preset the tables are of. They serve every
-// ruleset that differs from it only in its draw-rule counts (Ruleset).
-func (t *Tables) Variant() bashni.Variant { return t.variant }
+// ruleset that differs from it only in its draw-rule counts (Ruleset). A nil
+// *Tables is of none: the zero Variant.
+func (t *Tables) Variant() bashni.Variant {
+	if t == nil {
+		return bashni.Variant{}
+	}
+	return t.variant
+}
 
-// Pieces returns the most pieces of a position the tables hold.
-func (t *Tables) Pieces() int { return t.pieces }
+// Pieces returns the most pieces of a position the tables hold; 0 for a nil
+// *Tables.
+func (t *Tables) Pieces() int {
+	if t == nil {
+		return 0
+	}
+	return t.pieces
+}
 
 // Probe returns the value of the position for the side to move, and false
 // when the tables do not hold it: another ruleset, more pieces than
@@ -99,7 +111,8 @@ type BuildOptions struct {
 
 // Dir returns the directory of the variant's tables under a cache
 // directory: base/<preset name>, the name of the classic preset whose
-// tables serve v (Ruleset), else v's own name.
+// tables serve v (Ruleset), else v's own (Variant.Name: base itself for a
+// custom ruleset, which has no name and no tables).
 func Dir(base string, v bashni.Variant) string {
 	if p, ok := Ruleset(v); ok {
 		v = p
@@ -282,9 +295,9 @@ func Open(dir string, v bashni.Variant) (*Tables, error) {
 }
 
 // Stats returns the counts of the table of signature s, false if the
-// tables do not hold it.
+// tables do not hold it (a nil *Tables holds none).
 func (t *Tables) Stats(s Signature) (Stats, bool) {
-	if !s.valid() || t.tables[s.slot()] == nil {
+	if t == nil || t.tables == nil || !s.valid() || t.tables[s.slot()] == nil {
 		return Stats{}, false
 	}
 	tab := t.tables[s.slot()]
