@@ -145,8 +145,10 @@ func (o Outcome) String() string {
 //
 // A Game keeps each move and a few bytes more per ply, not every position;
 // Positions rebuilds them on demand. Create one with NewGame, NewGameFEN or
-// NewGameFrom (the zero Game is not ready for use), and use it from one
-// goroutine at a time.
+// NewGameFrom, and use it from one goroutine at a time. The zero Game is the
+// game of the zero Position, as NewGameFrom(&Position{}) makes it: an empty
+// russian board with White to move, so Black has won (White has no legal
+// move).
 type Game struct {
 	// start and pos are never written through: a move makes a new pos, so
 	// the pointers Start and Position hand out stay as they were.
@@ -208,6 +210,7 @@ func NewGameFrom(p *Position) *Game {
 // Clone returns a copy of the game that goes on independently: a move, an
 // Undo or a resignation in one leaves the other as it was.
 func (g *Game) Clone() *Game {
+	g.ready()
 	c := *g
 	c.plies = slices.Clone(g.plies)
 	c.marks = slices.Clone(g.marks)
@@ -224,17 +227,26 @@ func (g *Game) Notation() Notation { return g.notation }
 func (g *Game) SetNotation(n Notation) { g.notation = n }
 
 // Variant returns the game's ruleset.
-func (g *Game) Variant() Variant { return g.start.Variant() }
+func (g *Game) Variant() Variant {
+	g.ready()
+	return g.start.Variant()
+}
 
 // Start returns the position the game started from. It is the game's own,
 // not a copy: read it, copy it (*g.Start()) to change it, but do not write
 // to it (as PlayUncheckedInto's dst).
-func (g *Game) Start() *Position { return g.start }
+func (g *Game) Start() *Position {
+	g.ready()
+	return g.start
+}
 
 // Position returns the current position. It is the game's own, not a copy,
 // and it does not change as the game goes on (a move makes a new one), so
 // the caller may keep it; like Start's, it is not to be written to.
-func (g *Game) Position() *Position { return g.pos }
+func (g *Game) Position() *Position {
+	g.ready()
+	return g.pos
+}
 
 // Last returns the last move played; ok is false when none has been.
 func (g *Game) Last() (m Move, ok bool) {
@@ -259,6 +271,7 @@ func (g *Game) Moves() []Move {
 // Positions returns the start position and the position after each move:
 // Plies()+1 positions, the last one Position().
 func (g *Game) Positions() []Position {
+	g.ready()
 	out := make([]Position, 0, len(g.plies)+1)
 	p := *g.start
 	out = append(out, p)
@@ -272,6 +285,7 @@ func (g *Game) Positions() []Position {
 // LegalMoves returns the legal moves of the current position, or none when
 // the game is over.
 func (g *Game) LegalMoves() []Move {
+	g.ready()
 	if g.outcome.IsOver() {
 		return nil
 	}
@@ -279,11 +293,17 @@ func (g *Game) LegalMoves() []Move {
 }
 
 // Outcome returns the game's outcome: ongoing, or who won or drew and why.
-func (g *Game) Outcome() Outcome { return g.outcome }
+func (g *Game) Outcome() Outcome {
+	g.ready()
+	return g.outcome
+}
 
 // Repetitions returns how many times the current position, with the same
 // side to move, has occurred in the game, this time included.
-func (g *Game) Repetitions() int { return int(g.seen[g.pos.Key()]) }
+func (g *Game) Repetitions() int {
+	g.ready()
+	return int(g.seen[g.pos.Key()])
+}
 
 // KingsOnlyPlies returns how many plies in a row, up to the last one, no man
 // moved and nothing was captured (the count of the kings-only draw rule).
@@ -360,6 +380,7 @@ func (g *Game) AgreeDraw() error {
 // agreed draw ended the game, Undo takes back that instead, and returns the
 // zero Move. It fails with ErrNothingToUndo at the start of a game.
 func (g *Game) Undo() (Move, error) {
+	g.ready()
 	if g.ended.IsOver() {
 		g.ended = Outcome{}
 		g.update()
@@ -393,8 +414,23 @@ func (g *Game) Undo() (Move, error) {
 	return last, nil
 }
 
+// ready makes the zero Game the game of the zero Position, keeping a
+// notation set on it; a Game made by NewGameFrom is ready already.
+func (g *Game) ready() {
+	if g.start == nil {
+		g.readyZero()
+	}
+}
+
+func (g *Game) readyZero() {
+	n := g.notation
+	*g = *NewGameFrom(&Position{})
+	g.notation = n
+}
+
 // checkOpen returns an error wrapping ErrGameOver when the game has ended.
 func (g *Game) checkOpen() error {
+	g.ready()
 	if g.outcome.IsOver() {
 		return wrapError(ErrGameOver, "the game is over: "+g.outcome.String())
 	}
