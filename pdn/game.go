@@ -1,6 +1,7 @@
 package pdn
 
 import (
+	"errors"
 	"fmt"
 
 	"github.com/bashni-dev/bashni"
@@ -81,19 +82,36 @@ func NewGame(g *bashni.Game, tags ...Tag) *Game {
 // on it, so that Notes stay in step.
 func (g *Game) Game() *bashni.Game { return g.game }
 
-// Play plays m in the game (see bashni.Game.Play).
-func (g *Game) Play(m bashni.Move) error { return g.game.Play(m) }
+// errNoGame is the error of a record that holds no game (the zero Game).
+var errNoGame = errors.New("pdn: the record has no game")
+
+// Play plays m in the game (see bashni.Game.Play). A record with no game
+// (the zero Game) is an error.
+func (g *Game) Play(m bashni.Move) error {
+	if g.game == nil {
+		return errNoGame
+	}
+	return g.game.Play(m)
+}
 
 // PlayText reads a move and plays it in the game (see
-// bashni.Game.PlayText).
-func (g *Game) PlayText(text string) (bashni.Move, error) { return g.game.PlayText(text) }
+// bashni.Game.PlayText). A record with no game is an error.
+func (g *Game) PlayText(text string) (bashni.Move, error) {
+	if g.game == nil {
+		return bashni.Move{}, errNoGame
+	}
+	return g.game.PlayText(text)
+}
 
 // Undo takes back the game's last move, and its note, and returns it (see
 // bashni.Game.Undo: a resignation or agreed draw that ended the game is
 // taken back first, and the zero Move returned). A result the record
 // wrote, in ResultText, is written again only if it agrees with the game's
-// outcome after the Undo.
+// outcome after the Undo. A record with no game is an error.
 func (g *Game) Undo() (bashni.Move, error) {
+	if g.game == nil {
+		return bashni.Move{}, errNoGame
+	}
 	n := g.game.Plies()
 	m, err := g.game.Undo()
 	if err == nil && g.game.Plies() < n {

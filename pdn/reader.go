@@ -104,8 +104,13 @@ type Reader struct {
 	err   error // a read error of the underlying reader, returned for ever
 }
 
-// NewReader returns a Reader reading from r.
+// NewReader returns a Reader reading from r. A Reader with no input
+// (NewReader(nil), or the zero Reader) has nothing to read: its Next is an
+// error.
 func NewReader(r io.Reader) *Reader {
+	if r == nil {
+		return &Reader{}
+	}
 	return &Reader{lx: newLexer(r)}
 }
 
@@ -186,6 +191,9 @@ func shorten(s string) string {
 func (r *Reader) Next() (*Game, error) {
 	if r.err != nil {
 		return nil, r.err
+	}
+	if r.lx == nil {
+		return nil, errors.New("pdn: the Reader has no input (NewReader gives it one)")
 	}
 	if err := r.Limits.check("Reader"); err != nil {
 		return nil, err

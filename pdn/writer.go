@@ -87,7 +87,7 @@ func (wr Writer) Marshal(g *Game) ([]byte, error) {
 		return nil, errors.New("pdn: no record to write (a nil *Game)")
 	}
 	if g.game == nil {
-		return nil, errors.New("pdn: the record has no game")
+		return nil, errNoGame
 	}
 	if err := wr.Limits.check("Writer"); err != nil {
 		return nil, err
