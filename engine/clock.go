@@ -79,8 +79,12 @@ type Ponder struct {
 }
 
 // Hit starts the time limits of the pondering search now. A Hit before the
-// search starts takes effect as it starts.
+// search starts takes effect as it starts. Hit of a nil *Ponder (the
+// Limits of a search that does not ponder) does nothing.
 func (p *Ponder) Hit() {
+	if p == nil {
+		return
+	}
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	if !p.hit.IsZero() {

@@ -204,6 +204,10 @@ const (
 // Engine is a searcher with its own transposition table and move-ordering
 // history. It is safe for use by several goroutines, which it serves one at
 // a time: a search waits for its turn, or until its context is cancelled.
+//
+// Make one with New or MustNew. An Engine not made so (the zero Engine, or a
+// nil *Engine) has no table: its searches are an error and Clear does
+// nothing.
 type Engine struct {
 	turn    chan struct{} // holds a token while a search or Clear has the Engine
 	opts    Options
@@ -257,6 +261,9 @@ func MustNew(opts Options) *Engine {
 	return newEngine(opts)
 }
 
+// errNotNew is the error of a search by an Engine that New did not make.
+var errNotNew = errors.New("engine: an Engine not made by New (the zero Engine, or nil) cannot search")
+
 // newEngine returns an Engine of valid options.
 func newEngine(opts Options) *Engine {
 	e := &Engine{turn: make(chan struct{}, 1), opts: opts, tt: newTable(opts.HashMB), history: make([]history, max(opts.Threads, 1))}
@@ -276,6 +283,9 @@ func (e *Engine) threads() int {
 // table and the move-ordering history), returning the Engine to the state of
 // a new one.
 func (e *Engine) Clear() {
+	if e == nil || e.turn == nil {
+		return // not made by New: nothing learned
+	}
 	e.turn <- struct{}{}
 	defer func() { <-e.turn }()
 	e.clear()
@@ -293,12 +303,15 @@ func (e *Engine) clear() {
 // waits for its turn at the Engine (another search has it) stops so too
 // when ctx is cancelled, at once, with the position's first legal move
 // (Depth 0, nothing searched). The errors are
-// ErrNoMoves, for a position whose side to move has lost, and lim's
-// Validate error.
+// ErrNoMoves, for a position whose side to move has lost, lim's
+// Validate error, and that of an Engine not made by New.
 //
 // Search knows nothing of the game that led to pos; use SearchGame to let it
 // see repetitions and the kings-only count.
 func (e *Engine) Search(ctx context.Context, pos *bashni.Position, lim Limits) (Result, error) {
+	if e == nil || e.turn == nil {
+		return Result{}, errNotNew
+	}
 	return e.search(ctx, game{pos: *pos}, lim)
 }
 
@@ -310,6 +323,9 @@ func (e *Engine) Search(ctx context.Context, pos *bashni.Position, lim Limits) (
 // searched all the same. SearchGame only reads g, which must not change
 // until it returns.
 func (e *Engine) SearchGame(ctx context.Context, g *bashni.Game, lim Limits) (Result, error) {
+	if e == nil || e.turn == nil {
+		return Result{}, errNotNew
+	}
 	return e.search(ctx, game{pos: *g.Position(), keys: g.AppendReversibleKeys(nil), kingsOnly: g.KingsOnlyPlies()}, lim)
 }
 
