@@ -68,10 +68,10 @@ var (
 // StartExternal starts the program argv[0] with the arguments argv[1:],
 // tells it the ruleset v, a table of hashMB MiB (0: its default) and
 // threads threads (0: none sent), and checks that it answers. Its moves
-// are searched under lim. A ruleset that Validate refuses is its error,
-// and nothing is started.
+// are searched under lim. A ruleset or limits that Validate refuses, or a
+// negative hashMB or threads, is its error, and nothing is started.
 func StartExternal(ctx context.Context, argv []string, v bashni.Variant, lim engine.Limits, hashMB, threads int) (*External, error) {
-	if err := v.Validate(); err != nil {
+	if err := checkStart(v, lim, hashMB, threads); err != nil {
 		return nil, err
 	}
 	proc, err := startProcess(argv)
@@ -104,6 +104,24 @@ func StartExternal(ctx context.Context, argv []string, v bashni.Variant, lim eng
 		return fail(err)
 	}
 	return p, nil
+}
+
+// checkStart returns the error of arguments StartExternal and StartHub
+// cannot honour.
+func checkStart(v bashni.Variant, lim engine.Limits, hashMB, threads int) error {
+	if err := v.Validate(); err != nil {
+		return err
+	}
+	if err := lim.Validate(); err != nil {
+		return err
+	}
+	if hashMB < 0 {
+		return fmt.Errorf("match: a table of %d MiB", hashMB)
+	}
+	if threads < 0 {
+		return fmt.Errorf("match: %d threads", threads)
+	}
+	return nil
 }
 
 // startProcess starts the program argv[0] with the arguments argv[1:] and
@@ -140,13 +158,25 @@ func startProcess(argv []string) (*process, error) {
 	return p, nil
 }
 
-// Name returns the name the program gave in its "id name" line.
-func (p *process) Name() string { return p.name }
+// Name returns the name the program gave in its "id name" line; "" when
+// there is no program (the zero External or Hub).
+func (p *process) Name() string {
+	if p == nil {
+		return ""
+	}
+	return p.name
+}
+
+// errNoProgram is the error of a move asked of the zero External or Hub.
+var errNoProgram = errors.New("match: no program to ask for a move (StartExternal and StartHub start one)")
 
 // Move sends the game to the program and returns the move it chooses.
 // Under clocks it sends them with "go" as wtime, btime, winc, binc and
 // movestogo.
 func (p *External) Move(ctx context.Context, g *bashni.Game, clocks *Clocks) (bashni.Move, error) {
+	if p.process == nil {
+		return bashni.Move{}, errNoProgram
+	}
 	start, moves, pos := g.Start(), g.Moves(), g.Position()
 	// "stop" and "isready" first: a program may still be ending the last
 	// search when its bestmove line has come (bashni engine before its
@@ -318,8 +348,12 @@ func (p *process) died(err error) error {
 }
 
 // Close asks the program to quit and waits for it, killing it if it has not
-// ended within a few seconds.
+// ended within a few seconds. With no program (the zero External or Hub) it
+// does nothing.
 func (p *process) Close() error {
+	if p == nil {
+		return nil
+	}
 	go func() {
 		for range p.lines { // the reader must reach the program's exit
 		}

@@ -2,6 +2,7 @@ package match
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"strconv"
@@ -11,7 +12,9 @@ import (
 	"github.com/bashni-dev/bashni/pdn"
 )
 
-// A Game is a finished game of a match.
+// A Game is a finished game of a match. One without its Game (the zero
+// Game) has no score: Result is "*", Winner false, Record an error, and
+// Tally.Add counts nothing.
 type Game struct {
 	// Game holds the moves and, unless the game was adjudicated, the
 	// outcome.
@@ -31,8 +34,11 @@ type Game struct {
 }
 
 // Result returns the game's score as a record writes it: "1-0", "0-1" or
-// "1/2-1/2".
+// "1/2-1/2" ("*" without a game).
 func (g Game) Result() string {
+	if g.Game == nil {
+		return bashni.Ongoing.String()
+	}
 	if g.Adjudicated {
 		return "1/2-1/2"
 	}
@@ -41,6 +47,9 @@ func (g Game) Result() string {
 
 // Reason says how the game ended.
 func (g Game) Reason() string {
+	if g.Game == nil {
+		return "no game"
+	}
 	if g.Adjudicated {
 		return fmt.Sprintf("adjudicated a draw after %d plies", g.MaxPlies)
 	}
@@ -53,7 +62,7 @@ func (g Game) Reason() string {
 
 // Winner returns the colour that won, and false for a draw.
 func (g Game) Winner() (bashni.Color, bool) {
-	if g.Adjudicated {
+	if g.Adjudicated || g.Game == nil {
 		return bashni.White, false
 	}
 	return g.Game.Outcome().Winner()
@@ -63,7 +72,8 @@ func (g Game) Winner() (bashni.Color, bool) {
 // players in turn (players[bashni.White] moves White), until the rules of
 // docs/RULES.md section 9 end it (bashni.Game keeps that score) or maxPlies
 // plies have been played, which is adjudicated a draw so that every game
-// ends (maxPlies 0: no cap). A player's error ends it.
+// ends (maxPlies 0: no cap). A player's error ends it; a nil player is an
+// error before the first move.
 func PlayGame(ctx context.Context, start *bashni.Position, opening []bashni.Move, players [2]Player, maxPlies int) (Game, error) {
 	return PlayTimedGame(ctx, start, opening, players, maxPlies, TimeControl{})
 }
@@ -75,6 +85,11 @@ func PlayGame(ctx context.Context, start *bashni.Position, opening []bashni.Move
 // moves are not timed.
 func PlayTimedGame(ctx context.Context, start *bashni.Position, opening []bashni.Move, players [2]Player, maxPlies int, tc TimeControl) (Game, error) {
 	g := Game{Game: bashni.NewGameFrom(start), MaxPlies: maxPlies, Clock: tc}
+	for c, p := range players {
+		if p == nil {
+			return g, fmt.Errorf("match: no player for %s", bashni.Color(c))
+		}
+	}
 	for _, m := range opening {
 		if g.Game.Outcome().IsOver() {
 			return g, nil
@@ -154,6 +169,9 @@ func randomOpening(start *bashni.Position, n int, rng *rand.Rand) *bashni.Game {
 // adjudication) with a comment saying so. It ends an adjudicated game's
 // Game by that agreed draw.
 func (g Game) Record(event string, round int, white, black string, opening int) (*pdn.Game, error) {
+	if g.Game == nil {
+		return nil, errors.New("match: no game to record")
+	}
 	rec := pdn.NewGame(g.Game,
 		pdn.Tag{Name: "Event", Value: event},
 		pdn.Tag{Name: "Round", Value: strconv.Itoa(round)},

@@ -38,8 +38,12 @@ type Hub struct {
 // StartHub starts the program argv[0] with the arguments argv[1:], sets its
 // variant parameter to v (hub.VariantValue), its hash to hashMB MiB and
 // its threads (each when not 0), and waits until it is ready. Its moves are
-// searched under lim.
+// searched under lim. A ruleset or limits that Validate refuses, or a
+// negative hashMB or threads, is its error, and nothing is started.
 func StartHub(ctx context.Context, argv []string, v bashni.Variant, lim engine.Limits, hashMB, threads int) (*Hub, error) {
+	if err := checkStart(v, lim, hashMB, threads); err != nil {
+		return nil, err
+	}
 	proc, err := startProcess(argv)
 	if err != nil {
 		return nil, err
@@ -81,6 +85,9 @@ func StartHub(ctx context.Context, argv []string, v bashni.Variant, lim engine.L
 // time over a year, here or as the move time of its limits, is sent as a
 // year.
 func (p *Hub) Move(ctx context.Context, g *bashni.Game, clocks *Clocks) (bashni.Move, error) {
+	if p.process == nil {
+		return bashni.Move{}, errNoProgram
+	}
 	start, moves, pos := g.Start(), g.Moves(), g.Position()
 	if err := p.resync(ctx); err != nil {
 		return bashni.Move{}, err

@@ -20,21 +20,38 @@ type Player interface {
 	Move(ctx context.Context, g *bashni.Game, clocks *Clocks) (bashni.Move, error)
 }
 
-// Random plays a uniformly random legal move.
+// Random plays a uniformly random legal move, drawn by Rand: a nil Rand (the
+// zero Random) draws from math/rand/v2's global source, which no seed
+// repeats.
 type Random struct{ Rand *rand.Rand }
 
-// Move returns one of the position's legal moves at random.
+// Move returns one of the position's legal moves at random, or
+// engine.ErrNoMoves when there is none.
 func (p Random) Move(_ context.Context, g *bashni.Game, _ *Clocks) (bashni.Move, error) {
 	ms := g.Position().LegalMoves()
-	return ms[p.Rand.IntN(len(ms))], nil
+	if len(ms) == 0 {
+		return bashni.Move{}, engine.ErrNoMoves
+	}
+	return ms[intN(p.Rand, len(ms))], nil
+}
+
+// intN returns a number in [0, n) drawn by r, or by the global source when r
+// is nil.
+func intN(r *rand.Rand, n int) int {
+	if r == nil {
+		return rand.IntN(n)
+	}
+	return r.IntN(n)
 }
 
 // Greedy looks one ply ahead: it plays the move after which it controls the
 // most pieces (its own and prisoners, in the towers it tops) compared with
-// the opponent, choosing at random among equals.
+// the opponent, choosing at random among equals, drawn by Rand (a nil Rand:
+// math/rand/v2's global source).
 type Greedy struct{ Rand *rand.Rand }
 
-// Move returns the move that leaves the player the most pieces.
+// Move returns the move that leaves the player the most pieces, or
+// engine.ErrNoMoves when there is none.
 func (p Greedy) Move(_ context.Context, g *bashni.Game, _ *Clocks) (bashni.Move, error) {
 	pos := g.Position()
 	me := pos.Turn()
@@ -50,7 +67,10 @@ func (p Greedy) Move(_ context.Context, g *bashni.Game, _ *Clocks) (bashni.Move,
 			best = append(best, m)
 		}
 	}
-	return best[p.Rand.IntN(len(best))], nil
+	if len(best) == 0 {
+		return bashni.Move{}, engine.ErrNoMoves
+	}
+	return best[intN(p.Rand, len(best))], nil
 }
 
 // control counts the pieces in the towers whose top is c's.
@@ -63,6 +83,7 @@ func control(pos *bashni.Position, c bashni.Color) int {
 }
 
 // Engine is the engine searching under its limits; it sees the whole game.
+// Without an Engine (the zero Engine) its moves are an error.
 type Engine struct {
 	Engine *engine.Engine
 	Limits engine.Limits

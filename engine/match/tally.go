@@ -12,8 +12,12 @@ type Tally struct {
 	Wins, Draws, Losses int
 }
 
-// Add counts game g for the player that had colour c in it.
+// Add counts game g for the player that had colour c in it; a Game without
+// its game (the zero Game) counts nothing.
 func (t *Tally) Add(g Game, c bashni.Color) {
+	if g.Game == nil {
+		return // no game, no score
+	}
 	w, decisive := g.Winner()
 	switch {
 	case !decisive:
