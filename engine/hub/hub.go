@@ -130,8 +130,12 @@ const MaxPending = 2 * MaxLine
 
 // NewSession returns a session that answers on out. It plays Russian
 // draughts (the variant "russian") from the start until told otherwise.
+// With a nil out it has nowhere to answer: its Run is an error.
 func NewSession(out io.Writer, opts Options) *Session {
-	s := &Session{out: bufio.NewWriter(out), opts: opts, rng: rand.New(rand.NewPCG(rand.Uint64(), rand.Uint64()))}
+	s := &Session{opts: opts, rng: rand.New(rand.NewPCG(rand.Uint64(), rand.Uint64()))}
+	if out != nil {
+		s.out = bufio.NewWriter(out)
+	}
 	v, _ := variantOf(defaultVariant)
 	s.setVariant(defaultVariant, v)
 	return s
@@ -189,8 +193,12 @@ func oneLine(msg string) string {
 // GUI is gone: a search under way is stopped (its done line is still
 // written), the lines kept for after it are dropped, and Run returns. The
 // error is a read error, or the first error writing the output, which ends
-// the session too.
+// the session too. A Session with no output (the zero Session, or one made
+// with a nil out) returns an error at once, reading nothing.
 func (s *Session) Run(in io.Reader) error {
+	if s.out == nil {
+		return errors.New("hub: the Session has no output (NewSession gives it one)")
+	}
 	lr := lineread.New(in, MaxLine)
 	for {
 		line, err := lr.Next()

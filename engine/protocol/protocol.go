@@ -93,8 +93,12 @@ const MaxLine = 1 << 20
 // NewSession returns a session that answers on out, its engine with a
 // transposition table of hashMB MiB. The ruleset is russian, at its start,
 // until a command says otherwise. It returns engine.Options.Validate's
-// error when hashMB is not a size the engine takes.
+// error when hashMB is not a size the engine takes, and an error for a nil
+// out.
 func NewSession(out io.Writer, hashMB int) (*Session, error) {
+	if out == nil {
+		return nil, errors.New("protocol: a session needs an output (out is nil)")
+	}
 	g, err := bashni.NewGame(bashni.Russian())
 	if err != nil {
 		return nil, err
@@ -230,8 +234,12 @@ func protoScore(sc engine.Score) string {
 // the input a search under way may go on for EndWait to finish, so "echo
 // 'go depth 8' | bashni engine" prints its result; then, or at once for
 // "go infinite", it is stopped and its bestmove printed. "quit" stops it at
-// once.
+// once. A Session not made by NewSession (the zero Session) has no engine
+// and no output: its Run is an error at once.
 func (s *Session) Run(in io.Reader) error {
+	if s.out == nil {
+		return errors.New("protocol: a Session not made by NewSession cannot run")
+	}
 	lr := lineread.New(in, MaxLine)
 	for n := 1; ; n++ {
 		line, err := lr.Next()
