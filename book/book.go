@@ -60,14 +60,31 @@ type Entry struct {
 	Weight uint32
 }
 
-// Variant returns the ruleset of the book's positions.
-func (b *Book) Variant() bashni.Variant { return b.variant }
+// Variant returns the ruleset of the book's positions; the zero Variant for
+// a nil *Book, which is no book.
+func (b *Book) Variant() bashni.Variant {
+	if b == nil {
+		return bashni.Variant{}
+	}
+	return b.variant
+}
 
-// Len returns the number of positions in the book.
-func (b *Book) Len() int { return len(b.keys) }
+// Len returns the number of positions in the book (0 for a nil *Book).
+func (b *Book) Len() int {
+	if b == nil {
+		return 0
+	}
+	return len(b.keys)
+}
 
-// Moves returns the number of moves in the book, over all its positions.
-func (b *Book) Moves() int { return len(b.moves) }
+// Moves returns the number of moves in the book, over all its positions (0
+// for a nil *Book).
+func (b *Book) Moves() int {
+	if b == nil {
+		return 0
+	}
+	return len(b.moves)
+}
 
 // Lookup returns the book moves of pos, best score first (ties: the higher
 // weight, then the move's text), or nil when pos is not in the book or is

@@ -23,7 +23,8 @@ type BuildOptions struct {
 	Positions int
 	// Limits bound the search that scores each new position. A Depth (or
 	// Nodes) limit alone makes the build deterministic: the same options
-	// give the same book, byte for byte. A Time limit does not.
+	// give the same book, byte for byte. A Time limit does not. One of
+	// Depth, Nodes, Time and Clock is needed (see Build).
 	Limits engine.Limits
 	// PlyCost is what one ply deeper costs a position's priority, in
 	// hundredths of a man (see Build); 0 means DefaultPlyCost. A higher
@@ -67,7 +68,10 @@ type BuildProgress struct {
 // the best line is followed deepest, and a move a little worse than the best
 // is explored too, less deep. Ties go to the lower key.
 //
-// When ctx ends, Build returns the book built so far and ctx's error.
+// Limits must bound each search (Depth, Nodes, Time or Clock): without
+// them a search is an infinite analysis, which ends only with ctx, and
+// Build refuses them. When ctx ends, Build returns the book built so far
+// (nil when the start had not been scored) and ctx's error.
 func Build(ctx context.Context, v bashni.Variant, opts BuildOptions) (*Book, error) {
 	if opts.Positions < 1 {
 		return nil, fmt.Errorf("book: building %d positions (want at least 1)", opts.Positions)
@@ -90,6 +94,9 @@ func Build(ctx context.Context, v bashni.Variant, opts BuildOptions) (*Book, err
 	}
 	if err := opts.Limits.Validate(); err != nil {
 		return nil, err
+	}
+	if l := opts.Limits; l.Depth == 0 && l.Nodes == 0 && l.Time == 0 && l.Clock == (engine.Clock{}) {
+		return nil, errors.New("book: the scoring search needs a limit (Depth, Nodes, Time or Clock): without one it never ends")
 	}
 	if opts.Limits.Lines > 1 || opts.Limits.Ponder != nil {
 		return nil, errors.New("book: the scoring search must be a plain one (no Lines, no Ponder)")

@@ -91,8 +91,12 @@ func memoryBytes(positions, moves int64) int64 {
 }
 
 // Check returns nil when the book is for the ruleset v, and otherwise an
-// error wrapping ErrOtherRuleset that names both.
+// error wrapping ErrOtherRuleset that names both. A nil *Book is for no
+// ruleset.
 func (b *Book) Check(v bashni.Variant) error {
+	if b == nil {
+		return fmt.Errorf("book: %w: no book (nil), not one for %s", ErrOtherRuleset, v)
+	}
 	if b.variant != v {
 		return fmt.Errorf("book: %w: the book is for %s, not %s", ErrOtherRuleset, b.variant, v)
 	}
@@ -328,8 +332,17 @@ func ReadFile(path string, maxBytes int64) (*Book, error) {
 	return b, err
 }
 
-// Write writes the book to w in the file format that Read reads.
+// Write writes the book to w in the file format that Read reads. A nil
+// *Book, or a Book that neither Build nor Read made (its ruleset is one
+// Validate refuses, which Read would refuse), is an error, and nothing is
+// written.
 func (b *Book) Write(w io.Writer) error {
+	if b == nil {
+		return errors.New("book: no book to write (a nil *Book)")
+	}
+	if err := b.variant.Validate(); err != nil {
+		return fmt.Errorf("book: a book of no ruleset (not made by Build or Read): %w", err)
+	}
 	for i := range b.keys {
 		if n := b.first[i+1] - b.first[i]; n == 0 || n > maxCount {
 			return fmt.Errorf("book: position %016x has %d moves (a file holds 1 to %d)", b.keys[i], n, maxCount)

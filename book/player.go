@@ -41,8 +41,8 @@ type Player struct {
 // asked only for a move to play: a search of several lines (lim.Lines above
 // 1) or a ponder search goes to the engine. A book of another ruleset than
 // g's is an error wrapping ErrOtherRuleset. Limits that the engine refuses
-// (lim.Validate's error) are refused in the book's positions too. Engine
-// must be set.
+// (lim.Validate's error) are refused in the book's positions too. Without
+// an Engine a position the book has no move for is an error.
 func (p *Player) SearchGame(ctx context.Context, g *bashni.Game, lim engine.Limits) (engine.Result, error) {
 	if err := lim.Validate(); err != nil {
 		return engine.Result{}, err
