@@ -21,6 +21,8 @@ import (
 //	lim := web.NewConnLimit(n)
 //	srv := &http.Server{Handler: web.New(opts), ConnState: lim.ConnState}
 //	srv.Serve(lim.Listener(ln))
+//
+// The zero ConnLimit caps at one connection, as NewConnLimit(0) does.
 type ConnLimit struct {
 	max int
 
@@ -48,7 +50,15 @@ func (c *ConnLimit) Open() int {
 func (c *ConnLimit) idleCount() int {
 	c.mu.Lock()
 	defer c.mu.Unlock()
+	c.ready()
 	return c.idle.Len()
+}
+
+// ready makes the zero ConnLimit's list and maps; c.mu is held.
+func (c *ConnLimit) ready() {
+	if c.idle == nil {
+		c.idle, c.at, c.fresh = list.New(), map[net.Conn]*list.Element{}, map[net.Conn]time.Time{}
+	}
 }
 
 // Listener returns ln with its connections counted against the cap.
@@ -61,6 +71,7 @@ func (c *ConnLimit) Listener(ln net.Listener) net.Listener {
 func (c *ConnLimit) ConnState(conn net.Conn, state http.ConnState) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
+	c.ready()
 	if e, ok := c.at[conn]; ok {
 		c.idle.Remove(e)
 		delete(c.at, conn)
@@ -99,6 +110,7 @@ func (c *ConnLimit) CloseFresh(d time.Duration) int {
 // room at the cap; it reports false when every connection is busy.
 func (c *ConnLimit) admit() bool {
 	c.mu.Lock()
+	c.ready()
 	if c.open < max(c.max, 1) {
 		c.open++
 		c.mu.Unlock()
@@ -139,7 +151,7 @@ func (l *limitedListener) Accept() (net.Conn, error) {
 		if l.c.admit() {
 			return &limitedConn{Conn: conn, c: l.c}, nil
 		}
-		refuse(conn, l.c.max)
+		refuse(conn, max(l.c.max, 1))
 	}
 }
 

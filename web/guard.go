@@ -100,8 +100,8 @@ func splitHost(hostport string) (host, port string) {
 // address of its network interfaces.
 func ListenHosts(addr net.Addr) ([]string, error) {
 	tcp, ok := addr.(*net.TCPAddr)
-	if !ok {
-		return nil, fmt.Errorf("web: %s is not a TCP address", addr)
+	if !ok || tcp == nil {
+		return nil, fmt.Errorf("web: %v is not a TCP address", addr)
 	}
 	port := strconv.Itoa(tcp.Port)
 	ips := []net.IP{tcp.IP}

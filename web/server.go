@@ -97,7 +97,9 @@ type Options struct {
 }
 
 // Server is the web application: an http.Handler for the page, its static
-// files and the API. It is safe for concurrent use.
+// files and the API. It is safe for concurrent use. Make one with New: a
+// Server not made so (the zero Server) answers every request 500 with an
+// error saying so.
 type Server struct {
 	opts    Options
 	mux     *http.ServeMux
@@ -188,6 +190,10 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	h.Set("Content-Security-Policy", "default-src 'self'; img-src 'self' data:; object-src 'none'; base-uri 'none'; frame-ancestors 'none'")
 	h.Set("X-Content-Type-Options", "nosniff")
 	h.Set("Referrer-Policy", "no-referrer")
+	if s.mux == nil {
+		fail(w, errors.New("web: a Server not made by New serves nothing"))
+		return
+	}
 	if err := s.checkHost(r); err != nil {
 		fail(w, err)
 		return
