@@ -15,7 +15,7 @@ const (
 // that value with its lowest bit flipped: check colours from outside).
 func (c Color) Opponent() Color { return c ^ 1 }
 
-// String returns "white" or "black".
+// String returns "white" or "black", or "Color(n)" for another value.
 func (c Color) String() string {
 	switch c {
 	case White:
@@ -40,9 +40,13 @@ const (
 	BlackKing
 )
 
-// NewPiece returns the piece of the given colour and rank.
+// NewPiece returns the piece of the given colour and rank; NoPiece for a
+// colour other than White or Black.
 func NewPiece(c Color, king bool) Piece {
-	p := Piece(c&1) + 1
+	if c > Black {
+		return NoPiece
+	}
+	p := Piece(c) + 1
 	if king {
 		p += 2
 	}
@@ -61,7 +65,8 @@ func (p Piece) Color() Color {
 func (p Piece) IsKing() bool { return p == WhiteKing || p == BlackKing }
 
 // String returns the piece's letter as used in FEN towers: "w" and "b" for
-// men, "W" and "B" for kings, "" for NoPiece.
+// men, "W" and "B" for kings, "" for NoPiece (and a value that is no
+// piece).
 func (p Piece) String() string {
 	switch p {
 	case WhiteMan:

@@ -38,3 +38,23 @@ func TestPiece(t *testing.T) {
 		t.Errorf("NoPiece: String %q, IsKing %v", NoPiece.String(), NoPiece.IsKing())
 	}
 }
+
+// NewPiece of a colour other than White or Black is NoPiece, as WinFor,
+// Tops and Resign refuse such a colour: it took the colour's lowest bit,
+// so Color(7) made a black piece and Color(2) a white one.
+func TestNewPieceOfNoColour(t *testing.T) {
+	for _, c := range []Color{2, 3, 7, 255} {
+		for _, king := range []bool{false, true} {
+			if p := NewPiece(c, king); p != NoPiece {
+				t.Errorf("NewPiece(%v, %v) = %v (%d), want NoPiece", c, king, p, p)
+			}
+		}
+	}
+	for _, c := range []Color{White, Black} {
+		for _, king := range []bool{false, true} {
+			if p := NewPiece(c, king); p.Color() != c || p.IsKing() != king {
+				t.Errorf("NewPiece(%v, %v) = %v", c, king, p)
+			}
+		}
+	}
+}
