@@ -68,3 +68,47 @@ func ExampleRandomOpening() {
 	// 4 plies; the same again: true
 	// 4 plies; the same again: true
 }
+
+// An analysis board shows the best few moves, each with its own exact score
+// and line (MultiPV): here both ways to crown win, in five plies.
+func ExampleLimits_lines() {
+	pos, err := bashni.ParseFEN(bashni.Russian(), "W:Wc7:Bg7")
+	if err != nil {
+		panic(err)
+	}
+	e := engine.MustNew(engine.Options{HashMB: 1})
+	res, err := e.Search(context.Background(), &pos, engine.Limits{Depth: 8, Lines: 3})
+	if err != nil {
+		panic(err)
+	}
+	for _, l := range res.Lines { // two: the position has two legal moves
+		fmt.Println(l.Score, l.PV)
+	}
+	// Output:
+	// win 5 [c7-d8 g7-h6 d8-f6 h6-g5 f6:h4]
+	// win 5 [c7-b8 g7-f6 b8-f4 f6-g5 f4:h6]
+}
+
+// Progress reports each completed iteration as the search deepens, as a
+// GUI shows the engine thinking; it runs inside the search, so it must not
+// call the same Engine (cancel the search's context to stop it).
+func ExampleOptions_progress() {
+	pos, err := bashni.ParseFEN(bashni.Russian(), "W:Wc7:Bg7")
+	if err != nil {
+		panic(err)
+	}
+	e := engine.MustNew(engine.Options{HashMB: 1, Progress: func(i engine.Info) {
+		fmt.Printf("depth %d: %v, a forced result: %v\n", i.Depth, i.PV[0], i.Score.IsWin())
+	}})
+	res, err := e.Search(context.Background(), &pos, engine.Limits{Depth: 4})
+	if err != nil {
+		panic(err)
+	}
+	fmt.Println(res.Move, res.Score, res.Stop)
+	// Output:
+	// depth 1: c7-d8, a forced result: false
+	// depth 2: c7-d8, a forced result: false
+	// depth 3: c7-d8, a forced result: false
+	// depth 4: c7-d8, a forced result: true
+	// c7-d8 win 5 depth
+}
