@@ -1,6 +1,7 @@
 package pdn_test
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -114,4 +115,40 @@ func ExampleGame_Undo() {
 	// [Variant "russian"]
 	//
 	// 1. c3-d4 {the centre} 1... b6-c5 *
+}
+
+// A file whose first game has an illegal move: the *GameError says which
+// game, line, move number and token, and the Reader goes on with the next
+// game, as a server importing a user's file does.
+func ExampleGameError() {
+	file := `[White "A"]
+
+1. c3-d4 f6-e5 2. d4-c5 *
+
+[White "B"]
+
+1. c3-d4 f6-e5 2. d4:f6 *
+`
+	r := pdn.NewReader(strings.NewReader(file))
+	for {
+		g, err := r.Next()
+		if err == io.EOF {
+			break
+		}
+		var ge *pdn.GameError
+		if errors.As(err, &ge) {
+			fmt.Printf("game %d, line %d, move %s, %q: illegal %v\n", ge.Game, ge.Line, ge.Move, ge.Token, errors.Is(err, bashni.ErrIllegalMove))
+			fmt.Println(ge.Reason())
+			continue
+		}
+		if err != nil {
+			fmt.Println(err)
+			return
+		}
+		fmt.Println(g.Tag("White"), g.Game().Plies())
+	}
+	// Output:
+	// game 1, line 3, move 2., "d4-c5": illegal true
+	// move "d4-c5": a capture is compulsory (captures are written with ':' or 'x') (legal: d4:f6)
+	// B 3
 }
