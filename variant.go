@@ -214,10 +214,9 @@ func mustPreset(name string) Variant {
 	return v
 }
 
-// Preset returns the preset named name (one of PresetNames), exactly as the
-// package defines it whatever became of the exported variables, and false
-// when there is no such preset. ParseVariant reads the same names with
-// overrides.
+// Preset returns the preset named name (one of PresetNames), a fresh copy
+// as Russian and the other preset functions return, and false when there is
+// no such preset. ParseVariant reads the same names with overrides.
 func Preset(name string) (Variant, bool) {
 	for _, p := range presets {
 		if p.name == name {
