@@ -85,3 +85,47 @@ func TestPerftBounds(t *testing.T) {
 		t.Errorf("perft 1000: %q", out)
 	}
 }
+
+// -opening of match and selfplay is bounded, by one check (checkOpening):
+// 0 to 100 plies (every pair's opening is kept for the match, 32 bytes a
+// ply), and fewer than -maxplies when games are capped, as the cap would
+// adjudicate a game before the players moved. (Any count was taken:
+// -opening 1000000000 printed "openings of 1000000000 random plies", and
+// -opening 10 -maxplies 10 played games the players never moved in.)
+func TestOpeningBound(t *testing.T) {
+	for _, cmd := range []struct {
+		name         string
+		before, tail []string
+	}{
+		{"match", []string{"-games", "2"}, []string{"random", "random"}},
+		{"selfplay", []string{"-games", "1", "-depth", "1"}, nil},
+	} {
+		run := func(args []string) []string {
+			return append(append(append([]string{cmd.name}, cmd.before...), args...), cmd.tail...)
+		}
+		for _, c := range []struct {
+			args []string
+			want string
+		}{
+			{[]string{"-opening", "101"}, "-opening 101: need 0 to 100 plies\n"},
+			{[]string{"-opening", "1000000000", "-maxplies", "0"}, "-opening 1000000000: need 0 to 100 plies\n"},
+			{[]string{"-opening", "-1"}, "-opening -1: need 0 to 100 plies\n"},
+			{[]string{"-opening", "10", "-maxplies", "10"}, "-opening 10: need fewer plies than -maxplies 10, which adjudicates the games, so that the players move\n"},
+			{[]string{"-maxplies", "3"}, "-opening 4: need fewer plies than -maxplies 3, which adjudicates the games, so that the players move\n"},
+		} {
+			args := run(c.args)
+			want := "bashni " + cmd.name + ": " + c.want
+			out, errOut, status := cli(t, args...)
+			if status != 1 || out != "" || errOut != want {
+				t.Errorf("%q: status %d, stdout %q, stderr %q; want 1 and %q", args, status, out, errOut, want)
+			}
+		}
+		for _, args := range [][]string{
+			{"-opening", "100", "-maxplies", "0"},
+			{"-opening", "100", "-maxplies", "101"},
+			{"-opening", "9", "-maxplies", "10"},
+		} {
+			mustCLIQuiet(t, run(append([]string{"-variant", "lasca"}, args...))...)
+		}
+	}
+}

@@ -76,38 +76,6 @@ func TestMatchCommand(t *testing.T) {
 	}
 }
 
-// -opening is bounded: 0 to 100 plies (every pair's opening is kept for
-// the match, 32 bytes a ply), and fewer than -maxplies when games are
-// capped, as the cap would adjudicate a game before the players moved.
-// (Any count was taken: -opening 1000000000 printed "openings of
-// 1000000000 random plies", and -opening 10 -maxplies 10 played games the
-// players never moved in.)
-func TestMatchOpeningBound(t *testing.T) {
-	for _, c := range []struct {
-		args []string
-		want string
-	}{
-		{[]string{"-opening", "101"}, "bashni match: -opening 101: need 0 to 100 plies\n"},
-		{[]string{"-opening", "1000000000", "-maxplies", "0"}, "bashni match: -opening 1000000000: need 0 to 100 plies\n"},
-		{[]string{"-opening", "-1"}, "bashni match: -opening -1: need 0 to 100 plies\n"},
-		{[]string{"-opening", "10", "-maxplies", "10"}, "bashni match: -opening 10: need fewer plies than -maxplies 10, which adjudicates the games, so that the players move\n"},
-		{[]string{"-maxplies", "3"}, "bashni match: -opening 4: need fewer plies than -maxplies 3, which adjudicates the games, so that the players move\n"},
-	} {
-		args := append(append([]string{"match", "-games", "2"}, c.args...), "random", "random")
-		out, errOut, status := cli(t, args...)
-		if status != 1 || out != "" || errOut != c.want {
-			t.Errorf("%q: status %d, stdout %q, stderr %q; want 1 and %q", args, status, out, errOut, c.want)
-		}
-	}
-	for _, args := range [][]string{
-		{"-opening", "100", "-maxplies", "0"},
-		{"-opening", "100", "-maxplies", "101"},
-		{"-opening", "9", "-maxplies", "10"},
-	} {
-		mustCLI(t, append(append([]string{"match", "-variant", "lasca", "-games", "2"}, args...), "random", "random")...)
-	}
-}
-
 // -balanced: the header says what openings were kept, and each game
 // starts with the pair's balanced opening, which BalancedOpening finds
 // again.

@@ -51,37 +51,6 @@ func TestSelfplayAdjudicates(t *testing.T) {
 	}
 }
 
-// -opening is bounded as match's is, by the same check: 0 to 100 plies,
-// and fewer than -maxplies when that caps the games, as the cap would
-// adjudicate a game before the engine moved. (Any count was taken:
-// -opening 101 played 101 random plies, and -opening 10 -maxplies 10
-// games the engine never moved in.)
-func TestSelfplayOpeningBound(t *testing.T) {
-	for _, c := range []struct {
-		args []string
-		want string
-	}{
-		{[]string{"-opening", "101"}, "bashni selfplay: -opening 101: need 0 to 100 plies\n"},
-		{[]string{"-opening", "1000000000", "-maxplies", "0"}, "bashni selfplay: -opening 1000000000: need 0 to 100 plies\n"},
-		{[]string{"-opening", "-1"}, "bashni selfplay: -opening -1: need 0 to 100 plies\n"},
-		{[]string{"-opening", "10", "-maxplies", "10"}, "bashni selfplay: -opening 10: need fewer plies than -maxplies 10, which adjudicates the games, so that the players move\n"},
-		{[]string{"-maxplies", "3"}, "bashni selfplay: -opening 4: need fewer plies than -maxplies 3, which adjudicates the games, so that the players move\n"},
-	} {
-		args := append([]string{"selfplay", "-games", "1", "-depth", "1"}, c.args...)
-		out, errOut, status := cli(t, args...)
-		if status != 1 || out != "" || errOut != c.want {
-			t.Errorf("%q: status %d, stdout %q, stderr %q; want 1 and %q", args, status, out, errOut, c.want)
-		}
-	}
-	for _, args := range [][]string{
-		{"-opening", "100", "-maxplies", "0"},
-		{"-opening", "100", "-maxplies", "101"},
-		{"-opening", "9", "-maxplies", "10"},
-	} {
-		mustCLIQuiet(t, append([]string{"selfplay", "-variant", "lasca", "-games", "1", "-depth", "1"}, args...)...)
-	}
-}
-
 // mustCLIQuiet runs the command line and fails the test unless it succeeds;
 // stderr may hold a summary.
 func mustCLIQuiet(t *testing.T, args ...string) string {

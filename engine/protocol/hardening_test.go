@@ -77,32 +77,7 @@ func TestSearchEndsAtTheEndOfInput(t *testing.T) {
 // A command sent after the bestmove line is never refused as coming during
 // the search (issue 15, case 6: 13 to 17 times in 30).
 func TestBestmoveEndsTheSearch(t *testing.T) {
-	inR, inW := io.Pipe()
-	outR, outW := io.Pipe()
-	done := make(chan error, 1)
-	s := newSession(t, outW)
-	go func() { done <- s.Run(inR); outW.Close() }()
-	answers := make(chan string, 1000)
-	go func() {
-		sc := bufio.NewScanner(outR)
-		for sc.Scan() {
-			if l := sc.Text(); !strings.HasPrefix(l, "info ") {
-				answers <- l
-			}
-		}
-		close(answers)
-	}()
-	next := func() string {
-		select {
-		case l, ok := <-answers:
-			if !ok {
-				return "<end of output>"
-			}
-			return l
-		case <-time.After(10 * time.Second):
-			return "<nothing for 10s>"
-		}
-	}
+	inW, next, done := piped(t, true)
 	refused := 0
 	for i := 0; i < 30; i++ {
 		fmt.Fprintln(inW, "go depth 1")
@@ -333,30 +308,7 @@ func TestPonderhitThenEndOfInput(t *testing.T) {
 // after stop and at the end of the input.
 func TestPonderOnlyMoveWaitsForPonderhit(t *testing.T) {
 	for _, end := range []string{"ponderhit", "stop", ""} {
-		inR, inW := io.Pipe()
-		outR, outW := io.Pipe()
-		done := make(chan error, 1)
-		s := newSession(t, outW)
-		go func() { done <- s.Run(inR); outW.Close() }()
-		answers := make(chan string, 1000)
-		go func() {
-			sc := bufio.NewScanner(outR)
-			for sc.Scan() {
-				answers <- sc.Text()
-			}
-			close(answers)
-		}()
-		next := func() string {
-			select {
-			case l, ok := <-answers:
-				if !ok {
-					return "<end of output>"
-				}
-				return l
-			case <-time.After(10 * time.Second):
-				return "<nothing for 10s>"
-			}
-		}
+		inW, next, done := piped(t, false)
 		fmt.Fprintln(inW, "position fen W:Wa1:Bh8") // a1-b2 is the only move
 		fmt.Fprintln(inW, "go ponder wtime 1000 btime 1000")
 		// The info line of depth 1 is written when the search is done.
@@ -388,30 +340,7 @@ func TestPonderOnlyMoveWaitsForPonderhit(t *testing.T) {
 // comes; after them the bestmove follows at once.
 func TestInfiniteOnlyMoveWaitsForStop(t *testing.T) {
 	for _, end := range []string{"stop", "quit", ""} {
-		inR, inW := io.Pipe()
-		outR, outW := io.Pipe()
-		done := make(chan error, 1)
-		s := newSession(t, outW)
-		go func() { done <- s.Run(inR); outW.Close() }()
-		answers := make(chan string, 1000)
-		go func() {
-			sc := bufio.NewScanner(outR)
-			for sc.Scan() {
-				answers <- sc.Text()
-			}
-			close(answers)
-		}()
-		next := func() string {
-			select {
-			case l, ok := <-answers:
-				if !ok {
-					return "<end of output>"
-				}
-				return l
-			case <-time.After(10 * time.Second):
-				return "<nothing for 10s>"
-			}
-		}
+		inW, next, done := piped(t, false)
 		fmt.Fprintln(inW, "position fen W:Wa1:Bh8") // a1-b2 is the only move
 		fmt.Fprintln(inW, "go infinite")
 		// The info line of depth 1 is written when the search is done.
@@ -437,4 +366,39 @@ func TestInfiniteOnlyMoveWaitsForStop(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
+}
+
+// piped runs a new session on pipes: what the test writes to in is its
+// input, and next returns its next line of output (without the info lines
+// when noInfo), "<end of output>" after the last, or "<nothing for 10s>";
+// done gets Run's error once the input is closed.
+func piped(t *testing.T, noInfo bool) (in *io.PipeWriter, next func() string, done <-chan error) {
+	t.Helper()
+	inR, inW := io.Pipe()
+	outR, outW := io.Pipe()
+	ran := make(chan error, 1)
+	s := newSession(t, outW)
+	go func() { ran <- s.Run(inR); outW.Close() }()
+	answers := make(chan string, 1000)
+	go func() {
+		sc := bufio.NewScanner(outR)
+		for sc.Scan() {
+			if l := sc.Text(); !noInfo || !strings.HasPrefix(l, "info ") {
+				answers <- l
+			}
+		}
+		close(answers)
+	}()
+	next = func() string {
+		select {
+		case l, ok := <-answers:
+			if !ok {
+				return "<end of output>"
+			}
+			return l
+		case <-time.After(10 * time.Second):
+			return "<nothing for 10s>"
+		}
+	}
+	return inW, next, ran
 }
