@@ -34,20 +34,24 @@ func runHub(args []string, stdout, stderr io.Writer) error {
 	if err := wantArgs(rest, 0, ""); err != nil {
 		return err
 	}
-	if *threads < 1 || *threads > engine.MaxThreads {
-		return fmt.Errorf("-threads %d: want 1 to %d", *threads, engine.MaxThreads)
+	// The flags' ranges are the Options' (hub.Options.Validate), but for
+	// 0, the Options' default, which -threads and -hash refuse as every
+	// command's do (checkHash names the flag in its memory check too).
+	if *threads == 0 {
+		return fmt.Errorf("-threads 0: want 1 to %d", engine.MaxThreads)
 	}
 	if err := checkHash(*hashMB); err != nil {
 		return err
 	}
-	if *bookMargin < 0 || *bookMargin > hub.MaxBookMargin {
-		return fmt.Errorf("-book-margin %d: want 0 to %d", *bookMargin, hub.MaxBookMargin)
+	opts := hub.Options{HashMB: *hashMB, Threads: *threads, BookMargin: *bookMargin}
+	if err := opts.Validate(); err != nil {
+		return err
 	}
 	lib, err := tables.library()
 	if err != nil {
 		return err
 	}
-	opts := hub.Options{HashMB: *hashMB, Threads: *threads, BookMargin: *bookMargin, Tables: lib}
+	opts.Tables = lib
 	if *bookFile != "" {
 		b, err := book.ReadFile(*bookFile, book.DefaultMaxBytes)
 		if err != nil {

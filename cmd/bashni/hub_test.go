@@ -29,7 +29,7 @@ func TestHubCommand(t *testing.T) {
 			t.Errorf("last line %q, want done move=14x23x19 (the only capture)", last)
 		}
 	}
-	for _, args := range [][]string{{"-threads", "0"}, {"-hash", "0"}, {"extra"}} {
+	for _, args := range [][]string{{"-threads", "0"}, {"-threads", "-1"}, {"-threads", "257"}, {"-hash", "0"}, {"-book-margin", "-7"}, {"extra"}} {
 		if _, errOut, status := cli(t, append([]string{"hub"}, args...)...); status != 1 || errOut == "" {
 			t.Errorf("hub %v: status %d, stderr %q; want an error", args, status, errOut)
 		}

@@ -74,6 +74,25 @@ type Options struct {
 // MaxBookMargin is the largest book-margin, in hundredths of a man.
 const MaxBookMargin = 10000
 
+// Validate reports Options a Session cannot honour, as the parameters they
+// start are checked when set-param sets them: a HashMB other than 0 (the
+// default) or 1 to 65536 MiB (the hash parameter's range), or a table larger
+// than the machine's memory (engine.Options.Validate); Threads other than 0
+// (one) or 1 to engine.MaxThreads; a BookMargin other than 0 to
+// MaxBookMargin. Run returns its error before reading or writing a line, so
+// the hub handshake never advertises a value out of its parameter's range.
+func (o Options) Validate() error {
+	switch {
+	case o.HashMB < 0 || o.HashMB > maxHashMB:
+		return fmt.Errorf("hub: hash %d: want 1 to %d MiB", o.HashMB, maxHashMB)
+	case o.Threads < 0 || o.Threads > engine.MaxThreads:
+		return fmt.Errorf("hub: threads %d: want 1 to %d", o.Threads, engine.MaxThreads)
+	case o.BookMargin < 0 || o.BookMargin > MaxBookMargin:
+		return fmt.Errorf("hub: book-margin %d: want 0 to %d", o.BookMargin, MaxBookMargin)
+	}
+	return engine.Options{HashMB: o.HashMB, Threads: o.Threads}.Validate()
+}
+
 // MaxLine is the longest line a Session reads, in bytes; a longer one is
 // answered with an error and skipped.
 const MaxLine = 1 << 20
@@ -130,7 +149,8 @@ const MaxPending = 2 * MaxLine
 
 // NewSession returns a session that answers on out. It plays Russian
 // draughts (the variant "russian") from the start until told otherwise.
-// With a nil out it has nowhere to answer: its Run is an error.
+// With a nil out it has nowhere to answer, and with opts that
+// Options.Validate refuses it cannot honour them: its Run is an error.
 func NewSession(out io.Writer, opts Options) *Session {
 	s := &Session{opts: opts, rng: rand.New(rand.NewPCG(rand.Uint64(), rand.Uint64()))}
 	if out != nil {
@@ -194,10 +214,15 @@ func oneLine(msg string) string {
 // written), the lines kept for after it are dropped, and Run returns. The
 // error is a read error, or the first error writing the output, which ends
 // the session too. A Session with no output (the zero Session, or one made
-// with a nil out) returns an error at once, reading nothing.
+// with a nil out) returns an error at once, reading nothing, and so does
+// one made with Options that Validate refuses (with its error), writing
+// nothing.
 func (s *Session) Run(in io.Reader) error {
 	if s.out == nil {
 		return errors.New("hub: the Session has no output (NewSession gives it one)")
+	}
+	if err := s.opts.Validate(); err != nil {
+		return err
 	}
 	lr := lineread.New(in, MaxLine)
 	for {
