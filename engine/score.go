@@ -6,6 +6,10 @@ import "fmt"
 // man on top of a tower (so 100 is about one man up). Scores beyond
 // WinThreshold in absolute value are forced wins and losses: Win-n means the
 // side to move wins in n plies, -(Win-n) that it loses in n plies.
+//
+// A search's scores are from -Win to Win. A Score beyond them (from a
+// caller's arithmetic on scores) is read as Win or -Win, a result at once:
+// Plies is 0 and String "win 0" or "loss 0".
 type Score int
 
 const (
@@ -25,9 +29,12 @@ const MaxPly = 128
 func (s Score) IsWin() bool { return s >= WinThreshold || s <= -WinThreshold }
 
 // Plies returns, for a forced win or loss, the number of plies until the
-// side that loses has no move; 0 for other scores.
+// side that loses has no move, 0 to MaxPly (0 for a Score beyond ±Win too);
+// 0 for other scores.
 func (s Score) Plies() int {
 	switch {
+	case s >= Win || s <= -Win:
+		return 0
 	case s >= WinThreshold:
 		return int(Win - s)
 	case s <= -WinThreshold:
