@@ -206,8 +206,8 @@ func FuzzParseSignature(f *testing.F) {
 		if err != nil {
 			return
 		}
-		if !s.valid() || s.String() != text {
-			t.Fatalf("ParseSignature(%q) = %+v, written %q, valid %v", text, s, s, s.valid())
+		if !s.Valid() || s.String() != text {
+			t.Fatalf("ParseSignature(%q) = %+v, written %q, valid %v", text, s, s, s.Valid())
 		}
 	})
 }

@@ -24,7 +24,7 @@ func ParseSignature(text string) (Signature, error) {
 	if n != 4 || s.String() != text {
 		return Signature{}, fmt.Errorf("endgame: %q is not a signature such as w2m1k-b0m1k", text)
 	}
-	if !s.valid() {
+	if !s.Valid() {
 		return Signature{}, fmt.Errorf("endgame: signature %s: each side needs a piece, men at most %d a side, and %d pieces at most", text, menSquares, maxPieces)
 	}
 	return s, nil
@@ -34,9 +34,12 @@ func ParseSignature(text string) (Signature, error) {
 // with room (a table of 8 pieces has about 1.6e10 positions).
 const maxPieces = 8
 
-// valid reports whether the signature is one a table is built for: both
-// sides have a piece, no count is negative, and the pieces fit.
-func (s Signature) valid() bool {
+// Valid reports whether the signature is one a table is built for: both
+// sides have a piece, no count is negative, each side has at most 28 men
+// (the squares a man of its colour may stand on), and there are at most 8
+// pieces in all. ParseSignature reads only valid signatures, and Signatures
+// lists only them; a Signature a caller builds can be checked with it.
+func (s Signature) Valid() bool {
 	return s.WhiteMen >= 0 && s.WhiteKings >= 0 && s.BlackMen >= 0 && s.BlackKings >= 0 &&
 		s.WhiteMen+s.WhiteKings > 0 && s.BlackMen+s.BlackKings > 0 &&
 		s.WhiteMen <= menSquares && s.BlackMen <= menSquares && s.Pieces() <= maxPieces
@@ -67,7 +70,7 @@ func Signatures(pieces int) []Signature {
 				bm := men - wm
 				for wk := 0; wk <= n-men; wk++ {
 					s := Signature{wm, wk, bm, n - men - wk}
-					if s.valid() {
+					if s.Valid() {
 						out = append(out, s)
 					}
 				}

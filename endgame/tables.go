@@ -297,7 +297,7 @@ func Open(dir string, v bashni.Variant) (*Tables, error) {
 // Stats returns the counts of the table of signature s, false if the
 // tables do not hold it (a nil *Tables holds none).
 func (t *Tables) Stats(s Signature) (Stats, bool) {
-	if t == nil || t.tables == nil || !s.valid() || t.tables[s.slot()] == nil {
+	if t == nil || t.tables == nil || !s.Valid() || t.tables[s.slot()] == nil {
 		return Stats{}, false
 	}
 	tab := t.tables[s.slot()]
