@@ -565,6 +565,21 @@ func TestPositionString(t *testing.T) {
 	}
 }
 
+// The zero Move is "-" in every ruleset, as Move.String writes it, where
+// the numbered games wrote "1-1" (a1 to a1); it is no Hub move: ParseMove
+// refuses it, and a session with no move answers done without one.
+func TestFormatZeroMove(t *testing.T) {
+	for _, v := range []bashni.Variant{bashni.RussianDraughts(), bashni.Russian()} {
+		p := v.MustStart()
+		if got := FormatMove(&p, bashni.Move{}); got != "-" {
+			t.Errorf("%s: FormatMove of the zero Move = %q, want %q", v.Name(), got, "-")
+		}
+		if m, err := ParseMove(&p, "-"); err == nil {
+			t.Errorf("%s: ParseMove(%q) = %v, want an error", v.Name(), "-", m)
+		}
+	}
+}
+
 // Scores in men as Scan writes them and pydraughts reads them (a value over
 // 90 is a win: pydraughts' plies = 10000 - 100*score).
 func TestMenScore(t *testing.T) {

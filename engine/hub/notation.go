@@ -105,8 +105,13 @@ func numbered(v bashni.Variant) bool { return !v.Stacking }
 // start and end square numbers joined by '-' for a quiet move, and for a
 // capture by 'x' followed by the captured squares in increasing order
 // ("16x23x20", as pydraughts reads it); for column checkers the move's
-// bashni notation.
+// bashni notation. The zero Move (no move) is "-", as Move.String writes
+// it in every ruleset: it is no Hub move, which ParseMove refuses, and a
+// Session that has no move answers "done" without one, as Scan does.
 func FormatMove(p *bashni.Position, m bashni.Move) string {
+	if !m.IsCapture() && m.From() == m.To() {
+		return "-" // the zero Move, not a1 to a1
+	}
 	v := p.Variant()
 	if !numbered(v) {
 		return bashni.Notation{}.FormatMove(p, m)
