@@ -199,7 +199,7 @@ func NewGameFEN(v Variant, fen string) (*Game, error) {
 }
 
 // NewGameFrom returns a game from a copy of the position p, under p's
-// ruleset: later changes to *p do not reach the game.
+// ruleset: later changes to *p do not reach the game. p must not be nil.
 func NewGameFrom(p *Position) *Game {
 	start := *p
 	g := &Game{start: &start, pos: &start, seen: map[uint64]uint32{start.Key(): 1}}

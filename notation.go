@@ -175,7 +175,8 @@ func MoveTexts(ms []Move) []string {
 //
 // Errors are *MoveError values wrapping ErrBadMoveText (not notation),
 // ErrAmbiguousMove (the candidates are listed) or ErrIllegalMove (the legal
-// moves are listed). Reading a legal move allocates nothing.
+// moves are listed). Reading a legal move allocates nothing. p must not
+// be nil.
 func (n Notation) ParseMove(p *Position, text string) (Move, error) {
 	return n.parseMove(p, text, nil)
 }
@@ -309,7 +310,7 @@ func shortDigits(s string) string {
 
 // FEN returns p in the FEN of the notation: Position.FEN, with square
 // numbers in place of names in a numeric notation ("W:W21,22,...:B1,2,..."),
-// each side's tokens in the order of their numbers.
+// each side's tokens in the order of their numbers. p must not be nil.
 func (n Notation) FEN(p *Position) string {
 	if !n.numbers() {
 		return p.FEN()

@@ -15,7 +15,8 @@ import (
 // (bulk counting). The error is a depth below 0 or above MaxPerftDepth, or a
 // count too large for a uint64 (ErrPerftOverflow); PerftOptions chooses how
 // to count, and the perft package shares a count among goroutines with a
-// table.
+// table. p must not be nil, here and in PerftContext, Divide and
+// PerftOptions' methods.
 func Perft(p *Position, depth int) (uint64, error) {
 	return PerftOptions{}.Count(context.Background(), p, depth)
 }

@@ -121,7 +121,7 @@ func (p *Position) Count(c Color) int {
 func (p *Position) Key() uint64 { return p.key }
 
 // Equal reports whether two positions have the same ruleset, side to move and
-// towers.
+// towers. o must not be nil.
 func (p *Position) Equal(o *Position) bool {
 	return p.rules().Variant == o.rules().Variant && p.turn == o.turn &&
 		p.white == o.white && p.black == o.black && p.kings == o.kings && p.below == o.below
@@ -292,8 +292,8 @@ func (p *Position) PlayUnchecked(m Move) Position {
 // `*dst = p.PlayUnchecked(m)` makes three (Go builds the result in a
 // temporary, returns it, then copies it into *dst), which a search that
 // keeps one position per ply pays at every node. dst may be p itself, to
-// play m in place. Otherwise p is left unchanged. m must be one of p's
-// legal moves, as for PlayUnchecked.
+// play m in place. Otherwise p is left unchanged. dst must not be nil, and
+// m must be one of p's legal moves, as for PlayUnchecked.
 func (p *Position) PlayUncheckedInto(dst *Position, m Move) {
 	if dst != p {
 		*dst = *p

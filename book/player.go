@@ -42,7 +42,8 @@ type Player struct {
 // 1) or a ponder search goes to the engine. A book of another ruleset than
 // g's is an error wrapping ErrOtherRuleset. Limits that the engine refuses
 // (lim.Validate's error) are refused in the book's positions too. Without
-// an Engine a position the book has no move for is an error.
+// an Engine a position the book has no move for is an error. g must not be
+// nil.
 func (p *Player) SearchGame(ctx context.Context, g *bashni.Game, lim engine.Limits) (engine.Result, error) {
 	if err := lim.Validate(); err != nil {
 		return engine.Result{}, err

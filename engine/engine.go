@@ -307,7 +307,7 @@ func (e *Engine) clear() {
 // Validate error, and that of an Engine not made by New.
 //
 // Search knows nothing of the game that led to pos; use SearchGame to let it
-// see repetitions and the kings-only count.
+// see repetitions and the kings-only count. pos must not be nil.
 func (e *Engine) Search(ctx context.Context, pos *bashni.Position, lim Limits) (Result, error) {
 	if e == nil || e.turn == nil {
 		return Result{}, errNotNew
@@ -320,8 +320,8 @@ func (e *Engine) Search(ctx context.Context, pos *bashni.Position, lim Limits) (
 // scores a move that repeats an earlier position as a draw and counts
 // towards the ruleset's kings-only draw (Variant.KingsOnlyPlies). The game
 // may be over by resignation, agreement or a draw rule: its position is
-// searched all the same. SearchGame only reads g, which must not change
-// until it returns.
+// searched all the same. SearchGame only reads g, which must not be nil
+// and must not change until it returns.
 func (e *Engine) SearchGame(ctx context.Context, g *bashni.Game, lim Limits) (Result, error) {
 	if e == nil || e.turn == nil {
 		return Result{}, errNotNew

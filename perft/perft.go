@@ -65,7 +65,8 @@ func (c Config) Validate() error {
 }
 
 // Perft counts as bashni.Perft does, as configured, giving up with ctx's
-// error when ctx ends. Its errors are Validate's and bashni.Perft's.
+// error when ctx ends. Its errors are Validate's and bashni.Perft's. p
+// must not be nil.
 func (c Config) Perft(ctx context.Context, p *bashni.Position, depth int) (uint64, error) {
 	lines, err := c.Divide(ctx, p, depth)
 	if err != nil {
@@ -100,6 +101,7 @@ func Total(lines []bashni.MoveCount, depth int) (uint64, error) {
 
 // Divide divides as bashni.Divide does, as configured, giving up with
 // ctx's error when ctx ends. Its errors are Validate's and bashni.Perft's.
+// p must not be nil.
 func (c Config) Divide(ctx context.Context, p *bashni.Position, depth int) ([]bashni.MoveCount, error) {
 	if err := c.Validate(); err != nil {
 		return nil, err

@@ -59,7 +59,8 @@ func (o *Options) HighlightMove(m bashni.Move) {
 	o.Captured = m.JumpedSquares()
 }
 
-// String returns the picture of p as a string; see Render.
+// String returns the picture of p as a string; see Render. p must not be
+// nil.
 func String(p *bashni.Position, o Options) (string, error) {
 	var sb strings.Builder
 	if err := Render(&sb, p, o); err != nil {
@@ -71,7 +72,7 @@ func String(p *bashni.Position, o Options) (string, error) {
 // Render writes the picture of p to w as a standalone SVG document. It fails
 // when an option is unusable (a square size that is not a positive number, a
 // highlighted square that is not on the board, a colour that is not a plain
-// CSS colour) or when w does.
+// CSS colour) or when w does. p must not be nil.
 func Render(w io.Writer, p *bashni.Position, o Options) error {
 	d, err := newDrawing(p, o)
 	if err != nil {

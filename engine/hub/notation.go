@@ -70,7 +70,7 @@ func ParsePosition(v bashni.Variant, text string) (bashni.Position, error) {
 
 // FormatPosition writes a position as the Hub's position string; the
 // second result is false when the position has a tower of more than one
-// piece, which the string cannot show.
+// piece, which the string cannot show. p must not be nil.
 func FormatPosition(p *bashni.Position) (string, bool) {
 	v := p.Variant()
 	b := []byte{"WB"[p.Turn()]}
@@ -107,7 +107,8 @@ func numbered(v bashni.Variant) bool { return !v.Stacking }
 // ("16x23x20", as pydraughts reads it); for column checkers the move's
 // bashni notation. The zero Move (no move) is "-", as Move.String writes
 // it in every ruleset: it is no Hub move, which ParseMove refuses, and a
-// Session that has no move answers "done" without one, as Scan does.
+// Session that has no move answers "done" without one, as Scan does. p
+// must not be nil.
 func FormatMove(p *bashni.Position, m bashni.Move) string {
 	if !m.IsCapture() && m.From() == m.To() {
 		return "-" // the zero Move, not a1 to a1
@@ -139,7 +140,7 @@ func FormatMove(p *bashni.Position, m bashni.Move) string {
 // left out where only one capture goes from one to the other), or the path
 // "from x landing x ... x to" that lidraughts' analysis sends; and in every
 // ruleset bashni's own notation, which has square names ("c3-d4",
-// "a3:c5:e7").
+// "a3:c5:e7"). p must not be nil.
 func ParseMove(p *bashni.Position, text string) (bashni.Move, error) {
 	v := p.Variant()
 	if strings.ContainsAny(text, "abcdefghABCDEFGH") || !numbered(v) {

@@ -59,7 +59,8 @@ var ErrNoBalancedOpening = errors.New("match: no balanced opening")
 // engine of one thread (a search to a fixed depth is then repeatable) the
 // same arguments give the same opening. After MaxBalanceTries openings
 // out of the margin the error is ErrNoBalancedOpening; a cancelled ctx
-// stops it with ctx's error.
+// stops it with ctx's error, and a nil e (or one not made by engine.New)
+// with the engine's. start must not be nil.
 func BalancedOpening(ctx context.Context, e *engine.Engine, start *bashni.Position, n int, seed uint64, k int, b Balance) ([]bashni.Move, engine.Score, error) {
 	if err := b.Validate(); err != nil {
 		return nil, 0, err

@@ -73,7 +73,7 @@ func (g Game) Winner() (bashni.Color, bool) {
 // docs/RULES.md section 9 end it (bashni.Game keeps that score) or maxPlies
 // plies have been played, which is adjudicated a draw so that every game
 // ends (maxPlies 0: no cap). A player's error ends it; a nil player is an
-// error before the first move.
+// error before the first move. start must not be nil.
 func PlayGame(ctx context.Context, start *bashni.Position, opening []bashni.Move, players [2]Player, maxPlies int) (Game, error) {
 	return PlayTimedGame(ctx, start, opening, players, maxPlies, TimeControl{})
 }
@@ -139,7 +139,7 @@ func PlayTimedGame(ctx context.Context, start *bashni.Position, opening []bashni
 // Opening returns the random opening of pair k of a match with the given
 // seed: up to n plies from start, stopping early if the game ends (by a
 // side with no move, or a draw of the rules). The same arguments give the
-// same opening.
+// same opening. start must not be nil.
 func Opening(start *bashni.Position, n int, seed uint64, k int) []bashni.Move {
 	return randomOpening(start, n, rand.New(rand.NewPCG(seed, uint64(k)))).Moves()
 }

@@ -11,7 +11,8 @@ import (
 // A Player chooses moves in games: the engine, another program, a random
 // mover; the games of a match, and the computer side of the web page's.
 type Player interface {
-	// Move returns a legal move of g's current position, which has one.
+	// Move returns a legal move of g's current position, which has one
+	// (g is never nil).
 	// Seeing the whole game lets a player avoid repetitions. Move only
 	// reads g (Clone it to look ahead), which does not change until Move
 	// returns. clocks is the state of both clocks in a timed game, and nil
