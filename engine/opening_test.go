@@ -52,9 +52,12 @@ func TestRandomOpeningStops(t *testing.T) {
 }
 
 // A nil source or a negative length is an error, not a panic (issue 26,
-// item 14).
+// item 14), and so is a nil start, as a nil source is.
 func TestRandomOpeningErrors(t *testing.T) {
 	start := bashni.Russian().MustStart()
+	if line, err := RandomOpening(nil, 4, rand.New(rand.NewPCG(1, 2))); err == nil || line != nil {
+		t.Errorf("nil start: %v, %v; want an error", line, err)
+	}
 	if line, err := RandomOpening(&start, 4, nil); err == nil || line != nil {
 		t.Errorf("nil source: %v, %v; want an error", line, err)
 	}

@@ -186,8 +186,12 @@ func ParseResult(text string) (bashni.Result, error) {
 // ended it: a win is the loser's resignation, a draw an agreed one. A game
 // the rules ended, or r Ongoing, is left as it is: whether r contradicts
 // that end is for the caller to judge against g.Outcome(). The Reader
-// applies a record's result so.
+// applies a record's result so. A nil g is an error, as a record with no
+// game is Write's.
 func ApplyResult(g *bashni.Game, r bashni.Result) error {
+	if g == nil {
+		return errors.New("pdn: no game to apply the result to (a nil *bashni.Game)")
+	}
 	if g.Outcome().IsOver() {
 		return nil
 	}

@@ -75,4 +75,11 @@ func TestApplyResult(t *testing.T) {
 			t.Errorf("%s, %v: outcome %v, want %v", c.fen, c.r, got, c.want)
 		}
 	}
+	// No game is an error, as a record with no game is Write's, not a
+	// panic.
+	for _, r := range []bashni.Result{bashni.WhiteWins, bashni.Ongoing} {
+		if err := ApplyResult(nil, r); err == nil {
+			t.Errorf("ApplyResult(nil, %v): no error", r)
+		}
+	}
 }
