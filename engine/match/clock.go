@@ -13,11 +13,31 @@ import (
 
 // TimeControl is the clock of a game: each side starts with Base, gets
 // Increment after each of its moves, and, when Moves is set, Base again
-// after every Moves moves of its own. The zero TimeControl is no clock.
+// after every Moves moves of its own. The zero TimeControl is no clock;
+// any other has a positive Base, and Moves and Increment 0 or more
+// (Validate).
 type TimeControl struct {
 	Moves     int
 	Base      time.Duration
 	Increment time.Duration
+}
+
+// Validate reports a TimeControl that is no clock a game can be played
+// under: other than the zero one (no clock), its Base must be positive and
+// its Moves and Increment not negative, as ParseTimeControl reads them.
+// PlayTimedGame returns its error before the first move.
+func (tc TimeControl) Validate() error {
+	switch {
+	case tc == TimeControl{}:
+		return nil
+	case tc.Base <= 0:
+		return fmt.Errorf("match: time control: the base time %s is not positive (the zero TimeControl is no clock)", tc.Base)
+	case tc.Moves < 0:
+		return fmt.Errorf("match: time control: %d moves to a control is negative", tc.Moves)
+	case tc.Increment < 0:
+		return fmt.Errorf("match: time control: the increment %s is negative", tc.Increment)
+	}
+	return nil
 }
 
 // ParseTimeControl reads a time control written "[MOVES/]BASE[+INCREMENT]"

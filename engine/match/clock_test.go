@@ -39,6 +39,44 @@ func TestParseTimeControl(t *testing.T) {
 	}
 }
 
+// A TimeControl is none (the zero one) or a clock with a positive Base and
+// no negative Moves or Increment, as ParseTimeControl reads them;
+// PlayTimedGame refuses another before the first move, where a negative
+// Base played the game untimed and a Base of 0 with an increment did too.
+func TestTimeControlValidate(t *testing.T) {
+	for _, tc := range []TimeControl{{}, {Base: time.Second}, {Moves: 40, Base: 2 * time.Minute, Increment: time.Second}} {
+		if err := tc.Validate(); err != nil {
+			t.Errorf("%+v: %v", tc, err)
+		}
+	}
+	for _, text := range []string{"10s+100ms", "40/2m", "1ns", "1/1ns+0s"} {
+		tc, err := ParseTimeControl(text)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := tc.Validate(); err != nil {
+			t.Errorf("ParseTimeControl(%q) = %+v: Validate: %v", text, tc, err)
+		}
+	}
+	start := bashni.RussianDraughts().MustStart()
+	players := [2]Player{Random{Rand: rand.New(rand.NewPCG(1, 2))}, Random{Rand: rand.New(rand.NewPCG(3, 4))}}
+	for _, tc := range []TimeControl{
+		{Base: -time.Second},
+		{Increment: time.Second},
+		{Moves: 40},
+		{Moves: -1, Base: time.Second},
+		{Base: time.Second, Increment: -time.Millisecond},
+	} {
+		if err := tc.Validate(); err == nil {
+			t.Errorf("%+v: Validate: no error", tc)
+		}
+		g, err := PlayTimedGame(context.Background(), &start, nil, players, 10, tc)
+		if err == nil || g.Game.Plies() != 0 {
+			t.Errorf("%+v: PlayTimedGame: %d plies, error %v; want an error before the first move", tc, g.Game.Plies(), err)
+		}
+	}
+}
+
 // The clocks: time spent is charged, the increment added after each move,
 // the base again at each control; a clock that runs out says so.
 func TestClockRun(t *testing.T) {

@@ -82,13 +82,17 @@ func PlayGame(ctx context.Context, start *bashni.Position, opening []bashni.Move
 // player's thinking time is charged to its clock, a player is told
 // the clocks, and a player whose clock runs out loses the game on time
 // (recorded as its resignation, with Game.TimeLoss set). The opening's
-// moves are not timed.
+// moves are not timed. A tc that TimeControl.Validate refuses is its error
+// before the first move.
 func PlayTimedGame(ctx context.Context, start *bashni.Position, opening []bashni.Move, players [2]Player, maxPlies int, tc TimeControl) (Game, error) {
 	g := Game{Game: bashni.NewGameFrom(start), MaxPlies: maxPlies, Clock: tc}
 	for c, p := range players {
 		if p == nil {
 			return g, fmt.Errorf("match: no player for %s", bashni.Color(c))
 		}
+	}
+	if err := tc.Validate(); err != nil {
+		return g, err
 	}
 	for _, m := range opening {
 		if g.Game.Outcome().IsOver() {
