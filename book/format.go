@@ -79,9 +79,18 @@ func (e *FormatError) Unwrap() error { return e.Err }
 
 // MemoryBytes returns the bytes of memory a book of the given numbers of
 // positions and moves takes once read, as Read counts them against its
-// limit.
+// limit. The counts are 0 or more, as a book's Len and Moves are: a
+// negative count counts as 0, and a total past the largest int64 is
+// math.MaxInt64, so that the result is never below a book's and passes no
+// limit it should not.
 func MemoryBytes(positions, moves int) int64 {
-	return memoryBytes(int64(positions), int64(moves))
+	p, m := int64(max(positions, 0)), int64(max(moves, 0))
+	base := memoryBytes(0, 0)
+	perPosition, perMove := memoryBytes(1, 0)-base, memoryBytes(0, 1)-base
+	if p > (math.MaxInt64-base)/perPosition || m > (math.MaxInt64-base-p*perPosition)/perMove {
+		return math.MaxInt64
+	}
+	return memoryBytes(p, m)
 }
 
 // memoryBytes is MemoryBytes in int64s, for a header's uint32 counts that

@@ -151,6 +151,46 @@ func TestReadDamaged(t *testing.T) {
 	}
 }
 
+// MemoryBytes is defined for any counts: a negative count counts as 0, and
+// a total past the largest int64 is the largest int64, where -5 positions
+// took -56 bytes and a count near math.MaxInt wrapped round to a negative
+// number (either passed any limit).
+func TestMemoryBytesOfAnyCounts(t *testing.T) {
+	empty := MemoryBytes(0, 0)
+	for _, c := range []struct {
+		positions, moves int
+		want             int64
+	}{
+		{-5, 0, empty},
+		{0, -5, empty},
+		{-1, 3, MemoryBytes(0, 3)},
+		{3, math.MinInt, MemoryBytes(3, 0)},
+	} {
+		if got := MemoryBytes(c.positions, c.moves); got != c.want || got < empty {
+			t.Errorf("MemoryBytes(%d, %d) = %d, want %d", c.positions, c.moves, got, c.want)
+		}
+	}
+	if math.MaxInt == math.MaxInt64 {
+		for _, c := range [][2]int{{math.MaxInt, 0}, {0, math.MaxInt}, {math.MaxInt, math.MaxInt}, {math.MaxInt / 12, math.MaxInt / 20}} {
+			if got := MemoryBytes(c[0], c[1]); got != math.MaxInt64 {
+				t.Errorf("MemoryBytes(%d, %d) = %d, want math.MaxInt64", c[0], c[1], got)
+			}
+		}
+		// The most positions that fit count exactly; one more saturates.
+		per := MemoryBytes(1, 0) - empty
+		most := int((math.MaxInt64 - empty) / per)
+		if got := MemoryBytes(most, 0); got != int64(most)*per+empty {
+			t.Errorf("MemoryBytes(%d, 0) = %d, want %d", most, got, int64(most)*per+empty)
+		}
+		if got := MemoryBytes(most+1, 0); got != math.MaxInt64 {
+			t.Errorf("MemoryBytes(%d, 0) = %d, want math.MaxInt64", most+1, got)
+		}
+	}
+	if a, b := MemoryBytes(1<<40, 1<<40), MemoryBytes(1<<40+1, 1<<40); b-a != MemoryBytes(1, 0)-empty {
+		t.Errorf("a position more adds %d bytes at 2^40, want %d", b-a, MemoryBytes(1, 0)-empty)
+	}
+}
+
 // TestReadMemoryLimit: the limit is checked from the header, counted in
 // bytes as MemoryBytes counts them, before anything is allocated; a book
 // of exactly the limit reads.
