@@ -7,7 +7,10 @@ import (
 	"github.com/bashni-dev/bashni"
 )
 
-// A Tally is the score of one player (A) in a match.
+// A Tally is the score of one player (A) in a match: the games it won,
+// drew and lost. The counts are 0 or more, as Add makes them; a Tally built
+// with a negative count is no score, and what Games, Score, Elo,
+// EloVariance and String give for it means nothing.
 type Tally struct {
 	Wins, Draws, Losses int
 }
