@@ -161,7 +161,9 @@ type Info struct {
 	PV        []bashni.Move // the principal variation, from the root
 	// Lines are the best root moves, best first, as many as Limits.Lines
 	// asked for (at least one; fewer when the position has fewer legal
-	// moves). Lines[0] is Score and PV.
+	// moves). Lines[0] is Score and PV. A search stopped before its first
+	// iteration completed (Depth 0) has them all the same: the first root
+	// moves, each a line of one move with no score.
 	Lines []Line
 }
 

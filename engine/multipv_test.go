@@ -172,3 +172,40 @@ func linesText(lines []Line) []string {
 	}
 	return out
 }
+
+// A search of several lines stopped before its first iteration completed
+// still returns as many lines as asked (or as there are moves): the first
+// root moves in the order the search would have searched them, unscored,
+// as a single line stopped as early is the first root move. Node limits
+// from 1 up stop it at every point of the first iteration's searches.
+func TestLinesStoppedInTheFirstIteration(t *testing.T) {
+	for name, pos := range multiPVPositions(t) {
+		legal := pos.LegalMoves()
+		for _, nodes := range []uint64{1, 2, 5, 10, 20} {
+			for _, n := range []int{2, 3, 100} {
+				r, err := MustNew(Options{HashMB: 1}).Search(context.Background(), &pos, Limits{Nodes: nodes, Lines: n})
+				if err != nil {
+					t.Fatal(err)
+				}
+				if r.Depth > 0 {
+					continue // the first iteration completed: TestLinesShape's case
+				}
+				want := min(n, len(legal))
+				if len(r.Lines) != want {
+					t.Fatalf("%s, %d nodes, %d lines: %d lines returned (%q), want %d", name, nodes, n, len(r.Lines), linesText(r.Lines), want)
+				}
+				if r.Lines[0].PV[0] != r.Move || !slices.Equal(r.Lines[0].PV, r.PV) {
+					t.Errorf("%s, %d nodes, %d lines: move %s line %s, but the first line is %s", name, nodes, n, r.Move, lineText(r.PV), lineText(r.Lines[0].PV))
+				}
+				seen := map[bashni.Move]bool{}
+				for k, l := range r.Lines {
+					if len(l.PV) != 1 || !slices.Contains(legal, l.PV[0]) || seen[l.PV[0]] {
+						t.Errorf("%s, %d nodes, %d lines: line %d is %q, want a legal move of its own", name, nodes, n, k, lineText(l.PV))
+						continue
+					}
+					seen[l.PV[0]] = true
+				}
+			}
+		}
+	}
+}

@@ -106,7 +106,7 @@ func (e *Engine) search(ctx context.Context, g game, lim Limits) (Result, error)
 		select {
 		case e.turn <- struct{}{}:
 		case <-ctx.Done():
-			return cancelledWaiting(&g.pos)
+			return cancelledWaiting(&g.pos, lim.Lines)
 		}
 	}
 	defer func() { <-e.turn }()
@@ -245,16 +245,29 @@ func (e *Engine) awaitEnd(ctx context.Context, lim Limits) {
 	}
 }
 
-// cancelledWaiting is the result of a search of pos cancelled while it
-// waited for its turn at the Engine: the first legal move, searched no
-// further, as the Engine's table and history are another search's.
-func cancelledWaiting(pos *bashni.Position) (Result, error) {
+// cancelledWaiting is the result of a search of pos for lines lines
+// cancelled while it waited for its turn at the Engine: the first legal
+// moves, searched no further, as the Engine's table and history are
+// another search's.
+func cancelledWaiting(pos *bashni.Position, lines int) (Result, error) {
 	ms := pos.AppendLegalMoves(nil)
 	if len(ms) == 0 {
 		return Result{}, ErrNoMoves
 	}
-	pv := []bashni.Move{ms[0]}
-	return Result{Move: ms[0], Info: Info{PV: pv, Lines: []Line{{PV: pv}}}, Stop: StopCancelled}, nil
+	ls := firstMoves(ms, min(max(lines, 1), len(ms)))
+	return Result{Move: ms[0], Info: Info{PV: ls[0].PV, Lines: ls}, Stop: StopCancelled}, nil
+}
+
+// firstMoves returns the n first of ms as unscored lines of one move each:
+// the lines of a search stopped before its first iteration completed, as
+// many as it was asked for, so that a caller of several lines gets them
+// all whatever stopped it.
+func firstMoves(ms []bashni.Move, n int) []Line {
+	lines := make([]Line, n)
+	for i, m := range ms[:n] {
+		lines[i] = Line{PV: []bashni.Move{m}}
+	}
+	return lines
 }
 
 // improves reports whether a helper's result of value helper, from an
@@ -281,10 +294,10 @@ func (s *searcher) useRuleset(v bashni.Variant) {
 // iterate is the main thread's iterative deepening: a search of every depth
 // up to maxDepth, or until a limit stops it.
 func (s *searcher) iterate(root *bashni.Position, rootMoves []bashni.Move, maxDepth int, lim Limits) Result {
-	res := Result{Move: rootMoves[0]}
-	res.PV = []bashni.Move{rootMoves[0]}
-	res.Lines = []Line{{PV: res.PV}}
 	n := min(max(lim.Lines, 1), len(rootMoves))
+	res := Result{Move: rootMoves[0]}
+	res.Lines = firstMoves(rootMoves, n)
+	res.PV = res.Lines[0].PV
 	for depth := 1; depth <= maxDepth; depth++ {
 		s.rootDepth = depth
 		s.iterDone = false

@@ -367,7 +367,7 @@ func TestCancelWhileWaitingForTheEngine(t *testing.T) {
 	}
 	second := make(chan outcome, 1)
 	go func() {
-		r, err := e.Search(waiting, &pos, Limits{})
+		r, err := e.Search(waiting, &pos, Limits{Lines: 3})
 		second <- outcome{r, err}
 	}()
 	stop()
@@ -376,7 +376,7 @@ func TestCancelWhileWaitingForTheEngine(t *testing.T) {
 	case o := <-second:
 		waited = false
 		// The first legal move, as a search cancelled before its first
-		// node gives, with nothing searched.
+		// node gives, with nothing searched, and as many lines as asked.
 		type shape struct {
 			Move, PV string
 			Lines    []string
@@ -385,8 +385,9 @@ func TestCancelWhileWaitingForTheEngine(t *testing.T) {
 			Stop     StopReason
 			Err      error
 		}
-		m := pos.AppendLegalMoves(nil)[0]
-		want := shape{Move: m.String(), PV: m.String(), Lines: []string{"0.00 " + m.String()}, Stop: StopCancelled}
+		ms := pos.AppendLegalMoves(nil)
+		m := ms[0]
+		want := shape{Move: m.String(), PV: m.String(), Lines: []string{"0.00 " + m.String(), "0.00 " + ms[1].String(), "0.00 " + ms[2].String()}, Stop: StopCancelled}
 		got := shape{o.r.Move.String(), lineText(o.r.PV), linesText(o.r.Lines), o.r.Depth, o.r.Nodes, o.r.Stop, o.err}
 		if diff := cmp.Diff(want, got); diff != "" {
 			t.Errorf("cancelled while waiting (-want +got):\n%s", diff)
