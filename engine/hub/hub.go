@@ -56,7 +56,8 @@ type Options struct {
 	Threads int
 	// Book, when set, gives "go think" its move in the book's positions,
 	// in the book's ruleset (the "book" parameter, whose value is
-	// BookFile, the file it was read from).
+	// BookFile, the file it was read from). Both are set or neither:
+	// Validate refuses one without the other.
 	Book     *book.Book
 	BookFile string
 	// BookMargin is how far below the best book move's score, in
@@ -79,8 +80,11 @@ const MaxBookMargin = 10000
 // default) or 1 to 65536 MiB (the hash parameter's range), or a table larger
 // than the machine's memory (engine.Options.Validate); Threads other than 0
 // (one) or 1 to engine.MaxThreads; a BookMargin other than 0 to
-// MaxBookMargin. Run returns its error before reading or writing a line, so
-// the hub handshake never advertises a value out of its parameter's range.
+// MaxBookMargin; a BookFile with no Book or a Book with no BookFile (the
+// handshake's book parameter, BookFile, would name a book not in use or
+// hide the one in use). Run returns its error before reading or writing a
+// line, so the hub handshake never advertises a value out of its
+// parameter's range, nor a book other than the one in use.
 func (o Options) Validate() error {
 	switch {
 	case o.HashMB < 0 || o.HashMB > maxHashMB:
@@ -89,6 +93,10 @@ func (o Options) Validate() error {
 		return fmt.Errorf("hub: threads %d: want 1 to %d", o.Threads, engine.MaxThreads)
 	case o.BookMargin < 0 || o.BookMargin > MaxBookMargin:
 		return fmt.Errorf("hub: book-margin %d: want 0 to %d", o.BookMargin, MaxBookMargin)
+	case o.Book == nil && o.BookFile != "":
+		return fmt.Errorf("hub: book file %q with no Book: want both or neither", o.BookFile)
+	case o.Book != nil && o.BookFile == "":
+		return errors.New("hub: a Book with no BookFile: want both or neither")
 	}
 	return engine.Options{HashMB: o.HashMB, Threads: o.Threads}.Validate()
 }

@@ -18,11 +18,14 @@ func TestSessionWithoutOutput(t *testing.T) {
 	}
 }
 
-// Options out of their parameters' ranges are refused by Validate, and by
-// Run before it writes a line, where the hub handshake advertised them
-// (book-margin value=-7, its min 0) and init failed on the others.
+// Options out of their parameters' ranges, or with a book file and no book
+// or a book and no file, are refused by Validate, and by Run before it
+// writes a line, where the hub handshake advertised them (book-margin
+// value=-7, its min 0; book value= a file not in use, or "" with a book in
+// use) and init failed on the others.
 func TestOptionsValidate(t *testing.T) {
-	for _, o := range []Options{{}, {HashMB: 1, Threads: 1}, {HashMB: 64, Threads: engine.MaxThreads, BookMargin: MaxBookMargin}} {
+	b := sample(t)
+	for _, o := range []Options{{}, {HashMB: 1, Threads: 1}, {HashMB: 64, Threads: engine.MaxThreads, BookMargin: MaxBookMargin}, {Book: b, BookFile: sampleBook}} {
 		if err := o.Validate(); err != nil {
 			t.Errorf("%+v: %v", o, err)
 		}
@@ -37,6 +40,10 @@ func TestOptionsValidate(t *testing.T) {
 		{Options{Threads: engine.MaxThreads + 1}, "hub: threads 257: want 1 to 256"},
 		{Options{HashMB: -1}, "hub: hash -1: want 1 to 65536 MiB"},
 		{Options{HashMB: maxHashMB + 1}, "hub: hash 65537: want 1 to 65536 MiB"},
+		// The handshake's book parameter is BookFile: it would advertise
+		// a book not in use, or hide the one in use.
+		{Options{BookFile: sampleBook}, `hub: book file "` + sampleBook + `" with no Book: want both or neither`},
+		{Options{Book: b}, "hub: a Book with no BookFile: want both or neither"},
 	} {
 		err := tc.o.Validate()
 		if err == nil || err.Error() != tc.want {
