@@ -56,8 +56,10 @@ type Options struct {
 	Threads int
 	// Book, when set, gives "go think" its move in the book's positions,
 	// in the book's ruleset (the "book" parameter, whose value is
-	// BookFile, the file it was read from). Both are set or neither:
-	// Validate refuses one without the other.
+	// BookFile, the file it was read from); a search of several lines
+	// (multipv) and one without a limit ("level infinite", which only
+	// "stop" ends) search all the same. Both are set or neither: Validate
+	// refuses one without the other.
 	Book     *book.Book
 	BookFile string
 	// BookMargin is how far below the best book move's score, in
