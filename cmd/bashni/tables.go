@@ -94,7 +94,8 @@ func (tf *tablesFlags) ruleset() (bashni.Variant, error) {
 
 // runTablesBuild is "bashni tables build". It reports each table on
 // stderr as it is done and ends with one line on stdout:
-// "built N tables of up to P pieces of VARIANT in DIR: X positions in TIME".
+// "built N tables of up to P pieces of PRESET in DIR: X positions in TIME",
+// PRESET the name of the preset whose tables serve -variant (endgame.Ruleset).
 func runTablesBuild(args []string, stdout, stderr io.Writer) error {
 	fs := newFlagSet("tables build", "[flags]",
 		"Solves every position of up to -pieces pieces by retrograde analysis and writes\n"+
