@@ -115,8 +115,9 @@ type Limits struct {
 	// ordinary search, and more than the position's legal moves means all
 	// of them. The other lines cost time: each iteration searches the root
 	// again for each. A search of several lines returns the last completed
-	// iteration's best move (an unfinished iteration is dropped), and its
-	// helper threads (Options.Threads) only fill the table.
+	// iteration's best move (an unfinished iteration is dropped; stopped
+	// before the first completed, the first root moves, Info.Lines), and
+	// its helper threads (Options.Threads) only fill the table.
 	Lines int
 }
 
