@@ -70,12 +70,9 @@ func (c Clock) budget() (soft, hard time.Duration) {
 type Ponder struct {
 	mu   sync.Mutex
 	hit  time.Time     // zero until Hit
-	hits chan struct{} // closed by Hit; made by attach or waiting
+	hits chan struct{} // closed by Hit; made by attach or wait
 	s    *searcher     // the search, once it runs
 	lim  Limits
-	// idle is closed when the search, done, starts waiting for the hit
-	// (wait): a test's sign that it is not about to return.
-	idle chan struct{}
 }
 
 // Hit starts the time limits of the pondering search now. A Hit before the
@@ -122,48 +119,25 @@ func (p *Ponder) hitsLocked() chan struct{} {
 	return p.hits
 }
 
-// waiting returns the channel that wait closes when it starts waiting for
-// the hit.
-func (p *Ponder) waiting() <-chan struct{} {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	if p.idle == nil {
-		p.idle = make(chan struct{})
-	}
-	return p.idle
-}
-
 // wait returns when Hit has been called or done is closed, whichever
 // comes first: the end of a pondering search that has nothing more to
-// search.
-func (p *Ponder) wait(done <-chan struct{}) {
+// search. Before it blocks it calls idle, if not nil (a test's sign that
+// the search is not about to return).
+func (p *Ponder) wait(done <-chan struct{}, idle func()) {
 	p.mu.Lock()
 	hits := p.hitsLocked()
-	p.markIdleLocked()
 	p.mu.Unlock()
 	select {
 	case <-hits:
-	case <-done:
+		return
+	default:
 	}
-}
-
-// markIdle closes the channel waiting returns: the search, done, waits
-// (for the hit, or for its cancel when the hit starts no time limit).
-func (p *Ponder) markIdle() {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	p.markIdleLocked()
-}
-
-// markIdleLocked is markIdle with p.mu held.
-func (p *Ponder) markIdleLocked() {
-	if p.idle == nil {
-		p.idle = make(chan struct{})
+	if idle != nil {
+		idle()
 	}
 	select {
-	case <-p.idle: // a second search of the Ponder, which serves one
-	default:
-		close(p.idle)
+	case <-hits:
+	case <-done:
 	}
 }
 

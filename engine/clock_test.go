@@ -210,13 +210,17 @@ func TestPonderWaitsForTheHitOrTheCancel(t *testing.T) {
 		r   Result
 		err error
 	}
-	start := func(ctx context.Context, pos bashni.Position, lim Limits) <-chan outcome {
-		ch := make(chan outcome, 1)
+	// start searches pos under lim; idle is closed when the search
+	// waits (Engine.idle).
+	start := func(ctx context.Context, pos bashni.Position, lim Limits) (done <-chan outcome, idle <-chan struct{}) {
+		ch, waits := make(chan outcome, 1), make(chan struct{})
+		e := MustNew(Options{})
+		e.idle = func() { close(waits) }
 		go func() {
-			r, err := MustNew(Options{}).Search(ctx, &pos, lim)
+			r, err := e.Search(ctx, &pos, lim)
 			ch <- outcome{r, err}
 		}()
-		return ch
+		return ch, waits
 	}
 	for _, c := range []struct {
 		name   string
@@ -233,11 +237,11 @@ func TestPonderWaitsForTheHitOrTheCancel(t *testing.T) {
 			ctx, cancel := context.WithCancel(context.Background())
 			defer cancel()
 			p := new(Ponder)
-			done := start(ctx, c.pos, Limits{Time: time.Millisecond, Ponder: p})
+			done, idle := start(ctx, c.pos, Limits{Time: time.Millisecond, Ponder: p})
 			select {
 			case o := <-done:
 				t.Fatalf("returned before the hit: %+v, %v", o.r, o.err)
-			case <-p.waiting():
+			case <-idle:
 			}
 			if c.cancel {
 				cancel()
@@ -253,19 +257,21 @@ func TestPonderWaitsForTheHitOrTheCancel(t *testing.T) {
 	t.Run("hit first", func(t *testing.T) {
 		p := new(Ponder)
 		p.Hit()
-		o := <-start(context.Background(), only, Limits{Time: time.Hour, Ponder: p})
+		done, _ := start(context.Background(), only, Limits{Time: time.Hour, Ponder: p})
+		o := <-done
 		if o.err != nil || o.r.Stop != StopOnlyMove {
 			t.Errorf("%+v, %v; want stop %q", o.r, o.err, StopOnlyMove)
 		}
 	})
 	t.Run("depth limit", func(t *testing.T) {
 		p := new(Ponder)
-		o := <-start(context.Background(), forced, Limits{Depth: 8, Ponder: p})
+		done, idle := start(context.Background(), forced, Limits{Depth: 8, Ponder: p})
+		o := <-done
 		if o.err != nil || o.r.Stop != StopWin {
 			t.Errorf("%+v, %v; want stop %q", o.r, o.err, StopWin)
 		}
 		select {
-		case <-p.waiting():
+		case <-idle:
 			t.Error("a search with a depth limit waited for the hit")
 		default:
 		}

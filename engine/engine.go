@@ -219,9 +219,9 @@ type Engine struct {
 	weights *eval.Weights // the evaluation's parameters; nil: eval.For the ruleset (tests change them)
 	history []history     // one per thread
 	busy    *busyTable    // shared by the threads; nil with one thread
-	// idle, when set (by a test), is called when a search without a
-	// limit that has nothing more to search starts waiting for its
-	// cancel (awaitEnd): a sign that it is not about to return.
+	// idle, when set (by a test), is called when a search that has
+	// nothing more to search starts waiting for its cancel or its
+	// Ponder's hit (awaitEnd): a sign that it is not about to return.
 	idle func()
 }
 

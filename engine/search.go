@@ -233,11 +233,8 @@ func (e *Engine) awaitEnd(ctx context.Context, lim Limits) {
 	timed := lim.Time > 0 || lim.Clock != (Clock{})
 	switch {
 	case lim.Ponder != nil && timed:
-		lim.Ponder.wait(ctx.Done())
+		lim.Ponder.wait(ctx.Done(), e.idle)
 	case !timed:
-		if lim.Ponder != nil {
-			lim.Ponder.markIdle()
-		}
 		if e.idle != nil {
 			e.idle()
 		}
