@@ -36,13 +36,23 @@ func runHub(args []string, stdout, stderr io.Writer) error {
 	}
 	// The flags' ranges are the Options' (hub.Options.Validate), but for
 	// 0, the Options' default, which -threads and -hash refuse as every
-	// command's do (checkHash names the flag in its memory check too).
-	if *threads == 0 {
-		return fmt.Errorf("-threads 0: want 1 to %d", engine.MaxThreads)
+	// command's do. They are checked here, not left to Validate, so that
+	// the error names the flag typed ("-threads 300"), as every command's
+	// does: Validate names the Hub parameter ("threads 300"), which is
+	// right for set-param and for Options built in Go, but is no flag.
+	// checkHash names the flag in its memory check too.
+	if *threads < 1 || *threads > engine.MaxThreads {
+		return fmt.Errorf("-threads %d: want 1 to %d", *threads, engine.MaxThreads)
 	}
 	if err := checkHash(*hashMB); err != nil {
 		return err
 	}
+	if *bookMargin < 0 || *bookMargin > hub.MaxBookMargin {
+		return fmt.Errorf("-book-margin %d: want 0 to %d", *bookMargin, hub.MaxBookMargin)
+	}
+	// Validate has nothing left to refuse in flags checked as above; it
+	// stays as the last word should the Options gain a check the flags
+	// lack.
 	opts := hub.Options{HashMB: *hashMB, Threads: *threads, BookMargin: *bookMargin}
 	if err := opts.Validate(); err != nil {
 		return err

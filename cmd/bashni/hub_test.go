@@ -36,6 +36,29 @@ func TestHubCommand(t *testing.T) {
 	}
 }
 
+// A flag out of its range is refused with the flag's name, as the user typed
+// it, where hub.Options.Validate's error named the Hub parameter ("bashni
+// hub: threads 300: want 1 to 256", no flag of the command).
+func TestHubCommandFlagErrors(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-threads", "300"}, "bashni hub: -threads 300: want 1 to 256\n"},
+		{[]string{"-threads", "-1"}, "bashni hub: -threads -1: want 1 to 256\n"},
+		{[]string{"-threads", "0"}, "bashni hub: -threads 0: want 1 to 256\n"},
+		{[]string{"-hash", "0"}, "bashni hub: -hash 0: want 1 to 65536 MiB\n"},
+		{[]string{"-hash", "65537"}, "bashni hub: -hash 65537: want 1 to 65536 MiB\n"},
+		{[]string{"-book-margin", "-7"}, "bashni hub: -book-margin -7: want 0 to 10000\n"},
+		{[]string{"-book-margin", "10001"}, "bashni hub: -book-margin 10001: want 0 to 10000\n"},
+	} {
+		out, errOut, status := cli(t, append([]string{"hub"}, tc.args...)...)
+		if status != 1 || out != "" || errOut != tc.want {
+			t.Errorf("hub %v: status %d, stdout %q, stderr %q; want 1, nothing, %q", tc.args, status, out, errOut, tc.want)
+		}
+	}
+}
+
 // pydraughts' recorded dialogues, sent to "bashni hub" as pydraughts sent
 // them (with "level depth=1" for "level move-time=0.1", to be quick): the
 // handshake is answered, every "go think" gets one done line, and nothing is
