@@ -194,13 +194,15 @@ type Result struct {
 // constant's value, as "bashni analyze" prints it.
 type StopReason string
 
-// The reasons a search ends.
+// The reasons a search ends. A cancel or a Nodes or Time limit that stops
+// the search is its reason even with one legal move: StopOnlyMove is for a
+// search whose one iteration completed.
 const (
 	StopDepth     StopReason = "depth"     // it completed its depth (Limits.Depth, or MaxPly/2)
 	StopNodes     StopReason = "nodes"     // it searched Limits.Nodes positions
 	StopTime      StopReason = "time"      // its time ran out (Limits.Time, or the clock's share)
 	StopCancelled StopReason = "cancelled" // its context was cancelled
-	StopOnlyMove  StopReason = "only move" // the position has one legal move, played without a search
+	StopOnlyMove  StopReason = "only move" // the position has one legal move, played after one iteration (without Limits.Depth)
 	StopWin       StopReason = "win"       // it found a forced result and proved it
 )
 

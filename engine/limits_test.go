@@ -161,3 +161,36 @@ func TestNoLimitWaitsForTheCancel(t *testing.T) {
 		}
 	}
 }
+
+// With one legal move the search stops after its one iteration with Stop
+// "only move", but a cancel or a node limit that ends that iteration before
+// it completes is what ended the search, and Stop says so, as it does for
+// any position (and for a cancel while waiting for the Engine): it said
+// "only move" for a search its context's cancel had stopped at its first
+// node, Depth 0 and no score.
+func TestOnlyMoveStoppedEarlySaysWhy(t *testing.T) {
+	only := mustFEN(t, bashni.RussianDraughts(), "W:Wa1:Bh8") // a1-b2 is the only move
+	if n := len(only.LegalMoves()); n != 1 {
+		t.Fatalf("%s has %d legal moves, want 1", only.FEN(), n)
+	}
+	cancelled, cancel := context.WithCancel(context.Background())
+	cancel()
+	for _, c := range []struct {
+		name  string
+		ctx   context.Context
+		lim   Limits
+		depth int
+		stop  StopReason
+	}{
+		{"completed, time", context.Background(), Limits{Time: time.Hour}, 1, StopOnlyMove},
+		{"completed, nodes", context.Background(), Limits{Nodes: 1 << 20}, 1, StopOnlyMove},
+		{"cancelled", cancelled, Limits{Time: time.Hour}, 0, StopCancelled},
+		{"cancelled, no limit", cancelled, Limits{}, 0, StopCancelled},
+		{"node limit", context.Background(), Limits{Nodes: 1}, 0, StopNodes},
+	} {
+		r, err := MustNew(Options{HashMB: 1}).Search(c.ctx, &only, c.lim)
+		if err != nil || r.Stop != c.stop || r.Depth != c.depth || !isLegal(only, r.Move) {
+			t.Errorf("%s: %s at depth %d, stop %q, %v; want a legal move at depth %d, stop %q", c.name, r.Move, r.Depth, r.Stop, err, c.depth, c.stop)
+		}
+	}
+}

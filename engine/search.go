@@ -208,7 +208,10 @@ func (e *Engine) search(ctx context.Context, g game, lim Limits) (Result, error)
 			res.SelDepth = max(res.SelDepth, h.seldepth)
 		}
 	}
-	if onlyMove {
+	// Its one iteration completed: the one legal move is why it searched
+	// no deeper. A cancel or limit that cut that iteration short (s.stopped)
+	// ended the search, and stays its reason, as for any other position.
+	if onlyMove && !s.stopped {
 		res.Stop = StopOnlyMove
 	}
 	e.awaitEnd(ctx, lim)
