@@ -129,7 +129,7 @@ func (e *Engine) search(ctx context.Context, g game, lim Limits) (Result, error)
 		}
 		e.eval = eval.New(v, w)
 	}
-	e.tt.age++
+	e.tt.newSearch()
 	for i := range e.history {
 		e.history[i].decay(8)
 	}

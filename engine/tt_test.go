@@ -93,3 +93,43 @@ func TestTableForget(t *testing.T) {
 		t.Errorf("after clear, a stored entry reads %+v, %v", e, ok)
 	}
 }
+
+// An entry of an earlier search gives up its depth-preferred slot to one
+// of the current search, however many searches back it was stored, while
+// one of the current search keeps it against a shallower one. The 8-bit
+// age wrapped after 256 searches: an entry 256 (or 512, ...) searches old
+// read as the current search's and kept its slot over newer ones. The
+// 16-bit age wraps too, after 65,536 searches, when newSearch clears the
+// table, so that no entry is that old.
+func TestTableAgeDoesNotWrap(t *testing.T) {
+	tt := newTable(1)
+	n := uint64(len(tt.buckets))
+	// ago[i]: bucket i's deep entry (key i) is that many searches old
+	// when a shallower one (key i+n, the same bucket) is stored.
+	ago := []int{0, 1, 2, 255, 256, 257, 512, 1000, 1<<16 - 1, 1 << 16, 1<<16 + 1}
+	if uint64(len(ago)) > n {
+		t.Fatalf("%d buckets, want %d at least", n, len(ago))
+	}
+	tt.newSearch()
+	for i := range ago {
+		tt.store(uint64(i), 50, 10, boundExact, 0)
+	}
+	for searches, i := 0, 0; i < len(ago); searches++ {
+		if searches > 0 {
+			tt.newSearch()
+		}
+		for ; i < len(ago) && ago[i] == searches; i++ {
+			tt.store(uint64(i)+n, 7, 1, boundExact, 0)
+			k, e, ok := tt.buckets[i][0].load()
+			if ago[i] == 0 {
+				if !ok || k != uint64(i) || e.depth != 10 {
+					t.Errorf("same search: the depth-preferred slot holds key %d, depth %d (%v); want the deeper entry, key %d, depth 10", k, e.depth, ok, i)
+				}
+				continue
+			}
+			if !ok || k != uint64(i)+n || e.depth != 1 {
+				t.Errorf("%d searches later: the depth-preferred slot holds key %d, depth %d (%v); want the new entry, key %d, depth 1", ago[i], k, e.depth, ok, uint64(i)+n)
+			}
+		}
+	}
+}
