@@ -1,6 +1,7 @@
 package e2e
 
 import (
+	"fmt"
 	"net/url"
 	"strings"
 	"testing"
@@ -268,9 +269,24 @@ const wrappedLabels = `(() => {
 	return out.join("; ");
 })()`
 
-// On a desktop screen (1280x800) the side panel's rows each stand on one
-// line, none wider than the panel, with no button's or label's words
-// broken onto two lines: with a game's clocks, the engine lines shown, a
+// panelBeside says what is wrong when the panel does not stand beside
+// the board, right of it, starting at the top of the page: "" when it
+// does.
+const panelBeside = `(() => {
+	const box = document.getElementById("board-box").getBoundingClientRect(), panel = document.getElementById("panel").getBoundingClientRect();
+	return panel.left >= box.right && Math.abs(panel.top - box.top) < 1.5 ? "" : "the panel (" + [panel.left, panel.top].map(Math.round).join(" ") + ") is not beside the board (" + [box.left, box.top, box.right, box.bottom].map(Math.round).join(" ") + ")";
+})()`
+
+// desktopWidths are the widths of desktop screens the layout tests look
+// at, from the narrowest with the panel beside the board up: the panel's
+// rows need the same room at each, and the narrower the window, the less
+// is left for the board.
+var desktopWidths = []int64{900, 1000, 1100, 1280}
+
+// On a desktop screen (900 to 1280 px wide, 800 high) the side panel
+// stands beside the board and its rows each stand on one line, none wider
+// than the panel, with no button's or label's words broken onto two
+// lines: with a game's clocks and without, the engine lines shown, a
 // review made and one under way, the folded boxes open, and with the
 // editor open and a draw offered.
 func TestLayoutDesktopPanelRows(t *testing.T) {
@@ -288,21 +304,33 @@ func TestLayoutDesktopPanelRows(t *testing.T) {
 	p.do("review", chromedp.Click(chromedp.CSS("#review-start")))
 	p.waitFor("the review", `document.getElementById("review-status").textContent.startsWith("Reviewed")`)
 	p.run("open the folded boxes", `document.querySelectorAll("details").forEach(d => d.open = true)`)
-	p.run("to the top", `window.scrollTo(0, 0)`)
-	p.screenshot("desktop-top")
-	check := func(when string) {
+	// check looks at the panel at each width, ending at 1280 px; shot
+	// names the screenshots, one a width.
+	check := func(when, shot string) {
 		t.Helper()
-		if got := p.eval(rowsBroken); got != "" {
-			t.Errorf("%s: %s", when, got)
-		}
-		if got := p.eval(wrappedLabels); got != "" {
-			t.Errorf("%s, labels broken onto several lines: %s", when, got)
-		}
-		if got := p.pageWidth(); got != "1280" {
-			t.Errorf("%s, the page is %s px wide on a 1280 px screen", when, got)
+		for _, w := range desktopWidths {
+			p.do("a desktop screen", chromedp.EmulateViewport(w, 800))
+			p.run("to the top", `window.scrollTo(0, 0)`)
+			if shot != "" {
+				p.screenshot(fmt.Sprintf("%s-%d", shot, w))
+			}
+			if got := p.eval(panelBeside); got != "" {
+				t.Errorf("%s, at %d px: %s", when, w, got)
+			}
+			if got := p.eval(rowsBroken); got != "" {
+				t.Errorf("%s, at %d px: %s", when, w, got)
+			}
+			if got := p.eval(wrappedLabels); got != "" {
+				t.Errorf("%s, at %d px, labels broken onto several lines: %s", when, w, got)
+			}
+			if got := p.pageWidth(); got != fmt.Sprint(w) {
+				t.Errorf("%s, the page is %s px wide on a %d px screen", when, got, w)
+			}
 		}
 	}
-	check("with lines, a review and the clocks")
+	check("with lines, a review and the clocks", "desktop-rows")
+	p.run("to the top", `window.scrollTo(0, 0)`)
+	p.screenshot("desktop-top")
 	p.run("to the bottom", `window.scrollTo(0, document.documentElement.scrollHeight)`)
 	p.screenshot("desktop-bottom")
 
@@ -310,7 +338,7 @@ func TestLayoutDesktopPanelRows(t *testing.T) {
 	p.run("hold the analysis", holdStreams)
 	p.do("review", chromedp.Click(chromedp.CSS("#review-start")))
 	p.waitFor("the review's first analysis", `window.heldStreams() === 1`)
-	check("with a review under way")
+	check("with a review under way", "")
 	p.do("cancel", chromedp.Click(chromedp.CSS("#review-cancel")))
 	p.run("release the analysis", `window.releaseStreams()`)
 
@@ -318,9 +346,12 @@ func TestLayoutDesktopPanelRows(t *testing.T) {
 	p.waitFor("the offer", `!document.getElementById("draw-offer").hidden`)
 	p.do("open the editor", chromedp.Click(chromedp.CSS("#edit")))
 	p.waitFor("the editor", `document.getElementById("editor-fen").value !== ""`)
+	check("with the editor open and a draw offered", "desktop-editor-rows")
 	p.run("to the top", `window.scrollTo(0, 0)`)
 	p.screenshot("desktop-editor")
-	check("with the editor open and a draw offered")
+
+	p.choose("clock", "")
+	check("without the clocks", "desktop-noclock-rows")
 }
 
 // clocksBeside says where the clocks stand against the board's squares:
@@ -385,5 +416,59 @@ func TestLayoutDesktopClocksBesideTheBoard(t *testing.T) {
 	}
 	if got := p.pageWidth(); got != "375" {
 		t.Errorf("on a phone the page is %s px wide", got)
+	}
+}
+
+// clocksUnder says where the clocks stand against the board: "under" when
+// they are a row, White's first, under the board and left of the panel,
+// both in the window, or what is wrong.
+const clocksUnder = `(() => {
+	const board = document.querySelector("#board svg").getBoundingClientRect(), boardBox = document.getElementById("board-box").getBoundingClientRect();
+	const panel = document.getElementById("panel").getBoundingClientRect();
+	const w = document.getElementById("clock-white").getBoundingClientRect(), b = document.getElementById("clock-black").getBoundingClientRect();
+	const box = (r) => [r.left, r.top, r.right, r.bottom].map(Math.round).join(" ");
+	const where = "white " + box(w) + ", black " + box(b) + ", board " + box(board) + ", panel " + box(panel);
+	if (Math.round(w.top) !== Math.round(b.top) || w.right > b.left) return "not a row, White's first: " + where;
+	if (w.top < board.bottom - 0.5 || w.left < boardBox.left - 0.5 || b.right > panel.left) return "not under the board, left of the panel: " + where;
+	if (b.bottom > innerHeight) return "out of the window: " + where;
+	return "under";
+})()`
+
+// On a desktop screen (900 to 1280 px wide) a game's clocks come without
+// moving the board or changing its size: the board leaves the panel room
+// for its rows whether or not the clocks are shown. Where the board, the
+// clocks and the panel fit side by side (from 1260 px) the clocks stand
+// beside the board (TestLayoutDesktopClocksBesideTheBoard); on a
+// narrower screen they are a row under it, as on a phone, in the window
+// with it, and the panel stays beside the board.
+func TestLayoutDesktopBoardSizeWithClocks(t *testing.T) {
+	p := open(t)
+	p.do("a desktop screen", chromedp.EmulateViewport(1280, 800))
+	p.goToLine("c3-d4")
+	for _, w := range append([]int64{1200}, desktopWidths...) {
+		p.do("a desktop screen", chromedp.EmulateViewport(w, 800))
+		p.choose("clock", "")
+		p.run("to the top", `window.scrollTo(0, 0)`)
+		board := p.rect("#board svg")
+		p.screenshot(fmt.Sprintf("board-%d", w))
+		p.choose("clock", "3+2")
+		p.waitFor("Black's clock to run", `document.getElementById("clock-black").classList.contains("running")`)
+		p.screenshot(fmt.Sprintf("board-clocks-%d", w))
+		if got := p.rect("#board svg"); got != board {
+			t.Errorf("at %d px the board moved or changed its size when the clocks came: %s, was %s", w, got, board)
+		}
+		if got := p.eval(panelBeside); got != "" {
+			t.Errorf("at %d px with the clocks: %s", w, got)
+		}
+		if w >= 1260 {
+			if got := p.eval(clocksBeside); got != "beside, Black on top" {
+				t.Errorf("at %d px the clocks: %s", w, got)
+			}
+		} else if got := p.eval(clocksUnder); got != "under" {
+			t.Errorf("at %d px the clocks: %s", w, got)
+		}
+		if got := p.pageWidth(); got != fmt.Sprint(w) {
+			t.Errorf("with the clocks the page is %s px wide on a %d px screen", got, w)
+		}
 	}
 }
