@@ -22,9 +22,11 @@
 // On top of material: men advance towards the crowning rank (more so as the
 // board empties), men on their own back rank keep the enemy from crowning,
 // men and kings need room to move (mobility), and men in the centre control
-// more of the board. A tower-aware table values each top by where it
-// stands, whether it is a man or a king, and what is right under it
-// (nothing, an own piece, or a prisoner), early and late in the game.
+// more of the board; the hand-set weights of the classic rulesets also
+// count a side's men off balance between the board's two wings. A
+// tower-aware table values each top by where it stands, whether it is a
+// man or a king, and what is right under it (nothing, an own piece, or a
+// prisoner), early and late in the game.
 // Last, a table of lines of three squares values each top, again by its
 // kind and what is under it, by what stands on its two neighbours along
 // each diagonal, the one ahead and the one behind: the edge, a free
@@ -56,6 +58,9 @@ type Evaluator struct {
 	// rank[c][r]: the squares on rank r counted from c's own back rank.
 	rank   [2][8]bashni.SquareSet
 	centre bashni.SquareSet
+	// wing[0] and wing[1]: the squares left and right of the board's
+	// middle file or line (Weights.Balance).
+	wing [2]bashni.SquareSet
 	// towers[c][late][king][under][s]: Weights.Towers for a top of colour c
 	// on the board square s.
 	towers [2][2][2][3][64]int32
@@ -178,6 +183,12 @@ func New(v bashni.Variant, w Weights) *Evaluator {
 			}
 		}
 		e.rank[bashni.White][r] |= set
+		switch {
+		case 2*f+1 < n:
+			e.wing[0] |= set
+		case 2*f+1 > n:
+			e.wing[1] |= set
+		}
 		e.rank[bashni.Black][n-1-r] |= set
 		lo, hi := (n-1)/2-1, n/2+1 // the two or three middle files and ranks
 		if f >= lo && f <= hi && r >= lo && r <= hi && n >= 6 {
@@ -365,6 +376,10 @@ func (e *Evaluator) Evaluate(pos *bashni.Position) int {
 		// (3-d is the direction opposite d: NE-SW, NW-SE).
 		mobile := e.stepTargets(a, 3-fw[0]) | e.stepTargets(b, 3-fw[1])
 		s -= (m &^ mobile).Len() * w.ImmobileMan
+		if w.Balance != 0 {
+			d := (m & e.wing[0]).Len() - (m & e.wing[1]).Len()
+			s -= max(d, -d) * w.Balance
+		}
 		if k := tops & kings; k != 0 { // most positions have no kings
 			s += e.kingRoom(k, empty) * w.KingMobility
 		}

@@ -48,6 +48,7 @@ func (e *Evaluator) Features(pos *bashni.Position) [NumParams]int {
 		manMobility
 		kingMobility
 		immobileMan
+		balance
 		advance
 		lateAdvance = advance + 8
 		towerTable  = lateAdvance + 8
@@ -69,6 +70,23 @@ func (e *Evaluator) Features(pos *bashni.Position) [NumParams]int {
 			return EnemyKing
 		}
 		return EnemyMan
+	}
+	// wing[c][0] and wing[c][1]: c's men on top left and right of the
+	// board's middle (Weights.Balance).
+	var wing [2][2]int
+	for s := bashni.Square(0); s < 64; s++ {
+		if t := pos.Tower(s); !t.IsEmpty() && !t.Top().IsKing() {
+			switch f := s.File(); {
+			case 2*f+1 < n:
+				wing[t.Owner()][0]++
+			case 2*f+1 > n:
+				wing[t.Owner()][1]++
+			}
+		}
+	}
+	for c, sign := range [2]int{1, -1} {
+		d := wing[c][0] - wing[c][1]
+		f[balance] -= sign * max(d, -d)
 	}
 	for s := bashni.Square(0); s < 64; s++ {
 		t := pos.Tower(s)
