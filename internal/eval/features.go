@@ -22,11 +22,20 @@ func (e *Evaluator) Features(pos *bashni.Position) [NumParams]int {
 	empty := func(s bashni.Square) bool { return pos.Tower(s).IsEmpty() }
 	towers := 0
 	var men [2]int
+	// wing[c][0] and wing[c][1]: c's men on top left and right of the
+	// board's middle (Weights.Balance).
+	var wing [2][2]int
 	for s := bashni.Square(0); s < 64; s++ {
 		if t := pos.Tower(s); !t.IsEmpty() {
 			towers++
 			if !t.Top().IsKing() {
 				men[t.Owner()]++
+				switch f := s.File(); {
+				case 2*f+1 < n:
+					wing[t.Owner()][0]++
+				case 2*f+1 > n:
+					wing[t.Owner()][1]++
+				}
 			}
 		}
 	}
@@ -70,19 +79,6 @@ func (e *Evaluator) Features(pos *bashni.Position) [NumParams]int {
 			return EnemyKing
 		}
 		return EnemyMan
-	}
-	// wing[c][0] and wing[c][1]: c's men on top left and right of the
-	// board's middle (Weights.Balance).
-	var wing [2][2]int
-	for s := bashni.Square(0); s < 64; s++ {
-		if t := pos.Tower(s); !t.IsEmpty() && !t.Top().IsKing() {
-			switch f := s.File(); {
-			case 2*f+1 < n:
-				wing[t.Owner()][0]++
-			case 2*f+1 > n:
-				wing[t.Owner()][1]++
-			}
-		}
 	}
 	for c, sign := range [2]int{1, -1} {
 		d := wing[c][0] - wing[c][1]
