@@ -254,20 +254,22 @@ func cancelledWaiting(pos *bashni.Position, lines int) (Result, error) {
 	if len(ms) == 0 {
 		return Result{}, ErrNoMoves
 	}
-	ls := firstMoves(ms, min(max(lines, 1), len(ms)))
+	ls := firstMoves(ms, lines)
 	return Result{Move: ms[0], Info: Info{PV: ls[0].PV, Lines: ls}, Stop: StopCancelled}, nil
 }
 
-// firstMoves returns the n first of ms as unscored lines of one move each:
-// the lines of a search stopped before its first iteration completed, as
-// many as it was asked for, so that a caller of several lines gets them
-// all whatever stopped it.
-func firstMoves(ms []bashni.Move, n int) []Line {
-	lines := make([]Line, n)
+// firstMoves returns the first of ms as unscored lines of one move each,
+// as many as a search of lines lines gives (Limits.Lines: at least one, at
+// most every move): the lines of a search stopped before its first
+// iteration completed, so that a caller of several lines gets them all
+// whatever stopped it.
+func firstMoves(ms []bashni.Move, lines int) []Line {
+	n := min(max(lines, 1), len(ms))
+	ls := make([]Line, n)
 	for i, m := range ms[:n] {
-		lines[i] = Line{PV: []bashni.Move{m}}
+		ls[i] = Line{PV: []bashni.Move{m}}
 	}
-	return lines
+	return ls
 }
 
 // improves reports whether a helper's result of value helper, from an
@@ -294,10 +296,10 @@ func (s *searcher) useRuleset(v bashni.Variant) {
 // iterate is the main thread's iterative deepening: a search of every depth
 // up to maxDepth, or until a limit stops it.
 func (s *searcher) iterate(root *bashni.Position, rootMoves []bashni.Move, maxDepth int, lim Limits) Result {
-	n := min(max(lim.Lines, 1), len(rootMoves))
 	res := Result{Move: rootMoves[0]}
-	res.Lines = firstMoves(rootMoves, n)
+	res.Lines = firstMoves(rootMoves, lim.Lines)
 	res.PV = res.Lines[0].PV
+	n := len(res.Lines)
 	for depth := 1; depth <= maxDepth; depth++ {
 		s.rootDepth = depth
 		s.iterDone = false
