@@ -2,6 +2,7 @@ package book
 
 import (
 	"context"
+	"errors"
 	"math/rand/v2"
 	"sync"
 
@@ -16,8 +17,9 @@ const StopBook engine.StopReason = "book"
 // A Player plays from a book where the book has a move for the position
 // and searches with its engine elsewhere: a layer around
 // engine.Engine.SearchGame, which "bashni engine" and "bashni hub" use when
-// given a book. A Player is safe for use by several goroutines (its Engine
-// serves them one at a time).
+// given a book, and a match.Searcher, so that match.Engine plays it in
+// games. A Player is safe for use by several goroutines (its Engine serves
+// them one at a time).
 type Player struct {
 	// Engine searches the positions the book has no move for.
 	Engine *engine.Engine
@@ -42,9 +44,12 @@ type Player struct {
 // 1) or a ponder search goes to the engine. A book of another ruleset than
 // g's is an error wrapping ErrOtherRuleset. Limits that the engine refuses
 // (lim.Validate's error) are refused in the book's positions too. Without
-// an Engine a position the book has no move for is an error. g must not be
-// nil.
+// an Engine a position the book has no move for is an error, and so is
+// every search of a nil Player. g must not be nil.
 func (p *Player) SearchGame(ctx context.Context, g *bashni.Game, lim engine.Limits) (engine.Result, error) {
+	if p == nil {
+		return engine.Result{}, errNilPlayer
+	}
 	if err := lim.Validate(); err != nil {
 		return engine.Result{}, err
 	}
@@ -68,6 +73,9 @@ func (p *Player) SearchGame(ctx context.Context, g *bashni.Game, lim engine.Limi
 	}
 	return p.Engine.SearchGame(ctx, g, lim)
 }
+
+// errNilPlayer is the error of a nil Player's searches.
+var errNilPlayer = errors.New("book: a nil Player cannot search")
 
 func (p *Player) choose(pos *bashni.Position) (Entry, bool) {
 	p.mu.Lock()

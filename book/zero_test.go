@@ -53,6 +53,19 @@ func TestPlayerWithoutEngine(t *testing.T) {
 	}
 }
 
+// A nil *Player's searches are an error, where SearchGame read its Book
+// through the nil pointer and panicked.
+func TestNilPlayer(t *testing.T) {
+	g, err := bashni.NewGame(bashni.Russian())
+	if err != nil {
+		t.Fatal(err)
+	}
+	var p *Player
+	if res, err := p.SearchGame(context.Background(), g, engine.Limits{Depth: 1}); err == nil {
+		t.Errorf("SearchGame = %v, nil error", res.Move)
+	}
+}
+
 // Limits without Depth, Nodes, Time or Clock make every scoring search an
 // infinite analysis, which returns only when ctx ends: Build refuses them
 // at once, where it searched the start until ctx ended and then returned

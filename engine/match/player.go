@@ -2,6 +2,7 @@ package match
 
 import (
 	"context"
+	"errors"
 	"math/rand/v2"
 
 	"github.com/bashni-dev/bashni"
@@ -83,12 +84,23 @@ func control(pos *bashni.Position, c bashni.Color) int {
 	return n
 }
 
-// Engine is the engine searching under its limits; it sees the whole game.
-// Without an Engine (the zero Engine) its moves are an error.
+// A Searcher searches a game's position under limits: an *engine.Engine,
+// or a *book.Player, which plays from its opening book where the book has
+// a move and searches with its engine elsewhere.
+type Searcher interface {
+	SearchGame(ctx context.Context, g *bashni.Game, lim engine.Limits) (engine.Result, error)
+}
+
+// Engine is the engine (or any Searcher, such as an engine with a book)
+// searching under its limits; it sees the whole game. Without one (the
+// zero Engine) its moves are an error.
 type Engine struct {
-	Engine *engine.Engine
+	Engine Searcher
 	Limits engine.Limits
 }
+
+// errNoSearcher is the error of the zero Engine's moves.
+var errNoSearcher = errors.New("match: an Engine player without an engine (its Engine field is nil)")
 
 // Move searches the game's position and returns the engine's move. Under
 // clocks it shares out the time of its side's (engine.Limits.Clock), and
@@ -97,6 +109,9 @@ func (p Engine) Move(ctx context.Context, g *bashni.Game, clocks *Clocks) (bashn
 	lim := p.Limits
 	if clocks != nil {
 		lim.Clock = clocks.engineClock(g.Position().Turn())
+	}
+	if p.Engine == nil {
+		return bashni.Move{}, errNoSearcher
 	}
 	res, err := p.Engine.SearchGame(ctx, g, lim)
 	return res.Move, err
