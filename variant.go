@@ -286,9 +286,11 @@ func startCapacity(size int) int {
 	return n
 }
 
-// OnBoard reports whether s is a playable (dark) square of the variant's board.
+// OnBoard reports whether s is a playable (dark) square of the variant's
+// board. A Size outside 1..8 has no board (Validate refuses it), so no
+// square is on it, as SquareCount, Board and the numberings agree.
 func (v Variant) OnBoard(s Square) bool {
-	if s > 63 || v.Size < 1 {
+	if s > 63 || v.Size < 1 || v.Size > 8 {
 		return false
 	}
 	f, r := s.File(), s.Rank()

@@ -403,3 +403,27 @@ func TestVariantValidate(t *testing.T) {
 		})
 	}
 }
+
+// A board's three counts agree on every Size: Board has SquareCount
+// squares, each OnBoard; a Size outside 1..8 (which Validate refuses) has
+// none. Board and OnBoard took a Size above 8 for the 8x8 board, 32
+// squares, where SquareCount said 0.
+func TestBoardCountsAgree(t *testing.T) {
+	for _, size := range []int{-1, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 100} {
+		v := Russian()
+		v.Size = size
+		onBoard := 0
+		for s := Square(0); s < 64; s++ {
+			if v.OnBoard(s) {
+				onBoard++
+			}
+		}
+		want := 0
+		if size >= 1 && size <= 8 {
+			want = (size*size + 1) / 2
+		}
+		if n := v.Board().Len(); n != want || v.SquareCount() != want || onBoard != want {
+			t.Errorf("size %d: Board %d squares, SquareCount %d, OnBoard %d; want %d", size, n, v.SquareCount(), onBoard, want)
+		}
+	}
+}
