@@ -472,3 +472,53 @@ func TestLayoutDesktopBoardSizeWithClocks(t *testing.T) {
 		}
 	}
 }
+
+// offerBroken says what is wrong with the draw offer's layout: "" when
+// Accept and Decline stand side by side on one line, the offer's text on
+// their line or wholly above it, all of it inside the box and the box
+// inside the panel.
+const offerBroken = `(() => {
+	const r = (id) => document.getElementById(id).getBoundingClientRect();
+	const box = r("draw-offer"), panel = r("panel"), text = r("draw-offer-text"), a = r("draw-accept"), d = r("draw-decline");
+	const at = (x) => [x.left, x.top, x.right, x.bottom].map(Math.round).join(" ");
+	const where = "text " + at(text) + ", Accept " + at(a) + ", Decline " + at(d) + ", box " + at(box);
+	if (Math.max(a.top, d.top) >= Math.min(a.bottom, d.bottom) || d.left < a.right) return "Accept and Decline are not side by side on one line: " + where;
+	const onTheirLine = text.top < a.bottom && text.bottom > a.top;
+	if (!onTheirLine && text.bottom > Math.min(a.top, d.top) + 0.5) return "the text is neither on the buttons' line nor above it: " + where;
+	if ([text, a, d].some((x) => x.left < box.left - 0.5 || x.right > box.right + 0.5 || x.top < box.top - 0.5 || x.bottom > box.bottom + 0.5)) return "not inside the box: " + where;
+	if (box.left < panel.left - 0.5 || box.right > panel.right + 0.5) return "the box (" + at(box) + ") is wider than the panel (" + at(panel) + ")";
+	return "";
+})()`
+
+// A draw offer in a game between two players shows its question with
+// Accept and Decline together: on one line where the panel has room for
+// all three (at its widest, 480 px), otherwise the text on a line and
+// the two buttons side by side under it, never one button alone on a
+// line; on a desktop (900 px and wider, where the panel keeps 420 px or
+// more) and on a phone alike. Offered and declined by keyboard: Accept
+// has the focus, Tab goes on to Decline.
+func TestLayoutDrawOfferButtonsTogether(t *testing.T) {
+	p := open(t)
+	p.do("a desktop screen", chromedp.EmulateViewport(1280, 800))
+	p.goToLine("c3-d4")
+	for _, size := range [][2]int64{{900, 800}, {1000, 800}, {1100, 800}, {1200, 800}, {1280, 800}, {390, 844}, {320, 640}} {
+		w, h := size[0], size[1]
+		p.do("a screen", chromedp.EmulateViewport(w, h))
+		p.tabTo("offer-draw")
+		p.do("Enter", chromedp.KeyEvent(kb.Enter))
+		p.waitFor("the offer", `document.activeElement.id === "draw-accept"`)
+		p.run("the offer in view", `document.getElementById("draw-offer").scrollIntoView({block: "center"})`)
+		p.screenshot(fmt.Sprintf("draw-offer-%d", w))
+		if got := p.eval(offerBroken); got != "" {
+			t.Errorf("at %dx%d the draw offer: %s", w, h, got)
+		}
+		if got := p.eval(wrappedLabels); got != "" {
+			t.Errorf("at %dx%d labels broken onto several lines: %s", w, h, got)
+		}
+		if got := p.pageWidth(); got != fmt.Sprint(w) {
+			t.Errorf("with the draw offer the page is %s px wide on a %d px screen", got, w)
+		}
+		p.do("Tab to Decline, Enter", chromedp.KeyEvent(kb.Tab), chromedp.KeyEvent(kb.Enter))
+		p.waitFor("the offer to close", `document.getElementById("draw-offer").hidden`)
+	}
+}
