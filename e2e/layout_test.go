@@ -434,9 +434,11 @@ const clocksUnder = `(() => {
 	return "under";
 })()`
 
-// On a desktop screen (900 to 1280 px wide) a game's clocks come without
-// moving the board or changing its size: the board leaves the panel room
-// for its rows whether or not the clocks are shown. Where the board, the
+// On a desktop screen (900 to 1280 px wide, 800 high) a game's clocks
+// come without moving the board or changing its size: the board leaves
+// the panel room for its rows whether or not the clocks are shown (in a
+// lower window the board makes room for the clocks under it,
+// TestLayoutLowWindowBoardAndClocksFit). Where the board, the
 // clocks and the panel fit side by side (from 1260 px) the clocks stand
 // beside the board (TestLayoutDesktopClocksBesideTheBoard); on a
 // narrower screen they are a row under it, as on a phone, in the window
@@ -520,5 +522,81 @@ func TestLayoutDrawOfferButtonsTogether(t *testing.T) {
 		}
 		p.do("Tab to Decline, Enter", chromedp.KeyEvent(kb.Tab), chromedp.KeyEvent(kb.Enter))
 		p.waitFor("the offer to close", `document.getElementById("draw-offer").hidden`)
+	}
+}
+
+// frame waits until the page has drawn two frames: after the window's
+// size or the board's has changed, what a ResizeObserver sets from the
+// board's new size (the gauge's height, which the board's box follows)
+// is in place, as it is before the first frame a person sees.
+func (p page) frame() {
+	p.t.Helper()
+	p.do("two frames", chromedp.Evaluate[chromedp.Void](`new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))`, chromedp.EvalAwaitPromise))
+}
+
+// clocksMargin is how far the bottom of the lower clock stands above the
+// window's bottom, in px, rounded down.
+const clocksMargin = `(() => {
+	const w = document.getElementById("clock-white").getBoundingClientRect(), b = document.getElementById("clock-black").getBoundingClientRect();
+	return String(Math.floor(innerHeight - Math.max(w.bottom, b.bottom)));
+})()`
+
+// In a low window (600 to 700 px high) under 1260 px wide, where a game's
+// clocks are a row under the board, the board leaves room for that row:
+// the board and the clocks are in the window with a margin of 12 px or
+// more under the clocks (16 px, the page's margin, as the CSS has it).
+// The board gives up only what the row needs: where its size is set by
+// the window's height, no more than 28 px stand under the clocks; and
+// without the clocks the board keeps its size, no more than 44 px over
+// the window's bottom. The panel stays beside the board on a desktop;
+// under 900 px (800x600) the clocks are in the window with the board.
+func TestLayoutLowWindowBoardAndClocksFit(t *testing.T) {
+	p := open(t)
+	p.do("a desktop screen", chromedp.EmulateViewport(1280, 800))
+	p.goToLine("c3-d4")
+	for _, s := range []struct {
+		w, h     int64
+		byHeight bool // the board's size is set by the window's height
+	}{
+		{900, 650, false}, {900, 600, false}, {950, 600, false}, {1000, 620, true}, {1000, 700, false},
+		{1100, 600, true}, {1100, 650, true}, {1100, 700, true}, {1200, 600, true}, {1259, 680, true},
+		{800, 600, true},
+	} {
+		p.do("a screen", chromedp.EmulateViewport(s.w, s.h))
+		p.choose("clock", "")
+		p.run("to the top", `window.scrollTo(0, 0)`)
+		p.frame()
+		under := p.eval(`String(Math.round(innerHeight - document.querySelector("#board svg").getBoundingClientRect().bottom))`)
+		p.choose("clock", "3+2")
+		p.waitFor("Black's clock to run", `document.getElementById("clock-black").classList.contains("running")`)
+		p.run("to the top", `window.scrollTo(0, 0)`)
+		p.frame()
+		p.screenshot(fmt.Sprintf("low-clocks-%dx%d", s.w, s.h))
+		margin := p.eval(clocksMargin)
+		where := fmt.Sprintf("white %s, black %s, board %s", p.rect("#clock-white"), p.rect("#clock-black"), p.rect("#board svg"))
+		var m, u int
+		fmt.Sscan(margin, &m)
+		fmt.Sscan(under, &u)
+		t.Logf("at %dx%d: the clocks end %d px over the window's bottom (%s); without them the board ends %d px over it", s.w, s.h, m, where, u)
+		if m < 12 {
+			t.Errorf("at %dx%d the clocks end %d px over the window's bottom, want 12 or more: %s", s.w, s.h, m, where)
+		}
+		if s.byHeight && m > 28 {
+			t.Errorf("at %dx%d the clocks end %d px over the window's bottom: the board gave up more room than they need (%s)", s.w, s.h, m, where)
+		}
+		if s.byHeight && u > 44 {
+			t.Errorf("at %dx%d without the clocks the board ends %d px over the window's bottom: it is smaller than the window allows", s.w, s.h, u)
+		}
+		if s.w >= 900 {
+			if got := p.eval(clocksUnder); got != "under" {
+				t.Errorf("at %dx%d the clocks: %s", s.w, s.h, got)
+			}
+			if got := p.eval(panelBeside); got != "" {
+				t.Errorf("at %dx%d with the clocks: %s", s.w, s.h, got)
+			}
+		}
+		if got := p.pageWidth(); got != fmt.Sprint(s.w) {
+			t.Errorf("with the clocks the page is %s px wide on a %d px screen", got, s.w)
+		}
 	}
 }
