@@ -116,14 +116,17 @@ type Limits struct {
 	// of them. The other lines cost time: each iteration searches the root
 	// again for each. A search of several lines returns the last completed
 	// iteration's best move (an unfinished iteration is dropped; stopped
-	// before the first completed, the first root moves, Info.Lines), and
-	// its helper threads (Options.Threads) only fill the table.
+	// before the first completed, the best by the capture search after
+	// each move, Info.Lines), and its helper threads (Options.Threads) only
+	// fill the table.
 	Lines int
 }
 
 // Line is one of the best root moves of a search (Info.Lines): its score
 // for the side to move at the root and its principal variation, which
-// starts with the move.
+// starts with the move. Its score is searched to its Info's Depth; at
+// Depth 0 (no iteration completed) it is the capture search's after the
+// move (Info.Lines).
 type Line struct {
 	Score Score
 	PV    []bashni.Move
@@ -162,9 +165,20 @@ type Info struct {
 	PV        []bashni.Move // the principal variation, from the root
 	// Lines are the best root moves, best first, as many as Limits.Lines
 	// asked for (at least one; fewer when the position has fewer legal
-	// moves). Lines[0] is Score and PV. A search stopped before its first
-	// iteration completed (Depth 0) has them all the same: the first root
-	// moves, each a line of one move with no score.
+	// moves), each with its own score. Lines[0] is Score and PV.
+	//
+	// A search stopped before its first iteration completed (a tiny
+	// Limits.Nodes, a cancel at once; Depth 0) has them all the same, each
+	// scored by the capture search after its move: the value a search of
+	// depth 1 finds for it (which searches each root move, then only
+	// captures), and its line the move and those captures. With several
+	// lines they are the best root moves by that value; with one, the
+	// move the search chose (the first it searches), or the move the
+	// unfinished iteration proved the value of. These capture searches
+	// run after the stop, under no limit (a position for a move with a
+	// quiet reply, more where captures follow), and Nodes does not count
+	// them: it counts what the limits bound.
+	// Progress never reports Depth 0: it reports completed iterations.
 	Lines []Line
 }
 
@@ -182,7 +196,8 @@ type Result struct {
 	Move bashni.Move
 	// Info is the last completed iteration (with several threads, the
 	// deepest that a thread completed), with Nodes and Time updated to the
-	// end of the search. Info.PV starts with Move.
+	// end of the search; Depth 0 when none completed (Info.Lines). Info.PV
+	// starts with Move.
 	Info
 	// Stop says why the search ended.
 	Stop StopReason
@@ -306,8 +321,10 @@ func (e *Engine) clear() {
 // returns the best move found so far with Stop "cancelled" and a nil error:
 // stopping is the normal end of an analysis without limits. A search that
 // waits for its turn at the Engine (another search has it) stops so too
-// when ctx is cancelled, at once, with the position's first legal move
-// (Depth 0, nothing searched). The errors are
+// when ctx is cancelled, at once, with the lines of a search stopped before
+// its first iteration (Depth 0 and Nodes 0, Info.Lines: nothing searched
+// but the capture search after each legal move, or after the first legal
+// move for one line). The errors are
 // ErrNoMoves, for a position whose side to move has lost, lim's
 // Validate error, and that of an Engine not made by New.
 //

@@ -2,8 +2,11 @@ package engine
 
 import (
 	"slices"
+	"sync/atomic"
+	"time"
 
 	"github.com/bashni-dev/bashni"
+	"github.com/bashni-dev/bashni/internal/eval"
 )
 
 // MultiPV: the n best root moves, each with its exact value and line
@@ -56,4 +59,44 @@ func decided(lines []Line, depth int) bool {
 		}
 	}
 	return true
+}
+
+// A search stopped before its first iteration completed (a tiny node limit,
+// a cancel at once, a cancel while it waited for the Engine) knows no value
+// of its root moves, yet its lines carry one each: the value of the capture
+// search after the move (quiesce), which is what a search of depth 1 finds
+// for it, as a search of depth 1 searches each root move and then only
+// captures. A move whose reply is quiet costs one position, one with
+// captures to follow their tree. The lines are reported at depth 0, as no
+// iteration completed, and these searches run under no limit, after the
+// search has stopped: Result.Nodes does not count their positions, as it
+// counts those the limits bound (a search of one thread never reports more
+// than Limits.Nodes).
+
+// captureLines returns the lines of a search of g stopped before its first
+// iteration completed, from the root moves ms: with n above 1, the n best of ms by the capture search after
+// each, best first (equal values in the order of ms); with n 1, the first
+// of ms so scored. Each line is its move and the captures that follow it.
+// It searches with a searcher of its own, which reads the Engine's options
+// only (not its table or history), with the evaluator ev.
+func captureLines(e *Engine, ev *eval.Evaluator, g *game, ms []bashni.Move, n int) []Line {
+	if n == 1 {
+		ms = ms[:1]
+	}
+	s := &searcher{e: e, ev: ev, hist: new(history), stop: new(atomic.Bool), total: new(atomic.Uint64),
+		start: time.Now(), gameKeys: g.keys}
+	s.useRuleset(g.pos.Variant())
+	s.kingsOnly[0] = g.kingsOnly
+	s.path[0] = g.pos.Key()
+	lines := make([]Line, len(ms))
+	for i, m := range ms {
+		child := &s.positions[1]
+		g.pos.PlayUncheckedInto(child, m)
+		s.enter(&g.pos, m, child, 1)
+		score := -s.quiesce(child, -infinity, infinity, 1)
+		pv := append(make([]bashni.Move, 0, 1+s.pvLen[1]), m)
+		lines[i] = Line{Score: score, PV: append(pv, s.pv[1][:s.pvLen[1]]...)}
+	}
+	slices.SortStableFunc(lines, func(a, b Line) int { return int(b.Score - a.Score) })
+	return lines[:n]
 }

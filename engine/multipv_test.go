@@ -173,16 +173,86 @@ func linesText(lines []Line) []string {
 	return out
 }
 
-// A search of several lines stopped before its first iteration completed
-// still returns as many lines as asked (or as there are moves): the first
-// root moves in the order the search would have searched them, unscored,
-// as a single line stopped as early is the first root move. Node limits
-// from 1 up stop it at every point of the first iteration's searches.
+// depthOneValues returns the value of each legal move of pos as a search
+// of depth 1 finds it: the capture search after the move. A search of
+// every line gives each move its own exact value (TestLinesAreEachMovesOwnValue).
+func depthOneValues(t *testing.T, pos bashni.Position) map[bashni.Move]Score {
+	t.Helper()
+	legal := pos.LegalMoves()
+	r, err := MustNew(Options{HashMB: 1}).Search(context.Background(), &pos, Limits{Depth: 1, Lines: len(legal)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(r.Lines) != len(legal) {
+		t.Fatalf("%s: %d lines at depth 1, want %d", pos.FEN(), len(r.Lines), len(legal))
+	}
+	out := map[bashni.Move]Score{}
+	for _, l := range r.Lines {
+		out[l.PV[0]] = l.Score
+	}
+	return out
+}
+
+// checkUnsearchedLines checks the lines of a search of pos for n lines
+// that stopped before its first iteration completed (Depth 0): as many as
+// asked (or as there are moves), each a legal line from its own move,
+// scored by the capture search after the move (want, depthOneValues);
+// with several lines the n best moves by that value, best first; the
+// first line the result's move, score and line.
+func checkUnsearchedLines(t *testing.T, what string, pos bashni.Position, n int, r Result, want map[bashni.Move]Score) {
+	t.Helper()
+	if r.Depth != 0 {
+		t.Fatalf("%s: depth %d, want 0", what, r.Depth)
+	}
+	if len(r.Lines) != min(n, len(want)) {
+		t.Fatalf("%s: %d lines (%q), want %d", what, len(r.Lines), linesText(r.Lines), min(n, len(want)))
+	}
+	l0 := r.Lines[0]
+	if len(l0.PV) == 0 || l0.PV[0] != r.Move || l0.Score != r.Score || !slices.Equal(l0.PV, r.PV) {
+		t.Errorf("%s: move %s score %s line %s, but the first line is %s %s", what, r.Move, r.Score, lineText(r.PV), l0.Score, lineText(l0.PV))
+	}
+	seen := map[bashni.Move]bool{}
+	for k, l := range r.Lines {
+		if err := checkLine(pos, l.PV); err != nil || len(l.PV) == 0 || seen[l.PV[0]] {
+			t.Errorf("%s: line %d is %q (%v), want a legal line of a move of its own", what, k, lineText(l.PV), err)
+			continue
+		}
+		seen[l.PV[0]] = true
+		if w := want[l.PV[0]]; l.Score != w {
+			t.Errorf("%s: line %d %s scores %s, want %s, its move's value at depth 1", what, k, lineText(l.PV), l.Score, w)
+		}
+	}
+	if n == 1 {
+		return
+	}
+	// The best: the lines' scores are the n highest values, best first.
+	values := make([]Score, 0, len(want))
+	for _, v := range want {
+		values = append(values, v)
+	}
+	slices.SortFunc(values, func(a, b Score) int { return int(b - a) })
+	got := make([]Score, len(r.Lines))
+	for k, l := range r.Lines {
+		got[k] = l.Score
+	}
+	if !slices.Equal(got, values[:len(got)]) {
+		t.Errorf("%s: lines scored %v (%q), want the best values %v", what, got, linesText(r.Lines), values[:len(got)])
+	}
+}
+
+// A search stopped before its first iteration completed still returns as
+// many lines as asked (or as there are moves), and each has a score: its
+// move's value by the capture search after it, what a search of depth 1
+// finds for it, reported at Depth 0. With several lines they are the best
+// moves by that value, best first; one line is the move the search chose,
+// the first root move. They scored 0.00 (a draw, never searched), the
+// first root moves in the order the search took them. Node limits from 1
+// up stop it at every point of the first iteration's searches.
 func TestLinesStoppedInTheFirstIteration(t *testing.T) {
 	for name, pos := range multiPVPositions(t) {
-		legal := pos.LegalMoves()
+		want := depthOneValues(t, pos)
 		for _, nodes := range []uint64{1, 2, 5, 10, 20} {
-			for _, n := range []int{2, 3, 100} {
+			for _, n := range []int{1, 2, 3, 100} {
 				r, err := MustNew(Options{HashMB: 1}).Search(context.Background(), &pos, Limits{Nodes: nodes, Lines: n})
 				if err != nil {
 					t.Fatal(err)
@@ -190,22 +260,31 @@ func TestLinesStoppedInTheFirstIteration(t *testing.T) {
 				if r.Depth > 0 {
 					continue // the first iteration completed: TestLinesShape's case
 				}
-				want := min(n, len(legal))
-				if len(r.Lines) != want {
-					t.Fatalf("%s, %d nodes, %d lines: %d lines returned (%q), want %d", name, nodes, n, len(r.Lines), linesText(r.Lines), want)
-				}
-				if r.Lines[0].PV[0] != r.Move || !slices.Equal(r.Lines[0].PV, r.PV) {
-					t.Errorf("%s, %d nodes, %d lines: move %s line %s, but the first line is %s", name, nodes, n, r.Move, lineText(r.PV), lineText(r.Lines[0].PV))
-				}
-				seen := map[bashni.Move]bool{}
-				for k, l := range r.Lines {
-					if len(l.PV) != 1 || !slices.Contains(legal, l.PV[0]) || seen[l.PV[0]] {
-						t.Errorf("%s, %d nodes, %d lines: line %d is %q, want a legal move of its own", name, nodes, n, k, lineText(l.PV))
-						continue
-					}
-					seen[l.PV[0]] = true
-				}
+				checkUnsearchedLines(t, fmt.Sprintf("%s, %d nodes, %d lines", name, nodes, n), pos, n, r, want)
 			}
 		}
 	}
+}
+
+// bashni analyze -lines 5 -nodes 10, exactly: the search stops at its 10th
+// node, in depth 1's second search of the root, and returns the five best
+// of the seven moves as depth 1 ranks them, each with its own value, at
+// Depth 0; Nodes counts the 10 the limit bound, not the capture searches'.
+func TestFiveLinesInTenNodes(t *testing.T) {
+	pos := bashni.Russian().MustStart()
+	r, err := MustNew(Options{HashMB: 1}).Search(context.Background(), &pos, Limits{Nodes: 10, Lines: 5})
+	if err != nil {
+		t.Fatal(err)
+	}
+	d1, err := MustNew(Options{HashMB: 1}).Search(context.Background(), &pos, Limits{Depth: 1, Lines: 5})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Depth != 0 || r.Stop != StopNodes || r.Nodes != 10 {
+		t.Errorf("depth %d, %d nodes, stopped by %q; want depth 0, 10 nodes, stopped by %q", r.Depth, r.Nodes, r.Stop, StopNodes)
+	}
+	if diff := cmp.Diff(linesText(d1.Lines), linesText(r.Lines)); diff != "" {
+		t.Errorf("lines at depth 0 against depth 1's (-depth 1 +depth 0):\n%s", diff)
+	}
+	checkUnsearchedLines(t, "russian start, 10 nodes, 5 lines", pos, 5, r, depthOneValues(t, pos))
 }

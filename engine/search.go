@@ -106,7 +106,7 @@ func (e *Engine) search(ctx context.Context, g game, lim Limits) (Result, error)
 		select {
 		case e.turn <- struct{}{}:
 		case <-ctx.Done():
-			return cancelledWaiting(&g.pos, lim.Lines)
+			return e.cancelledWaiting(&g, lim)
 		}
 	}
 	defer func() { <-e.turn }()
@@ -197,12 +197,13 @@ func (e *Engine) search(ctx context.Context, g game, lim Limits) (Result, error)
 			}()
 		}
 	}
-	res := s.iterate(&root, rootMoves, maxDepth, lim)
+	n := lineCount(lim.Lines, len(rootMoves))
+	res := s.iterate(&root, rootMoves, maxDepth, n)
 	s.disarmDeadline()
 	stop.Store(true)
 	helpers.Wait()
 	for _, h := range hs {
-		if h.doneDepth > res.Depth && len(res.Lines) == 1 && improves(h.doneScore, res.Score) {
+		if h.doneDepth > res.Depth && n == 1 && improves(h.doneScore, res.Score) {
 			res.Move, res.Depth, res.Score, res.PV = h.donePV[0], h.doneDepth, h.doneScore, h.donePV
 			res.Lines = []Line{{Score: res.Score, PV: res.PV}}
 			res.SelDepth = max(res.SelDepth, h.seldepth)
@@ -213,6 +214,16 @@ func (e *Engine) search(ctx context.Context, g game, lim Limits) (Result, error)
 	// ended the search, and stays its reason, as for any other position.
 	if onlyMove && !s.stopped {
 		res.Stop = StopOnlyMove
+	}
+	if res.Lines == nil {
+		// Stopped before its first iteration completed, and with one
+		// line before it proved a move's value.
+		ms := rootMoves
+		if n == 1 {
+			ms = []bashni.Move{res.Move}
+		}
+		res.Lines = captureLines(e, e.eval, &g, ms, n)
+		res.Move, res.Score, res.PV = res.Lines[0].PV[0], res.Lines[0].Score, res.Lines[0].PV
 	}
 	e.awaitEnd(ctx, lim)
 	res.Nodes = s.nodes + total.Load() - s.published
@@ -245,31 +256,33 @@ func (e *Engine) awaitEnd(ctx context.Context, lim Limits) {
 	}
 }
 
-// cancelledWaiting is the result of a search of pos for lines lines
-// cancelled while it waited for its turn at the Engine: the first legal
-// moves, searched no further, as the Engine's table and history are
-// another search's.
-func cancelledWaiting(pos *bashni.Position, lines int) (Result, error) {
-	ms := pos.AppendLegalMoves(nil)
+// cancelledWaiting is the result of a search of g under lim cancelled
+// while it waited for its turn at the Engine: the lines of a search
+// stopped before its first iteration (captureLines), from the legal moves
+// in the order they are generated. The Engine's table, history and
+// evaluator are another search's: captureLines uses none of the table
+// and history, and an evaluator of its own.
+func (e *Engine) cancelledWaiting(g *game, lim Limits) (Result, error) {
+	ms := g.pos.AppendLegalMoves(nil)
 	if len(ms) == 0 {
 		return Result{}, ErrNoMoves
 	}
-	ls := firstMoves(ms, lines)
-	return Result{Move: ms[0], Info: Info{PV: ls[0].PV, Lines: ls}, Stop: StopCancelled}, nil
+	v := g.pos.Variant()
+	w := eval.For(v)
+	if e.weights != nil {
+		w = *e.weights
+	}
+	n := lineCount(lim.Lines, len(ms))
+	start := time.Now()
+	ls := captureLines(e, eval.New(v, w), g, ms, n)
+	return Result{Move: ls[0].PV[0], Info: Info{Score: ls[0].Score, PV: ls[0].PV, Lines: ls, Time: time.Since(start)}, Stop: StopCancelled}, nil
 }
 
-// firstMoves returns the first of ms as unscored lines of one move each,
-// as many as a search of lines lines gives (Limits.Lines: at least one, at
-// most every move): the lines of a search stopped before its first
-// iteration completed, so that a caller of several lines gets them all
-// whatever stopped it.
-func firstMoves(ms []bashni.Move, lines int) []Line {
-	n := min(max(lines, 1), len(ms))
-	ls := make([]Line, n)
-	for i, m := range ms[:n] {
-		ls[i] = Line{PV: []bashni.Move{m}}
-	}
-	return ls
+// lineCount returns how many lines a search of lines lines (Limits.Lines)
+// of a position of moves legal moves gives: at least one, at most every
+// move.
+func lineCount(lines, moves int) int {
+	return min(max(lines, 1), moves)
 }
 
 // improves reports whether a helper's result of value helper, from an
@@ -295,11 +308,12 @@ func (s *searcher) useRuleset(v bashni.Variant) {
 
 // iterate is the main thread's iterative deepening: a search of every depth
 // up to maxDepth, or until a limit stops it.
-func (s *searcher) iterate(root *bashni.Position, rootMoves []bashni.Move, maxDepth int, lim Limits) Result {
+//
+// It searches n lines (lineCount; Limits.Lines). Its result's Lines are nil
+// when no iteration completed and, with one line, the unfinished first one
+// had not proved a move's value: the caller scores them (captureLines).
+func (s *searcher) iterate(root *bashni.Position, rootMoves []bashni.Move, maxDepth, n int) Result {
 	res := Result{Move: rootMoves[0]}
-	res.Lines = firstMoves(rootMoves, lim.Lines)
-	res.PV = res.Lines[0].PV
-	n := len(res.Lines)
 	for depth := 1; depth <= maxDepth; depth++ {
 		s.rootDepth = depth
 		s.iterDone = false
@@ -313,8 +327,10 @@ func (s *searcher) iterate(root *bashni.Position, rootMoves []bashni.Move, maxDe
 		}
 		if s.stopped {
 			// One line: a move the unfinished iteration proved better
-			// is played. Several: the lines of the last completed one.
-			if n == 1 && s.iterDone && s.iterMove != res.Move {
+			// is played, and in the first iteration the move it proved
+			// the value of, with that value. Several: the lines of the
+			// last completed one.
+			if n == 1 && s.iterDone && (s.iterMove != res.Move || res.Depth == 0) {
 				res.Move = s.iterMove
 				res.Score = s.iterScore
 				// A new slice: res.PV's array is the one the last

@@ -375,8 +375,10 @@ func TestCancelWhileWaitingForTheEngine(t *testing.T) {
 	select {
 	case o := <-second:
 		waited = false
-		// The first legal move, as a search cancelled before its first
-		// node gives, with nothing searched, and as many lines as asked.
+		// As many lines as asked, as a search cancelled before its
+		// first node gives them: nothing searched but the capture search
+		// after each move, which scores them as a search of depth 1 does,
+		// at depth 0 (TestLinesStoppedInTheFirstIteration).
 		type shape struct {
 			Move, PV string
 			Lines    []string
@@ -385,12 +387,17 @@ func TestCancelWhileWaitingForTheEngine(t *testing.T) {
 			Stop     StopReason
 			Err      error
 		}
-		ms := pos.AppendLegalMoves(nil)
-		m := ms[0]
-		want := shape{Move: m.String(), PV: m.String(), Lines: []string{"0.00 " + m.String(), "0.00 " + ms[1].String(), "0.00 " + ms[2].String()}, Stop: StopCancelled}
+		d1, err := MustNew(Options{HashMB: 1}).Search(context.Background(), &pos, Limits{Depth: 1, Lines: 3})
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := shape{Move: d1.Move.String(), PV: lineText(d1.PV), Lines: linesText(d1.Lines), Stop: StopCancelled}
 		got := shape{o.r.Move.String(), lineText(o.r.PV), linesText(o.r.Lines), o.r.Depth, o.r.Nodes, o.r.Stop, o.err}
 		if diff := cmp.Diff(want, got); diff != "" {
 			t.Errorf("cancelled while waiting (-want +got):\n%s", diff)
+		}
+		if o.r.Score != o.r.Lines[0].Score {
+			t.Errorf("cancelled while waiting: score %s, want the first line's, %s", o.r.Score, o.r.Lines[0].Score)
 		}
 	case <-time.After(10 * time.Second):
 		t.Error("a search cancelled while it waited for the Engine still waits, 10s later")
