@@ -175,9 +175,11 @@ type Info struct {
 	// lines they are the best root moves by that value; with one, the
 	// move the search chose (the first it searches), or the move the
 	// unfinished iteration proved the value of. These capture searches
-	// run after the stop, under no limit (a position for a move with a
-	// quiet reply, more where captures follow), and Nodes does not count
-	// them: it counts what the limits bound.
+	// run after the stop, under none of its limits (a position for a
+	// move with a quiet reply, more where captures follow) but 100,000
+	// positions at most in all, past which a line is its move scored by
+	// the static evaluation after it; Nodes does not count them: it
+	// counts what the limits bound.
 	// Progress never reports Depth 0: it reports completed iterations.
 	Lines []Line
 }

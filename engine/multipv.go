@@ -71,7 +71,15 @@ func decided(lines []Line, depth int) bool {
 // iteration completed, and these searches run under no limit, after the
 // search has stopped: Result.Nodes does not count their positions, as it
 // counts those the limits bound (a search of one thread never reports more
-// than Limits.Nodes).
+// than Limits.Nodes). They are bounded all the same, by
+// captureLinesNodes: a cancelled search must return promptly, and in a
+// custom ruleset a capture tree can be large. Once the bound is reached,
+// each line left is its move alone, scored by the static evaluation after
+// it.
+
+// captureLinesNodes bounds the positions captureLines visits in all (a
+// variable, for the tests).
+var captureLinesNodes uint64 = 100_000
 
 // captureLines returns the lines of a search of g stopped before its first
 // iteration completed, from the root moves ms: with n above 1, the n best of ms by the capture search after
@@ -84,7 +92,7 @@ func captureLines(e *Engine, ev *eval.Evaluator, g *game, ms []bashni.Move, n in
 		ms = ms[:1]
 	}
 	s := &searcher{e: e, ev: ev, hist: new(history), stop: new(atomic.Bool), total: new(atomic.Uint64),
-		start: time.Now(), gameKeys: g.keys}
+		start: time.Now(), gameKeys: g.keys, nodeLimit: captureLinesNodes}
 	s.useRuleset(g.pos.Variant())
 	s.kingsOnly[0] = g.kingsOnly
 	s.path[0] = g.pos.Key()
@@ -94,6 +102,9 @@ func captureLines(e *Engine, ev *eval.Evaluator, g *game, ms []bashni.Move, n in
 		g.pos.PlayUncheckedInto(child, m)
 		s.enter(&g.pos, m, child, 1)
 		score := -s.quiesce(child, -infinity, infinity, 1)
+		if s.stopped {
+			score, s.pvLen[1] = -Score(ev.Evaluate(child)), 0
+		}
 		pv := append(make([]bashni.Move, 0, 1+s.pvLen[1]), m)
 		lines[i] = Line{Score: score, PV: append(pv, s.pv[1][:s.pvLen[1]]...)}
 	}

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/bashni-dev/bashni"
+	"github.com/bashni-dev/bashni/internal/eval"
 	"github.com/google/go-cmp/cmp"
 )
 
@@ -287,4 +288,53 @@ func TestFiveLinesInTenNodes(t *testing.T) {
 		t.Errorf("lines at depth 0 against depth 1's (-depth 1 +depth 0):\n%s", diff)
 	}
 	checkUnsearchedLines(t, "russian start, 10 nodes, 5 lines", pos, 5, r, depthOneValues(t, pos))
+}
+
+// The capture searches that score the lines of a search stopped before
+// its first iteration are bounded (captureLinesNodes): past the bound each
+// line left is its move alone, scored by the static evaluation after it,
+// and the lines are still sorted, best first. The bound keeps a cancelled
+// search prompt where a custom ruleset's capture trees are large.
+func TestCaptureLinesBounded(t *testing.T) {
+	defer func(n uint64) { captureLinesNodes = n }(captureLinesNodes)
+	// Black to move after 1. c3-d4: each of its moves to e5 or c5 is taken
+	// (d4:f6, d4:b6) and retaken, so their capture search has a tree.
+	g, err := bashni.NewGame(bashni.Russian())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := g.PlayLine("c3-d4"); err != nil {
+		t.Fatal(err)
+	}
+	pos := *g.Position()
+	legal := pos.LegalMoves()
+	unbounded, err := MustNew(Options{HashMB: 1}).Search(context.Background(), &pos, Limits{Nodes: 1, Lines: len(legal)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if slices.IndexFunc(unbounded.Lines, func(l Line) bool { return len(l.PV) > 1 }) < 0 {
+		t.Fatalf("no line has captures after its move (%q): the test needs some", linesText(unbounded.Lines))
+	}
+	captureLinesNodes = 1
+	r, err := MustNew(Options{HashMB: 1}).Search(context.Background(), &pos, Limits{Nodes: 1, Lines: len(legal)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ev := eval.New(pos.Variant(), eval.For(pos.Variant()))
+	want := map[bashni.Move]Score{}
+	for _, m := range legal {
+		child := pos.PlayUnchecked(m)
+		want[m] = -Score(ev.Evaluate(&child))
+	}
+	if len(r.Lines) != len(legal) {
+		t.Fatalf("%d lines, want %d", len(r.Lines), len(legal))
+	}
+	for k, l := range r.Lines {
+		if len(l.PV) != 1 || l.Score != want[l.PV[0]] {
+			t.Errorf("line %d: %s %q, want one move scored by the static evaluation after it (%s)", k, l.Score, lineText(l.PV), want[l.PV[0]])
+		}
+		if k > 0 && l.Score > r.Lines[k-1].Score {
+			t.Errorf("line %d scores %s, above line %d's %s", k, l.Score, k-1, r.Lines[k-1].Score)
+		}
+	}
 }
