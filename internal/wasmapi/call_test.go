@@ -51,6 +51,7 @@ func TestCallErrors(t *testing.T) {
 		{"matchPath", []any{"russian", nil, []any{"40"}}, "no square numbered 40"},
 		{"outcome", []any{"russian", nil, []any{"c3-d4", "zz"}}, "move 2 (zz)"},
 		{"writePDN", []any{map[string]any{"variant": "russian", "tags": []any{[]any{"A"}}}}, "entry 1 is not a [name, value] pair"},
+		{"writePDN", []any{map[string]any{"variant": "russian", "tags": []any{[]any{"", ""}}}}, `writePDN: argument 1: bad argument: tag name "" is not letters, digits and '_'`},
 		{"svg", []any{"russian", nil, map[string]any{"last": "c3-d4"}}, "last needs before"},
 	} {
 		_, err := Call(tc.method, tc.args)

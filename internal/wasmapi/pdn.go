@@ -97,7 +97,12 @@ func writePDN(a args) (any, error) {
 		pg.ResultText = result
 	}
 	text, err := pg.MarshalText()
-	return string(text), err
+	if err != nil {
+		// What the writer refuses is in the argument: a tag's name, too
+		// many tags.
+		return nil, o.errorf("%s", strings.TrimPrefix(err.Error(), "pdn: "))
+	}
+	return string(text), nil
 }
 
 // tags reads [name, value] pairs.
