@@ -32,6 +32,29 @@ func (p *Position) LegalMovesContext(ctx context.Context) ([]Move, error) {
 	return moves, nil
 }
 
+// PlayContext is Play that gives up when ctx is done, returning ctx.Err()
+// with the game unchanged, as LegalMovesContext does: checking m against
+// the legal moves is what a custom ruleset can make long. Use it for a move
+// from a search or a program under a deadline.
+func (g *Game) PlayContext(ctx context.Context, m Move) error {
+	if err := g.checkOpen(); err != nil {
+		return err
+	}
+	if ctx.Done() == nil { // never cancelled: the plain call, without its allocation
+		return g.Play(m)
+	}
+	legal, err := g.pos.LegalMovesContext(ctx)
+	if err != nil {
+		return err
+	}
+	l, err := g.pos.legalIn(legal, m)
+	if err != nil {
+		return err
+	}
+	g.push(l)
+	return nil
+}
+
 // PlayTextContext is PlayText that gives up when ctx is done, returning
 // ctx.Err() with the game unchanged, as LegalMovesContext does.
 func (g *Game) PlayTextContext(ctx context.Context, text string) (Move, error) {

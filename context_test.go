@@ -48,6 +48,7 @@ func (c *pollCtx) Err() error {
 // three thousand times.
 func TestContextCallsStopTheCaptureSearch(t *testing.T) {
 	p := costly(t)
+	costlyMove := p.LegalMoves()[0]
 	calls := map[string]func(ctx context.Context) error{
 		"LegalMovesContext": func(ctx context.Context) error {
 			ms, err := p.LegalMovesContext(ctx)
@@ -71,6 +72,17 @@ func TestContextCallsStopTheCaptureSearch(t *testing.T) {
 			_, err = g.PlayTextContext(ctx, "e5:c3")
 			if g.Plies() != 0 || !g.Position().Equal(&p) {
 				t.Errorf("Game.PlayTextContext stopped: the game moved on to %v", g.Position())
+			}
+			return err
+		},
+		"Game.PlayContext": func(ctx context.Context) error {
+			g, err := NewGameFEN(p.Variant(), p.FEN())
+			if err != nil {
+				t.Fatal(err)
+			}
+			err = g.PlayContext(ctx, costlyMove)
+			if g.Plies() != 0 || !g.Position().Equal(&p) {
+				t.Errorf("Game.PlayContext stopped: the game moved on to %v", g.Position())
 			}
 			return err
 		},
@@ -115,6 +127,13 @@ func TestContextCallsAgreeWithThePlainOnes(t *testing.T) {
 		}
 		if p.Equal(&positions[0]) {
 			continue
+		}
+		for _, m := range append(want, Move{}) {
+			wg, gg := NewGameFrom(&p), NewGameFrom(&p)
+			werr, gerr := wg.Play(m), gg.PlayContext(ctx, m)
+			if fmt.Sprint(werr) != fmt.Sprint(gerr) || !wg.Position().Equal(gg.Position()) {
+				t.Errorf("%v: PlayContext(%v) = %v, to %v; Play: %v, to %v", p, m, gerr, gg.Position(), werr, wg.Position())
+			}
 		}
 		texts := append(MoveTexts(want), "a1-h8", "zz")
 		if len(want) > 0 {
@@ -165,6 +184,10 @@ func TestContextCallsDoneBeforeTheStart(t *testing.T) {
 	if _, err := (Notation{}).ParseMoveContext(ctx, &p, "c3-d4"); !errors.Is(err, context.Canceled) {
 		t.Errorf("ParseMoveContext(cancelled): %v", err)
 	}
+	g := NewGameFrom(&p)
+	if err := g.PlayContext(ctx, p.LegalMoves()[0]); !errors.Is(err, context.Canceled) || g.Plies() != 0 {
+		t.Errorf("PlayContext(cancelled): %v, %d plies", err, g.Plies())
+	}
 }
 
 func ExamplePosition_LegalMovesContext() {
@@ -184,4 +207,21 @@ func ExamplePosition_LegalMovesContext() {
 	// Output:
 	// context deadline exceeded
 	// [e5:a1:e5:a1:e5:a1:e5:a1:e5:a1:e5:a1:e5 e5:a1:e5:a1:e5:a1:e5:a1:e5:a1:e5:a1:f6 e5:a1:e5:a1:e5:a1:e5:a1:e5:a1:e5:a1:g7 e5:a1:e5:a1:e5:a1:e5:a1:e5:a1:e5:a1:h8] <nil>
+}
+
+func ExampleGame_PlayContext() {
+	g, _ := NewGame(Russian())
+	m, _ := g.Position().ParseMove("c3-d4")
+
+	// A move from a search under a deadline is played under the same one.
+	ctx, cancel := context.WithTimeout(context.Background(), time.Second)
+	fmt.Println(g.PlayContext(ctx, m), g.Plies())
+
+	// Once the context is done, the game stays as it was.
+	cancel()
+	reply, _ := g.Position().ParseMove("f6-g5")
+	fmt.Println(g.PlayContext(ctx, reply), g.Plies())
+	// Output:
+	// <nil> 1
+	// context canceled 1
 }

@@ -267,8 +267,23 @@ func (p *Position) legal(m Move) (Move, error) {
 	if l, ok := p.legalMove(m); ok {
 		return l, nil
 	}
-	return Move{}, &MoveError{Text: m.String(), Position: *p, Reason: "not a legal move here",
-		Legal: p.LegalMoves(), err: ErrIllegalMove}
+	return Move{}, p.illegal(m, p.LegalMoves())
+}
+
+// legalIn is legal with p's legal moves in hand.
+func (p *Position) legalIn(legal []Move, m Move) (Move, error) {
+	for _, l := range legal {
+		if l.sameResult(&m, p.rules()) {
+			return l, nil
+		}
+	}
+	return Move{}, p.illegal(m, legal)
+}
+
+// illegal is Play's error for m, which is none of p's legal moves.
+func (p *Position) illegal(m Move, legal []Move) error {
+	return &MoveError{Text: m.String(), Position: *p, Reason: "not a legal move here",
+		Legal: legal, err: ErrIllegalMove}
 }
 
 // PlayUnchecked returns the position after m without checking that m is

@@ -160,14 +160,19 @@ func (s *Server) engine(w http.ResponseWriter, r *http.Request) {
 		fail(w, fmt.Errorf("the engine failed: %w", err))
 		return
 	}
-	if err := g.Play(m); err != nil {
+	// A move found as Think ran out is answered: checking and playing it
+	// and describing the position after it have a budget of their own
+	// (checking it lists the moves, which a custom ruleset can make long).
+	dctx, cancel := context.WithTimeout(r.Context(), s.opts.Budget)
+	defer cancel()
+	if err := g.PlayContext(dctx, m); err != nil {
+		if dctx.Err() != nil {
+			failWork(w, r, err, s.opts.Budget)
+			return
+		}
 		fail(w, fmt.Errorf("the engine chose %s, which cannot be played: %w", m, err))
 		return
 	}
-	// A move found as Think ran out is answered: describing the position
-	// after it has a budget of its own.
-	dctx, cancel := context.WithTimeout(r.Context(), s.opts.Budget)
-	defer cancel()
 	st, err := describe(dctx, g, req.Flip)
 	if err != nil {
 		failWork(w, r, err, s.opts.Budget)
