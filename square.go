@@ -19,10 +19,15 @@ func SquareAt(file, rank int) Square {
 	return Square(rank*8 + file)
 }
 
-// File returns the square's file, 0 for a to 7 for h.
+// File returns the square's file, 0 for a to 7 for h. A value past h8
+// (NoSquare) names no square, and its File and Rank none either: its Rank
+// is 8 or more, which tells it apart (SquareAt gives it back as
+// NoSquare). They stay unchecked arithmetic, for the code that calls them
+// in its inner loops.
 func (s Square) File() int { return int(s) & 7 }
 
-// Rank returns the square's rank, 0 for rank 1 to 7 for rank 8.
+// Rank returns the square's rank, 0 for rank 1 to 7 for rank 8, and 8 or
+// more for a value past h8 (see File).
 func (s Square) Rank() int { return int(s) >> 3 }
 
 // String returns the square's name, such as "c3", or "-" for NoSquare and

@@ -66,3 +66,16 @@ func TestSquareStringRoundTrip(t *testing.T) {
 		}
 	}
 }
+
+// Every value past h8 (NoSquare among them) has a Rank of 8 or more, and
+// SquareAt of its File and Rank is NoSquare; every square a1..h8 comes
+// back as itself (File and Rank's documented ranges).
+func TestFileAndRankOfEveryValue(t *testing.T) {
+	for v := 0; v < 256; v++ {
+		s := Square(v)
+		back := SquareAt(s.File(), s.Rank())
+		if v < 64 && (back != s || s.Rank() > 7) || v >= 64 && (back != NoSquare || s.Rank() < 8) {
+			t.Errorf("Square(%d): File %d, Rank %d, SquareAt of them %v", v, s.File(), s.Rank(), back)
+		}
+	}
+}
