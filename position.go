@@ -254,7 +254,13 @@ func (p *Position) IsLegal(m Move) bool {
 // none.
 func (p *Position) legalMove(m Move) (l Move, ok bool) {
 	var buf [64]Move
-	for _, l := range p.AppendLegalMoves(buf[:0]) {
+	return p.find(p.AppendLegalMoves(buf[:0]), m)
+}
+
+// find returns the move of legal (p's legal moves) with the same result as
+// m; ok is false if there is none.
+func (p *Position) find(legal []Move, m Move) (l Move, ok bool) {
+	for _, l := range legal {
 		if l.sameResult(&m, p.rules()) {
 			return l, true
 		}
@@ -272,10 +278,8 @@ func (p *Position) legal(m Move) (Move, error) {
 
 // legalIn is legal with p's legal moves in hand.
 func (p *Position) legalIn(legal []Move, m Move) (Move, error) {
-	for _, l := range legal {
-		if l.sameResult(&m, p.rules()) {
-			return l, nil
-		}
+	if l, ok := p.find(legal, m); ok {
+		return l, nil
 	}
 	return Move{}, p.illegal(m, legal)
 }
