@@ -3,7 +3,6 @@ package engine
 import (
 	"slices"
 	"sync/atomic"
-	"time"
 
 	"github.com/bashni-dev/bashni"
 	"github.com/bashni-dev/bashni/internal/eval"
@@ -91,11 +90,8 @@ func captureLines(e *Engine, ev *eval.Evaluator, g *game, ms []bashni.Move, n in
 	if n == 1 {
 		ms = ms[:1]
 	}
-	s := &searcher{e: e, ev: ev, hist: new(history), stop: new(atomic.Bool), total: new(atomic.Uint64),
-		start: time.Now(), gameKeys: g.keys, nodeLimit: captureLinesNodes}
-	s.useRuleset(g.pos.Variant())
-	s.kingsOnly[0] = g.kingsOnly
-	s.path[0] = g.pos.Key()
+	s := g.searcher(e, ev, new(history), new(atomic.Bool), new(atomic.Uint64))
+	s.nodeLimit = captureLinesNodes
 	lines := make([]Line, len(ms))
 	for i, m := range ms {
 		child := &s.positions[1]

@@ -123,11 +123,7 @@ func (e *Engine) search(ctx context.Context, g game, lim Limits) (Result, error)
 			e.tt.forget()
 			clear(e.history)
 		}
-		w := eval.For(v)
-		if e.weights != nil {
-			w = *e.weights
-		}
-		e.eval = eval.New(v, w)
+		e.eval = e.newEvaluator(v)
 	}
 	e.tt.newSearch()
 	for i := range e.history {
@@ -146,11 +142,8 @@ func (e *Engine) search(ctx context.Context, g game, lim Limits) (Result, error)
 		stop.Store(true)
 	}
 	newSearcher := func(thread int) *searcher {
-		s := &searcher{e: e, ev: e.eval, hist: &e.history[thread], busy: e.busy, stop: &stop, total: &total,
-			start: time.Now(), gameKeys: g.keys}
-		s.useRuleset(v)
-		s.kingsOnly[0] = g.kingsOnly
-		s.path[0] = root.Key()
+		s := g.searcher(e, e.eval, &e.history[thread], &stop, &total)
+		s.busy = e.busy
 		return s
 	}
 	s := newSearcher(0)
@@ -267,15 +260,31 @@ func (e *Engine) cancelledWaiting(g *game, lim Limits) (Result, error) {
 	if len(ms) == 0 {
 		return Result{}, ErrNoMoves
 	}
-	v := g.pos.Variant()
+	n := lineCount(lim.Lines, len(ms))
+	start := time.Now()
+	ls := captureLines(e, e.newEvaluator(g.pos.Variant()), g, ms, n)
+	return Result{Move: ls[0].PV[0], Info: Info{Score: ls[0].Score, PV: ls[0].PV, Lines: ls, Time: time.Since(start)}, Stop: StopCancelled}, nil
+}
+
+// searcher returns a searcher of g's position for e, evaluating with ev,
+// its history hist, stopped by stop, its nodes counted into total with the
+// other threads'.
+func (g *game) searcher(e *Engine, ev *eval.Evaluator, hist *history, stop *atomic.Bool, total *atomic.Uint64) *searcher {
+	s := &searcher{e: e, ev: ev, hist: hist, stop: stop, total: total, start: time.Now(), gameKeys: g.keys}
+	s.useRuleset(g.pos.Variant())
+	s.kingsOnly[0] = g.kingsOnly
+	s.path[0] = g.pos.Key()
+	return s
+}
+
+// newEvaluator returns an evaluator of ruleset v with the Engine's weights:
+// the tests' own (Engine.weights), or the ruleset's (eval.For).
+func (e *Engine) newEvaluator(v bashni.Variant) *eval.Evaluator {
 	w := eval.For(v)
 	if e.weights != nil {
 		w = *e.weights
 	}
-	n := lineCount(lim.Lines, len(ms))
-	start := time.Now()
-	ls := captureLines(e, eval.New(v, w), g, ms, n)
-	return Result{Move: ls[0].PV[0], Info: Info{Score: ls[0].Score, PV: ls[0].PV, Lines: ls, Time: time.Since(start)}, Stop: StopCancelled}, nil
+	return eval.New(v, w)
 }
 
 // lineCount returns how many lines a search of lines lines (Limits.Lines)
