@@ -48,10 +48,12 @@ func runMatch(args []string, stdout, stderr io.Writer) error {
 			"difference and its 95% interval. A player is random, greedy (the move\n"+
 			"that leaves it controlling the most pieces, one ply), or the engine with\n"+
 			"limits: depth=N, nodes=N, time=D, combined with commas (depth=8,time=1s),\n"+
-			"and threads=N to search with N threads. cmd=PROGRAM ARGS, last, makes the\n"+
-			"player another program speaking \"bashni engine\"'s protocol under the\n"+
-			"limits before it: \"time=100ms,cmd=/tmp/bashni-old engine\"; hub=PROGRAM ARGS\n"+
-			"the same for a program speaking the Hub protocol (Scan, bashni hub).\n"+
+			"and threads=N to search with N threads; book=FILE (and book-margin=N)\n"+
+			"plays from an opening book where it has the position. cmd=PROGRAM ARGS,\n"+
+			"last, makes the player another program speaking \"bashni engine\"'s\n"+
+			"protocol under the limits before it: \"time=100ms,cmd=/tmp/bashni-old\n"+
+			"engine\"; hub=PROGRAM ARGS the same for a program speaking the Hub\n"+
+			"protocol (Scan, bashni hub).\n"+
 			"-tc gives both players a clock ([MOVES/]BASE[+INCREMENT], e.g. 10s+100ms):\n"+
 			"engines then share out its time (\"engine\" is the engine with no other\n"+
 			"limit), and a player whose clock runs out loses the game.\n"+
@@ -133,8 +135,11 @@ func runMatch(args []string, stdout, stderr io.Writer) error {
 		if rungs, err = parseLadder(*ladder); err != nil {
 			return fmt.Errorf("-ladder: %v", err)
 		}
-		for _, r := range rungs {
-			if err := checkBounded(r, cfg.clock); err != nil {
+		for i := range rungs {
+			if err := checkBounded(rungs[i], cfg.clock); err != nil {
+				return fmt.Errorf("-ladder: %v", err)
+			}
+			if err := rungs[i].loadBook(cfg.variant); err != nil {
 				return fmt.Errorf("-ladder: %v", err)
 			}
 		}
@@ -147,6 +152,9 @@ func runMatch(args []string, stdout, stderr io.Writer) error {
 				return err
 			}
 			if err := checkBounded(specs[i], cfg.clock); err != nil {
+				return err
+			}
+			if err := specs[i].loadBook(cfg.variant); err != nil {
 				return err
 			}
 		}

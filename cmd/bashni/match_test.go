@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/bashni-dev/bashni"
+	"github.com/bashni-dev/bashni/book"
 	"github.com/bashni-dev/bashni/engine"
 	"github.com/bashni-dev/bashni/engine/match"
 	"github.com/bashni-dev/bashni/pdn"
@@ -135,6 +136,66 @@ func TestMatchWritesPDN(t *testing.T) {
 	}
 	if games[0].Tag("White") != "A depth=1" || games[1].Tag("White") != "B greedy" {
 		t.Errorf("white players %q and %q, want A first then B", games[0].Tag("White"), games[1].Tag("White"))
+	}
+}
+
+// A player with book= plays the book's best moves where it has them (a
+// margin of 0) and searches elsewhere; a book of another ruleset, or none,
+// is an error before any game.
+func TestMatchPlayerWithBook(t *testing.T) {
+	const bookFile = "../../book/testdata/russian.book"
+	b, err := book.ReadFile(bookFile, book.DefaultMaxBytes)
+	if err != nil {
+		t.Fatal(err)
+	}
+	name := filepath.Join(t.TempDir(), "match.pdn")
+	mustCLI(t, "match", "-games", "2", "-opening", "0", "-maxplies", "8", "-pdn", name, "depth=1,book="+bookFile, "depth=1")
+	f, err := os.Open(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	games, err := pdn.ReadAll(f)
+	if err != nil || len(games) != 2 {
+		t.Fatalf("%d games, %v", len(games), err)
+	}
+	booked, differs := 0, 0
+	for i, pg := range games {
+		g := pg.Game()
+		positions, moves := g.Positions(), g.Moves()
+		for ply, m := range moves {
+			pos := &positions[ply]
+			if ply%2 != i || len(b.Lookup(pos)) == 0 { // A is White in game 0, Black in game 1
+				continue
+			}
+			booked++
+			best := b.Candidates(pos, 0)
+			if !slices.ContainsFunc(best, func(e book.Entry) bool { return e.Move == m }) {
+				t.Errorf("game %d, ply %d: A played %v, not one of the book's best %v", i, ply, m, best)
+			}
+			r, err := engine.MustNew(engine.Options{HashMB: 1}).Search(context.Background(), pos, engine.Limits{Depth: 1})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !slices.ContainsFunc(best, func(e book.Entry) bool { return e.Move == r.Move }) {
+				differs++
+			}
+		}
+	}
+	// Without a position where the book and a search of depth 1 choose
+	// apart, the test could not tell a player that ignores its book.
+	if booked == 0 || differs == 0 {
+		t.Fatalf("A was in its book %d times, %d of them where depth 1 chooses otherwise: need both", booked, differs)
+	}
+	for _, args := range [][]string{
+		{"-variant", "lasca", "depth=1,book=" + bookFile, "random"},
+		{"depth=1,book=" + filepath.Join(t.TempDir(), "none.book"), "random"},
+		{"-ladder", "random depth=1,book=" + filepath.Join(t.TempDir(), "none.book")},
+	} {
+		_, stderr, status := cli(t, append([]string{"match", "-games", "2"}, args...)...)
+		if status != 1 || !strings.Contains(stderr, "book") {
+			t.Errorf("match %q: status %d, stderr %q; want 1 and an error about the book", args, status, stderr)
+		}
 	}
 }
 

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math"
 	"math/rand/v2"
@@ -10,8 +11,10 @@ import (
 	"time"
 
 	"github.com/bashni-dev/bashni"
+	"github.com/bashni-dev/bashni/book"
 	"github.com/bashni-dev/bashni/engine"
 	"github.com/bashni-dev/bashni/engine/match"
+	"github.com/bashni-dev/bashni/engine/protocol"
 	"github.com/bashni-dev/bashni/internal/strictnum"
 )
 
@@ -39,11 +42,17 @@ const (
 //	                  and the command line, split at spaces, is the rest
 //	hub=PROGRAM ARGS  the same for a program speaking the Hub protocol (match.Hub):
 //	                  "time=100ms,hub=./scan hub"
+//	book=FILE         the engine playing from an opening book (book.Player), with
+//	book-margin=N     its margin in hundredths of a man: "time=100ms,book=r.book"
 type playerSpec struct {
-	Kind    string        // kindRandom, kindGreedy, kindEngine, kindExternal or kindHub
-	Limits  engine.Limits // the engine's limits, for the engine and external kinds
-	Threads int           // the engine's threads; 0: its default
-	Command []string      // the program and its arguments, for kindExternal and kindHub
+	Kind       string        // kindRandom, kindGreedy, kindEngine, kindExternal or kindHub
+	Limits     engine.Limits // the engine's limits, for the engine and external kinds
+	Threads    int           // the engine's threads; 0: its default
+	Command    []string      // the program and its arguments, for kindExternal and kindHub
+	Book       string        // the engine's opening book file, for kindEngine; "": none
+	BookMargin int           // book.Player.Margin, with Book
+
+	book *book.Book // Book once read (loadBook)
 }
 
 // parseSpec reads a player's spec (see playerSpec).
@@ -89,6 +98,13 @@ func parseSpec(text string) (playerSpec, error) {
 			var n int64
 			n, err = strictnum.Int64(val, 1, math.MaxInt64)
 			ps.Limits.Nodes = uint64(n)
+		case "book":
+			if val == "" {
+				err = errors.New("names no file")
+			}
+			ps.Book = val
+		case "book-margin":
+			ps.BookMargin, err = strictnum.Int(val, 0, protocol.MaxBookMargin)
 		case "time":
 			ps.Limits.Time, err = time.ParseDuration(val)
 			if err != nil {
@@ -97,13 +113,37 @@ func parseSpec(text string) (playerSpec, error) {
 				err = fmt.Errorf("not positive")
 			}
 		default:
-			err = fmt.Errorf("unknown limit (want depth, nodes, time, threads or cmd)")
+			err = fmt.Errorf("unknown limit (want depth, nodes, time, threads, book, book-margin, cmd or hub)")
 		}
 		if err != nil {
 			return ps, fmt.Errorf("player %q: %s: %v", text, key, err)
 		}
 	}
+	switch {
+	case ps.Book != "" && ps.Kind != kindEngine:
+		// The match cannot hand another program a book; it has its own flags.
+		return ps, fmt.Errorf("player %q: book= is for the match's own engine; give %s its own book (bashni engine -book FILE)", text, ps.Command[0])
+	case seen["book-margin"] && ps.Book == "":
+		return ps, fmt.Errorf("player %q: book-margin= without book=", text)
+	}
 	return ps, nil
+}
+
+// loadBook reads the spec's book, once for all its games, and checks that
+// it is for the ruleset v. A spec without a book has nothing to read.
+func (ps *playerSpec) loadBook(v bashni.Variant) error {
+	if ps.Book == "" {
+		return nil
+	}
+	b, err := book.ReadFile(ps.Book, bookMaxBytes)
+	if err == nil {
+		err = b.Check(v)
+	}
+	if err != nil {
+		return fmt.Errorf("player %q: %v", ps, err)
+	}
+	ps.book = b
+	return nil
 }
 
 // String writes the spec as parseSpec reads it.
@@ -123,6 +163,12 @@ func (ps playerSpec) String() string {
 	}
 	if ps.Threads > 0 {
 		parts = append(parts, fmt.Sprintf("threads=%d", ps.Threads))
+	}
+	if ps.Book != "" {
+		parts = append(parts, "book="+ps.Book)
+		if ps.BookMargin > 0 {
+			parts = append(parts, fmt.Sprintf("book-margin=%d", ps.BookMargin))
+		}
 	}
 	switch ps.Kind {
 	case kindExternal:
@@ -156,6 +202,9 @@ func (ps playerSpec) newPlayer(ctx context.Context, v bashni.Variant, rng *rand.
 	e, err := engine.New(engine.Options{HashMB: hashMB, Threads: ps.Threads})
 	if err != nil {
 		return nil, err
+	}
+	if ps.book != nil {
+		return match.Engine{Engine: &book.Player{Engine: e, Book: ps.book, Margin: ps.BookMargin, Rand: rng}, Limits: ps.Limits}, nil
 	}
 	return match.Engine{Engine: e, Limits: ps.Limits}, nil
 }

@@ -12,7 +12,7 @@ import (
 
 func TestParsePlayerSpec(t *testing.T) {
 	for _, text := range []string{"random", "greedy", "engine", "depth=6", "nodes=1000", "time=1s", "depth=8,time=500ms",
-		"depth=4,threads=2", "cmd=./mybot --fast", "time=100ms,cmd=/tmp/bashni-old engine -hash 8", "depth=6,hub=./scan hub"} {
+		"depth=4,threads=2", "time=100ms,book=r.book", "depth=6,threads=2,book=r.book,book-margin=20", "cmd=./mybot --fast", "time=100ms,cmd=/tmp/bashni-old engine -hash 8", "depth=6,hub=./scan hub"} {
 		ps, err := parseSpec(text)
 		if err != nil {
 			t.Errorf("parseSpec(%q): %v", text, err)
@@ -22,7 +22,9 @@ func TestParsePlayerSpec(t *testing.T) {
 			t.Errorf("parseSpec(%q).String() = %q", text, ps)
 		}
 	}
-	for _, text := range []string{"", "strong", "depth=0", "depth=x", "time=-1s", "speed=3", "depth", "threads=0", "cmd=", "depth=2,cmd= ", "hub="} {
+	for _, text := range []string{"", "strong", "depth=0", "depth=x", "time=-1s", "speed=3", "depth", "threads=0", "cmd=", "depth=2,cmd= ", "hub=",
+		"book=", "depth=2,book-margin=5", "depth=2,book=r.book,book-margin=-1", "depth=2,book=r.book,book-margin=10001",
+		"depth=2,book=r.book,cmd=./mybot", "depth=2,book=r.book,hub=./scan hub", "book=a.book,book=b.book"} {
 		if _, err := parseSpec(text); err == nil {
 			t.Errorf("parseSpec(%q): no error", text)
 		}
