@@ -44,3 +44,39 @@ func Example() {
 	// 7 moves at the start
 	// play the best: true
 }
+
+// An engine that plays from a book: the book's move where it has the
+// position, the engine's search elsewhere. A Player is a match.Searcher,
+// so match.Engine{Engine: p, Limits: lim} plays it in a match too.
+func ExamplePlayer() {
+	b, err := book.ReadFile("testdata/russian.book", book.DefaultMaxBytes)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	p := &book.Player{Engine: engine.MustNew(engine.Options{HashMB: 1}), Book: b}
+	g, err := bashni.NewGame(bashni.Russian())
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	for {
+		res, err := p.SearchGame(context.Background(), g, engine.Limits{Depth: 4})
+		if err != nil {
+			fmt.Println(err)
+			return
+		}
+		if res.Stop != book.StopBook {
+			fmt.Println("book:", bashni.LineText(g.Moves()))
+			fmt.Printf("then the engine: %v (stopped by %s)\n", res.Move, res.Stop)
+			return
+		}
+		if err := g.Play(res.Move); err != nil {
+			fmt.Println(err)
+			return
+		}
+	}
+	// Output:
+	// book: g3-h4 f6-g5 h4:f6 e7:g5 e3-d4 d6-c5 d4-e5 f6:d4 c3:e5 c5:e3
+	// then the engine: d2:f4 (stopped by depth)
+}
