@@ -125,18 +125,25 @@ func TestParseMen(t *testing.T) {
 func TestMatchWritesPDN(t *testing.T) {
 	name := filepath.Join(t.TempDir(), "match.pdn")
 	mustCLI(t, "match", "-variant", "lasca", "-games", "2", "-opening", "2", "-pdn", name, "depth=1", "greedy")
-	f, err := os.Open(name)
+	games := readPDNFile(t, name, 2)
+	if games[0].Tag("White") != "A depth=1" || games[1].Tag("White") != "B greedy" {
+		t.Errorf("white players %q and %q, want A first then B", games[0].Tag("White"), games[1].Tag("White"))
+	}
+}
+
+// readPDNFile returns the games of the PDN file at path, which must hold n.
+func readPDNFile(t *testing.T, path string, n int) []*pdn.Game {
+	t.Helper()
+	f, err := os.Open(path)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer f.Close()
 	games, err := pdn.ReadAll(f)
-	if err != nil || len(games) != 2 {
-		t.Fatalf("%d games, %v", len(games), err)
+	if err != nil || len(games) != n {
+		t.Fatalf("%s: %d games, want %d: %v", path, len(games), n, err)
 	}
-	if games[0].Tag("White") != "A depth=1" || games[1].Tag("White") != "B greedy" {
-		t.Errorf("white players %q and %q, want A first then B", games[0].Tag("White"), games[1].Tag("White"))
-	}
+	return games
 }
 
 // A player with book= plays the book's best moves where it has them (a
@@ -150,15 +157,7 @@ func TestMatchPlayerWithBook(t *testing.T) {
 	}
 	name := filepath.Join(t.TempDir(), "match.pdn")
 	mustCLI(t, "match", "-games", "2", "-opening", "0", "-maxplies", "8", "-pdn", name, "depth=1,book="+bookFile, "depth=1")
-	f, err := os.Open(name)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	games, err := pdn.ReadAll(f)
-	if err != nil || len(games) != 2 {
-		t.Fatalf("%d games, %v", len(games), err)
-	}
+	games := readPDNFile(t, name, 2)
 	booked, differs := 0, 0
 	for i, pg := range games {
 		g := pg.Game()

@@ -11,7 +11,6 @@ import (
 
 	"github.com/bashni-dev/bashni"
 	"github.com/bashni-dev/bashni/internal/testgame"
-	"github.com/bashni-dev/bashni/pdn"
 	"github.com/google/go-cmp/cmp"
 )
 
@@ -193,16 +192,7 @@ func TestPlayRecord(t *testing.T) {
 	if status != 0 {
 		t.Fatalf("status %d, stderr %q", status, errOut)
 	}
-	f, err := os.Open(file)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	games, err := pdn.ReadAll(f)
-	if err != nil || len(games) != 1 {
-		t.Fatalf("reading the record: %d games, %v", len(games), err)
-	}
-	g := games[0]
+	g := readPDNFile(t, file, 1)[0]
 	if d := cmp.Diff([]string{"b6-c5", "c3-d4", "d4:b6"}, bashni.MoveTexts(g.Game().Moves())); d != "" {
 		t.Errorf("moves (-want +got):\n%s", d)
 	}
