@@ -141,3 +141,53 @@ func TestGaugeKeptUntilTheNewEvaluation(t *testing.T) {
 		t.Errorf("the gauge switched on again: %q, want %q", got, want)
 	}
 }
+
+// Leaving the page while it analyses (another address opened in the tab,
+// the page kept by the browser for its back button) ends the analysis on
+// the server: the next page's analysis is answered at once,
+// not told the server is busy with the engine (this server has one) for
+// as long as the old page's went on, up to 5 minutes. Coming back to the
+// page (the browser's back button) takes the analysis up again.
+func TestAnalysisEndsWithThePage(t *testing.T) {
+	p := open(t)
+	line := []string{"c3-d4", "f6-g5", "g3-f4", "g7-f6"}
+	deep := `/depth ([6-9]|[1-9][0-9])\//.test(document.getElementById("analysis-info").textContent)`
+	p.goToLine(line...)
+	p.key("l")
+	p.waitFor("deep lines", deep)
+	for _, rest := range []string{"", "moves=c3-d4"} {
+		p.goTo(rest)
+		p.waitFor("the page", `document.getElementById("board").dataset.fen !== undefined`)
+		p.key("l")
+		p.waitFor("deep lines after leaving an analysing page", deep+` || /busy/.test(document.getElementById("analysis-info").textContent)`)
+		if got := p.eval(`document.getElementById("analysis-info").textContent`); strings.Contains(got, "busy") {
+			t.Fatalf("after leaving a page that analysed, the next page's analysis says %q", got)
+		}
+	}
+	// Back to the last page left while it analysed: kept by the browser
+	// (its back-forward cache), its analysis goes on. (chromedp's Poll
+	// does not see a page so restored: the test asks again and again.)
+	p.key("l")
+	p.eval(`(window.newPage = true, setTimeout(() => history.back(), 0), "")`)
+	info := ""
+	for i := 0; ; i++ {
+		time.Sleep(200 * time.Millisecond)
+		if i == 100 {
+			t.Fatalf("back on the page left while analysing, its analysis stays at %q", info)
+		}
+		st := p.eval(`window.newPage ? "" : document.getElementById("analyse").getAttribute("aria-pressed") + " " + document.getElementById("analysis-info").textContent`)
+		if st == "" {
+			continue
+		}
+		pressed, now, _ := strings.Cut(st, " ")
+		if pressed != "true" {
+			t.Logf("the page is not kept by the browser: nothing more to check (%q)", st)
+			return
+		}
+		if info == "" {
+			info = now
+		} else if now != info {
+			return
+		}
+	}
+}

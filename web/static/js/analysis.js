@@ -240,4 +240,11 @@ export function initAnalysis(engine) {
   $("lines-count").addEventListener("change", () => on && start());
   bind("l", toggle);
   onShow(() => on && start());
+  // A page left while it analyses ends its analysis: the browser may keep
+  // the page, its stream open, for its back button (another address
+  // opened in the tab), and the search would hold one of the server's
+  // engines for as long as it may run (minutes). Back on the page, the
+  // analysis goes on.
+  window.addEventListener("pagehide", stop);
+  window.addEventListener("pageshow", (e) => e.persisted && on && start());
 }
