@@ -178,3 +178,33 @@ func TestPositionEditorByKeyboard(t *testing.T) {
 	p.typeMove("f6-e5")
 	p.waitFEN(fenAfter(t, bashni.Russian(), "B:WKc3b:Bf6", "f6-e5"))
 }
+
+// flippedJS says whether the board is drawn from Black's side: a1 above h8.
+const flippedJS = `(() => { const at = (sq) => document.querySelector('#board rect.sq[data-square="' + sq + '"]').getBoundingClientRect().top;
+	return String(at("a1") < at("h8")); })()`
+
+// Flipping the board or switching the squares to numbers while a position
+// is set up keeps the editor open with the set-up: the board is drawn
+// from the other side, and the set-up goes on from there. Closed, the
+// editor leaves the study's board as flipped.
+func TestPositionEditorFlipKeepsTheSetUp(t *testing.T) {
+	p := openEditorCleared(t)
+	p.click("c3")
+	p.waitFEN("W:Wc3:B")
+	p.key("f")
+	p.waitFor("the flipped board", flippedJS+` === "true"`)
+	if got := p.eval(`document.getElementById("editor").hidden + " " + document.getElementById("editor-fen").value + " " + document.getElementById("board").dataset.fen`); got != "false W:Wc3:B W:Wc3:B" {
+		t.Fatalf("after flipping the board while editing: editor hidden, its FEN, the board's: %q, want \"false W:Wc3:B W:Wc3:B\"", got)
+	}
+	p.tool("b")
+	p.click("f6")
+	p.waitFEN("W:Wc3:Bf6")
+	p.choose("squares", "numbers")
+	p.click("h8")
+	p.waitFEN("W:Wc3:Bf6,h8")
+	if got := p.eval(`document.getElementById("editor").hidden + " " + ` + flippedJS); got != "false true" {
+		t.Errorf("after switching the squares while editing: editor hidden, board flipped: %q, want \"false true\"", got)
+	}
+	p.do("close the editor", chromedp.Click(chromedp.CSS("#edit")))
+	p.waitFor("the study's board, flipped", `document.getElementById("board").dataset.fen === `+jsString(fenAfter(t, bashni.Russian(), ""))+` && `+flippedJS+` === "true"`)
+}

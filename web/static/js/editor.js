@@ -4,7 +4,7 @@
 // it refuses is not made, and its reason is shown.
 
 import { post } from "./api.js";
-import { study, begin, onShow } from "./study.js";
+import { study, begin, onShow, drawnAsNow, redraw } from "./study.js";
 import { Node } from "./tree.js";
 import * as board from "./board.js";
 import { square } from "./squares.js";
@@ -119,6 +119,15 @@ function close() {
   board.setSquareHandler(null);
 }
 
+// isOpen says whether a position is being set up.
+export const isOpen = () => !$("editor").hidden;
+
+// redrawSetUp draws the set-up again as the page now draws it (the board
+// flipped), after the squares clicked before.
+export function redrawSetUp() {
+  queue = queue.then(() => isOpen() && tryFEN(fen)).catch(() => false);
+}
+
 // onTypedSquare applies the chosen tool to the square typed (by name, or
 // by number): the editor by keyboard.
 function onTypedSquare(e) {
@@ -139,7 +148,11 @@ export function initEditor() {
     if ($("editor").hidden) open();
     else {
       close();
-      board.draw(); // the study's position, with no request that could fail
+      // The study's position, with no request that could fail; then, if
+      // the board was flipped or the squares switched while editing, as
+      // the page now draws it.
+      board.draw();
+      if (!drawnAsNow()) redraw();
     }
   });
   // Going to a move of the study leaves the editor.

@@ -11,7 +11,7 @@ import * as opponent from "./opponent.js";
 import { initKeys } from "./keys.js";
 import { initRecord } from "./record.js";
 import { initAnalysis } from "./analysis.js";
-import { initEditor } from "./editor.js";
+import * as editor from "./editor.js";
 import { initReview } from "./review.js";
 import * as match from "./match.js";
 import { useNumbers, inNumbers, write } from "./squares.js";
@@ -107,20 +107,22 @@ async function init() {
   moveList.initMoveList();
   initKeys();
   initRecord();
-  initEditor();
+  editor.initEditor();
   document.addEventListener("study-opened", (e) => variantOption(e.detail));
   board.setBlocked(() => opponent.isThinking() || match.isOver());
   $("new").addEventListener("click", () => newGame($("variant").value, ""));
   $("undo").addEventListener("click", undo);
   // The board flipped, the squares switched, are drawn without dropping
-  // a move or a step on its way.
+  // a move or a step on its way; while a position is set up, the set-up
+  // stays (the study is drawn anew as the editor closes).
   $("flip").addEventListener("click", () => {
     study.flip = !study.flip;
-    redraw();
+    if (editor.isOpen()) editor.redrawSetUp();
+    else redraw();
   });
   $("squares").addEventListener("change", () => {
     useNumbers($("squares").value === "numbers");
-    redraw();
+    if (!editor.isOpen()) redraw();
   });
   // A switch of the squares whose request failed is taken back (study.js,
   // failed): the list shows the squares as they are drawn.

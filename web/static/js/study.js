@@ -64,6 +64,12 @@ export function show(node, st) {
   for (const fn of listeners) fn(study);
 }
 
+// drawnAsNow says whether the node shown was drawn as the page now draws
+// it: from the side, with the squares, now chosen.
+export function drawnAsNow() {
+  return !shown || (shown.flip === study.flip && shown.numbers === inNumbers());
+}
+
 // failed says what went wrong with the latest request, and puts back what
 // was changed for it, or for a request it overtook, and never shown: a
 // study begun (a move typed at once, refused too, leaves no study of a
