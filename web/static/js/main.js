@@ -130,12 +130,17 @@ async function init() {
     $("squares").value = inNumbers() ? "numbers" : "names";
   });
   $("engine").addEventListener("change", () => opponent.setSide($("engine").value));
-  $("move-form").addEventListener("submit", (e) => {
+  // A move typed and played leaves the box empty; one refused stays in
+  // it, selected, to be corrected or typed over.
+  $("move-form").addEventListener("submit", async (e) => {
     e.preventDefault();
-    const text = $("move-text").value.trim();
+    const box = $("move-text");
+    const text = box.value.trim();
     if (text === "") return;
-    $("move-text").value = "";
-    board.playMove(text);
+    const played = await board.playMove(text);
+    if (box.value.trim() !== text) return; // typed on meanwhile
+    if (played) box.value = "";
+    else if (document.activeElement === box) box.select();
   });
   $("fen-form").addEventListener("submit", (e) => {
     e.preventDefault();
