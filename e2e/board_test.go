@@ -255,3 +255,30 @@ func moveTexts(ms []bashni.Move) string {
 	}
 	return strings.Join(s, " ")
 }
+
+// Where the browser gives the page no clipboard (a page opened by the
+// machine's address on the network is no secure context, and has none),
+// Copy link and Copy FEN select what they copy in a box, with the focus,
+// for Ctrl+C: the link, not the FEN box beside the button. The link's box
+// fits a 320 px screen.
+func TestCopyWithoutClipboard(t *testing.T) {
+	p := open(t)
+	p.do("a 320 px screen", chromedp.EmulateViewport(320, 640))
+	p.goToLine("c3-d4", "f6-g5")
+	p.run("take the clipboard away", `Object.defineProperty(navigator, "clipboard", { value: undefined })`)
+	selected := `(() => { const a = document.activeElement; return a && a.value !== undefined ? a.value.slice(a.selectionStart, a.selectionEnd) : "nothing"; })()`
+	p.do("copy the link", chromedp.Click(chromedp.CSS("#copy-link")))
+	p.waitFor("the answer", `document.getElementById("status").textContent.startsWith("Link")`)
+	if got, want := p.eval(selected), p.eval(`location.href`); got != want {
+		t.Errorf("Copy link without a clipboard selects %q, want the link %q (status %q)", got, want, p.status())
+	}
+	if got := p.pageWidth(); got != "320" {
+		t.Errorf("with the link shown the page is %s px wide on a 320 px screen", got)
+	}
+	p.screenshot("copy-link-by-hand")
+	p.do("copy the FEN", chromedp.Click(chromedp.CSS("#copy-fen")))
+	p.waitFor("the answer", `document.getElementById("status").textContent.startsWith("FEN")`)
+	if got, want := p.eval(selected), fenAfter(t, bashni.Russian(), "", "c3-d4", "f6-g5"); got != want {
+		t.Errorf("Copy FEN without a clipboard selects %q, want the FEN %q (status %q)", got, want, p.status())
+	}
+}

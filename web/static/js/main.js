@@ -39,6 +39,7 @@ onShow(() => {
   $("undo").disabled = !study.cur.parent;
   setStatus(st.status, st.over ? "over" : "");
   link.write();
+  $("link").value = location.href; // the link shown, once copied by hand
   opponent.maybeMove();
 });
 

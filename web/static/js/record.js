@@ -83,13 +83,18 @@ async function download() {
   }
 }
 
-// copy puts text on the clipboard, or selects it in its box when the
-// browser will not.
+// copy puts text on the clipboard, or, when the browser will not (a page
+// that is no secure context, opened by the machine's address on the
+// network, has no clipboard), shows it selected in its box, with the
+// focus, to be copied from there.
 async function copy(text, box, what) {
   try {
     await navigator.clipboard.writeText(text);
     setStatus(`${what} copied.`);
   } catch {
+    box.value = text;
+    box.closest(".row").hidden = false;
+    box.focus();
     box.select();
     setStatus(`${what} selected: copy it with Ctrl+C.`);
   }
@@ -104,5 +109,5 @@ export function initRecord() {
   $("pdn-games").addEventListener("change", () => openGame(games[Number($("pdn-games").value)]));
   $("pdn-download").addEventListener("click", download);
   $("copy-fen").addEventListener("click", () => copy(study.state.fen, $("fen"), "FEN"));
-  $("copy-link").addEventListener("click", () => copy(location.href, $("fen"), "Link"));
+  $("copy-link").addEventListener("click", () => copy(location.href, $("link"), "Link"));
 }
