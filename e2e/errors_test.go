@@ -60,3 +60,61 @@ func TestTypedMoveKeptWhenRefused(t *testing.T) {
 		t.Errorf("after c3-d4 was played the move box holds %q", got)
 	}
 }
+
+// inViewWith lists the elements in the window, wholly, whose text holds
+// the words: where a player looking at the part of the page they work in
+// reads them.
+func (p page) inViewWith(words string) string {
+	p.t.Helper()
+	return p.eval(`(() => { const out = [];
+		for (const e of document.querySelectorAll("body *")) {
+			if (!e.checkVisibility() || !e.textContent.includes(` + jsString(words) + `)) continue;
+			const r = e.getBoundingClientRect();
+			if (r.top >= 0 && r.bottom <= innerHeight && r.height > 0) out.push("#" + e.id);
+		}
+		return out.join(" "); })()`)
+}
+
+// On a phone, a FEN or a PDN record that is refused says why beside its
+// box, where the player is, not only in the status line a screen or two
+// above it; the board stays as it was. Copying says so there too.
+func TestErrorsBesideTheirBox(t *testing.T) {
+	p := open(t)
+	p.do("a phone's screen", chromedp.EmulateViewport(390, 740))
+	p.goTo("")
+	start := fenAfter(t, bashni.Russian(), "")
+	p.waitFEN(start)
+
+	p.run("scroll to the FEN box", `document.getElementById("fen-text").scrollIntoView({block: "center"})`)
+	p.do("type a bad FEN", chromedp.Focus(chromedp.CSS("#fen-text")), chromedp.KeyEvent("W:Wz9:B"+kb.Enter))
+	p.waitFor("the refusal", `document.getElementById("status").className === "error"`)
+	if got := p.inViewWith(`"z9" is not a square`); got == "" {
+		t.Errorf("the refused FEN's reason %q is nowhere in view of the FEN box", p.status())
+	}
+	if got := p.eval(`String(document.getElementById("fen-text").getAttribute("aria-invalid"))`); got != "true" {
+		t.Errorf("the FEN box refused is not marked invalid (aria-invalid %q)", got)
+	}
+	p.screenshot("error-fen-beside")
+	p.do("correct the FEN", chromedp.KeyEvent(kb.Backspace))
+	if got := p.inViewWith(`"z9" is not a square`); got != "" {
+		t.Errorf("the FEN box's error stays (%s) as the FEN is corrected", got)
+	}
+
+	p.run("scroll to the record", `document.getElementById("pdn-text").scrollIntoView({block: "center"})`)
+	p.do("open a bad record", chromedp.SetValue(chromedp.CSS("#pdn-text"), "[Event \"x\"]\n1. c3-d4 c3-d4 *\n"), chromedp.Click(chromedp.CSS("#pdn-open")))
+	p.waitFor("the refusal", `document.getElementById("status").textContent.includes("record")`)
+	if got := p.inViewWith(`move "c3-d4": not a legal move here`); got == "" {
+		t.Errorf("the refused record's reason is nowhere in view of the record box (status %q)", p.status())
+	}
+	p.screenshot("error-pdn-beside")
+	if got := p.eval(`document.getElementById("board").dataset.fen`); got != start {
+		t.Errorf("after the refusals the board shows %s", got)
+	}
+
+	p.run("scroll to the FEN box", `document.getElementById("fen").scrollIntoView({block: "center"})`)
+	p.do("copy the FEN", chromedp.Click(chromedp.CSS("#copy-fen")))
+	p.waitFor("the answer", `document.getElementById("status").textContent.startsWith("FEN")`)
+	if got := p.inViewWith(p.status()); got == "" {
+		t.Errorf("Copy FEN's answer %q is nowhere in view of the button", p.status())
+	}
+}

@@ -15,7 +15,7 @@ import * as editor from "./editor.js";
 import { initReview } from "./review.js";
 import * as match from "./match.js";
 import { useNumbers, inNumbers, write } from "./squares.js";
-import { setStatus, notice, initNotice, onError } from "./status.js";
+import { setStatus, notice, initNotice, onError, note, errorsShown } from "./status.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -40,6 +40,9 @@ onShow(() => {
   setStatus(st.status, st.over ? "over" : "");
   link.write();
   $("link").value = location.href; // the link shown, once copied by hand
+  // The notes beside the boxes answered what was asked of another position.
+  note("fen-note", "");
+  note("pdn-note", "");
   opponent.maybeMove();
 });
 
@@ -63,6 +66,7 @@ async function newGame(variant, fen) {
     variantOption(st.variant);
     study.tags = [];
   }
+  return st;
 }
 
 // turnAfter is the side to move after n moves from the start.
@@ -143,10 +147,16 @@ async function init() {
     if (played) box.value = "";
     else if (document.activeElement === box) box.select();
   });
-  $("fen-form").addEventListener("submit", (e) => {
+  // A FEN refused is said beside its box too; correcting it takes the
+  // error away.
+  $("fen-form").addEventListener("submit", async (e) => {
     e.preventDefault();
-    newGame(study.variant, $("fen-text").value.trim());
+    note("fen-note", "");
+    const before = errorsShown();
+    const st = await newGame(study.variant, $("fen-text").value.trim());
+    if (!st && errorsShown() !== before) note("fen-note", $("status").textContent, "error");
   });
+  $("fen-text").addEventListener("input", () => note("fen-note", ""));
   $("ruleset-form").addEventListener("submit", (e) => {
     e.preventDefault();
     const text = $("ruleset-text").value.trim();

@@ -7,7 +7,7 @@
 import { post } from "./api.js";
 import { study, begin, track } from "./study.js";
 import { fromLine, toLine } from "./tree.js";
-import { setStatus, notice } from "./status.js";
+import { setStatus, notice, note } from "./status.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -21,10 +21,15 @@ function title(g) {
   return `${g.game}. ${who || "?"}${what ? ` (${what})` : ""} ${g.result || ""}`.trim();
 }
 
+// read opens the record's first game, and lists its games. What cannot
+// be read is said in the notice at the page's top, and beside the record
+// box, where the player is.
 async function read(text) {
+  note("pdn-note", "");
   try {
     const ans = await post("/api/pdn/read", { pdn: text, variant: study.variant });
-    for (const e of ans.errors) notice(`PDN game ${e.game} cannot be read: ${e.error}`);
+    const problems = ans.errors.map((e) => `PDN game ${e.game} cannot be read: ${e.error}`);
+    for (const p of problems) notice(p);
     if (ans.truncated) notice("The record holds more games than the page reads at once; only the first ones are listed.");
     games = ans.games;
     const pick = $("pdn-games");
@@ -36,10 +41,16 @@ async function read(text) {
       pick.append(opt);
     }
     $("pdn-pick").hidden = games.length < 2;
-    if (games.length === 0) setStatus("The record holds no game that can be read.", "error");
-    else await openGame(games[0]);
+    if (games.length === 0) {
+      setStatus("The record holds no game that can be read.", "error");
+      note("pdn-note", ["The record holds no game that can be read.", ...problems].join(" "), "error");
+    } else {
+      await openGame(games[0]);
+      if (problems.length > 0) note("pdn-note", problems.join(" "), "error");
+    }
   } catch (err) {
     setStatus("PDN: " + err.message, "error");
+    note("pdn-note", "PDN: " + err.message, "error");
   }
 }
 
@@ -88,20 +99,24 @@ async function download() {
 // network, has no clipboard), shows it selected in its box, with the
 // focus, to be copied from there.
 async function copy(text, box, what) {
+  let said;
   try {
     await navigator.clipboard.writeText(text);
-    setStatus(`${what} copied.`);
+    said = `${what} copied.`;
   } catch {
     box.value = text;
     box.closest(".row").hidden = false;
     box.focus();
     box.select();
-    setStatus(`${what} selected: copy it with Ctrl+C.`);
+    said = `${what} selected: copy it with Ctrl+C.`;
   }
+  setStatus(said);
+  note("fen-note", said); // by the buttons
 }
 
 export function initRecord() {
   $("pdn-open").addEventListener("click", () => read($("pdn-text").value));
+  $("pdn-text").addEventListener("input", () => note("pdn-note", ""));
   $("pdn-file").addEventListener("change", async () => {
     const f = $("pdn-file").files[0];
     if (f) read(await f.text());

@@ -11,11 +11,34 @@ export function onError(fn) {
   errorListeners.push(fn);
 }
 
+// errors counts the errors shown, so that a caller can tell whether its
+// request ended in one (errorsShown before and after).
+let errors = 0;
+export const errorsShown = () => errors;
+
 export function setStatus(text, kind) {
   const el = $("status");
   el.textContent = text;
   el.className = kind || "";
-  if (kind === "error") for (const fn of errorListeners) fn();
+  if (kind === "error") {
+    errors++;
+    for (const fn of errorListeners) fn();
+  }
+}
+
+// note says text beside the box or the button whose answer it is (the
+// status line says it too, but may be out of view: on a phone, a screen
+// or two above); "" takes it away. An error marks the box it describes
+// (aria-describedby) invalid.
+export function note(id, text, kind) {
+  const el = $(id);
+  el.textContent = text;
+  el.className = "note" + (kind ? " " + kind : "");
+  el.hidden = text === "";
+  for (const box of document.querySelectorAll(`[aria-describedby~="${id}"]`)) {
+    if (kind === "error" && text !== "") box.setAttribute("aria-invalid", "true");
+    else box.removeAttribute("aria-invalid");
+  }
 }
 
 export function notice(text) {
