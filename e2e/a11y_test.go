@@ -275,3 +275,19 @@ func TestA11yProgressAndGaugeNamed(t *testing.T) {
 	}
 	p.do("cancel", chromedp.Click(chromedp.CSS("#review-cancel")))
 }
+
+// Escape in the draw offer, a dialog, answers it as closing a dialog
+// does: the draw is declined, the box goes, and the focus goes back to
+// Offer a draw.
+func TestA11yKeyboardEscapeDeclinesTheDraw(t *testing.T) {
+	p := open(t)
+	p.waitFEN(fenAfter(t, bashni.Russian(), ""))
+	p.play("c3-d4")
+	p.tabTo("offer-draw")
+	p.do("Enter", chromedp.KeyEvent(kb.Enter))
+	p.waitFor("the offer", `document.activeElement.id === "draw-accept"`)
+	p.do("Escape", chromedp.KeyEvent(kb.Escape))
+	p.waitEqual("after Escape: the offer hidden, the status, the focus",
+		`document.getElementById("draw-offer").hidden + " | " + document.getElementById("status").textContent + " | " + document.activeElement.id`,
+		"true | The draw is declined. | offer-draw")
+}

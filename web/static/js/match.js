@@ -200,6 +200,10 @@ export function initMatch(info) {
     setStatus("The draw is declined.");
     closeOffer();
   });
+  // Escape in the offer closes it as a dialog: declined.
+  $("draw-offer").addEventListener("keydown", (e) => {
+    if (e.key === "Escape") $("draw-decline").click();
+  });
   onShow(() => {
     follow();
     showEnd();
