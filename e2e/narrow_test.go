@@ -71,3 +71,24 @@ func TestNarrowScreenAndKeyboard(t *testing.T) {
 	p.do("scroll to the editor", chromedp.Evaluate[chromedp.Void](`document.getElementById("editor").scrollIntoView()`))
 	p.screenshot("narrow-editor")
 }
+
+// On the narrowest phones (320 px) as on the others, each numbered pair
+// of the move list stands on one row, White's move and Black's, as the
+// engine lines write them: not Black's move alone on a row of its own
+// with no number, where it reads as another move.
+func TestNarrowMovePairsOnOneRow(t *testing.T) {
+	p := open(t)
+	line := []string{"c3-d4", "f6-g5", "g3-f4", "g7-f6", "b2-c3", "h8-g7"}
+	for _, w := range []int64{320, 360, 390} {
+		p.do("the screen", chromedp.EmulateViewport(w, 700))
+		p.goToLine(line...)
+		split := p.eval(`[...document.querySelectorAll("#moves > li")].filter(li => {
+			const [a, b] = li.querySelectorAll(":scope > .move");
+			return b && Math.round(a.getBoundingClientRect().top) !== Math.round(b.getBoundingClientRect().top);
+		}).map(li => li.value).join(" ")`)
+		if split != "" {
+			t.Errorf("on a %d px screen the pairs %s of the move list are split over two rows", w, split)
+		}
+		p.screenshot(fmt.Sprintf("narrow-moves-%d", w))
+	}
+}
