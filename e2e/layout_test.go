@@ -600,3 +600,27 @@ func TestLayoutLowWindowBoardAndClocksFit(t *testing.T) {
 		}
 	}
 }
+
+// On a phone held sideways (740x360, 844x390) the panel stands beside
+// the board, and a game's clocks, a row under the board, do not send it
+// under the board, a screen down, with the status and the moves.
+func TestLayoutLandscapePhonePanelBesideWithClocks(t *testing.T) {
+	p := open(t)
+	for _, s := range [][2]int64{{740, 360}, {844, 390}} {
+		p.do("a phone held sideways", chromedp.EmulateViewport(s[0], s[1]))
+		p.goToLine("c3-d4")
+		p.frame()
+		if got := p.eval(panelBeside); got != "" {
+			t.Errorf("at %dx%d without the clocks: %s", s[0], s[1], got)
+		}
+		p.choose("clock", "5+3")
+		p.frame()
+		if got := p.eval(panelBeside); got != "" {
+			t.Errorf("at %dx%d with the clocks: %s", s[0], s[1], got)
+		}
+		if got := p.pageWidth(); got != fmt.Sprint(s[0]) {
+			t.Errorf("at %dx%d with the clocks the page is %s px wide", s[0], s[1], got)
+		}
+		p.screenshot(fmt.Sprintf("landscape-clocks-%dx%d", s[0], s[1]))
+	}
+}
