@@ -118,3 +118,29 @@ func TestErrorsBesideTheirBox(t *testing.T) {
 		t.Errorf("Copy FEN's answer %q is nowhere in view of the button", p.status())
 	}
 }
+
+// The same for a custom ruleset refused and a typed move refused while
+// the engine's lines, wrapped whole on a phone, stand between the status
+// line and the move box.
+func TestErrorsBesideTheirBoxRulesetAndMove(t *testing.T) {
+	p := openPhoneAnalysing(t)
+	p.run("scroll to the move box", `document.getElementById("move-text").scrollIntoView({block: "center"})`)
+	p.typeMove("c3-d5")
+	p.waitFor("the refusal", `document.getElementById("status").textContent.includes("c3-d5")`)
+	if got := p.inViewWith(`d5 is not a playable square`); got == "" {
+		t.Errorf("the refused move's reason %q is nowhere in view of the move box", p.status())
+	}
+	p.screenshot("error-move-beside")
+	p.key("l")
+
+	p.run("open the custom ruleset", `document.querySelector("#ruleset-form").closest("details").open = true`)
+	p.run("scroll to it", `document.getElementById("ruleset-text").scrollIntoView({block: "center"})`)
+	p.do("type a bad ruleset", chromedp.Focus(chromedp.CSS("#ruleset-text")), chromedp.KeyEvent("russian,nonsense=on"+kb.Enter))
+	p.waitFor("the refusal", `document.getElementById("status").textContent.includes("nonsense")`)
+	if got := p.inViewWith(`nonsense`); got == "" || got == "#ruleset-text" {
+		t.Errorf("the refused ruleset's reason %q is nowhere in view of its box", p.status())
+	}
+	if got := p.eval(`document.getElementById("board").dataset.fen`); got != fenAfter(t, bashni.Russian(), "") {
+		t.Errorf("after the refusals the board shows %s", got)
+	}
+}

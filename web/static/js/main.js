@@ -41,8 +41,7 @@ onShow(() => {
   link.write();
   $("link").value = location.href; // the link shown, once copied by hand
   // The notes beside the boxes answered what was asked of another position.
-  note("fen-note", "");
-  note("pdn-note", "");
+  for (const id of ["move-note", "ruleset-note", "fen-note", "pdn-note"]) note(id, "");
   opponent.maybeMove();
 });
 
@@ -142,26 +141,36 @@ async function init() {
     const box = $("move-text");
     const text = box.value.trim();
     if (text === "") return;
+    note("move-note", "");
+    const before = errorsShown();
     const played = await board.playMove(text);
+    if (!played && errorsShown() !== before) note("move-note", $("status").textContent, "error");
     if (box.value.trim() !== text) return; // typed on meanwhile
     if (played) box.value = "";
     else if (document.activeElement === box) box.select();
   });
-  // A FEN refused is said beside its box too; correcting it takes the
-  // error away.
-  $("fen-form").addEventListener("submit", async (e) => {
-    e.preventDefault();
-    note("fen-note", "");
+  $("move-text").addEventListener("input", () => note("move-note", ""));
+  // A FEN or a ruleset refused is said beside its box too; correcting it
+  // takes the error away.
+  const newGameBeside = async (variant, fen, box) => {
+    const id = box.getAttribute("aria-describedby");
+    note(id, "");
     const before = errorsShown();
-    const st = await newGame(study.variant, $("fen-text").value.trim());
-    if (!st && errorsShown() !== before) note("fen-note", $("status").textContent, "error");
+    const st = await newGame(variant, fen);
+    if (!st && errorsShown() !== before) note(id, $("status").textContent, "error");
+  };
+  $("fen-form").addEventListener("submit", (e) => {
+    e.preventDefault();
+    newGameBeside(study.variant, $("fen-text").value.trim(), $("fen-text"));
   });
-  $("fen-text").addEventListener("input", () => note("fen-note", ""));
   $("ruleset-form").addEventListener("submit", (e) => {
     e.preventDefault();
     const text = $("ruleset-text").value.trim();
-    if (text !== "") newGame(text, "");
+    if (text !== "") newGameBeside(text, "", $("ruleset-text"));
   });
+  for (const id of ["fen-text", "ruleset-text"]) {
+    $(id).addEventListener("input", () => note($(id).getAttribute("aria-describedby"), ""));
+  }
   let info;
   try {
     info = await get("/api/info");
