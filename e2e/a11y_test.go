@@ -291,3 +291,24 @@ func TestA11yKeyboardEscapeDeclinesTheDraw(t *testing.T) {
 		`document.getElementById("draw-offer").hidden + " | " + document.getElementById("status").textContent + " | " + document.activeElement.id`,
 		"true | The draw is declined. | offer-draw")
 }
+
+// A button worked by keyboard that the page then disables (Undo and
+// Delete move at the start, Resign and Offer a draw once the game is
+// over) does not drop the focus on the page's body, where a screen
+// reader loses its place: it goes to the status line, which says what
+// the position is now, or, once the game is over, to New game.
+func TestA11yKeyboardFocusKeptWhenButtonsDisable(t *testing.T) {
+	p := open(t)
+	for _, c := range []struct{ button, want string }{
+		{"undo", "status"}, {"delete", "status"}, {"resign", "new"},
+	} {
+		p.goToLine("c3-d4")
+		p.tabTo(c.button)
+		p.do("Enter", chromedp.KeyEvent(kb.Enter))
+		p.waitFor(c.button+" disabled", `document.getElementById(`+jsString(c.button)+`).disabled`)
+		p.frame()
+		if got := p.eval(`document.activeElement ? document.activeElement.id : ""`); got != c.want {
+			t.Errorf("after %s by keyboard the focus is on %s, want #%s", c.button, p.focused(), c.want)
+		}
+	}
+}

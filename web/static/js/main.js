@@ -15,7 +15,7 @@ import * as editor from "./editor.js";
 import { initReview } from "./review.js";
 import * as match from "./match.js";
 import { useNumbers, inNumbers, write } from "./squares.js";
-import { setStatus, notice, initNotice, onError, note, errorsShown } from "./status.js";
+import { setStatus, notice, initNotice, onError, note, errorsShown, disable } from "./status.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -36,7 +36,7 @@ onShow(() => {
   $("fen").value = st.fen;
   // The example typed move is a legal one, in the squares shown.
   $("move-text").placeholder = write(st.legal.length > 0 ? st.legal[0].text : "c3-d4");
-  $("undo").disabled = !study.cur.parent;
+  disable($("undo"), !study.cur.parent);
   setStatus(st.status, st.over ? "over" : "");
   link.write();
   $("link").value = location.href; // the link shown, once copied by hand

@@ -7,7 +7,7 @@ import { study, onShow, onBegin } from "./study.js";
 import * as opponent from "./opponent.js";
 import { stream, analyseURL } from "./analysis.js";
 import { value } from "./score.js";
-import { setStatus } from "./status.js";
+import { setStatus, disable } from "./status.js";
 
 const $ = (id) => document.getElementById(id);
 const other = (side) => (side === "white" ? "black" : "white");
@@ -28,7 +28,10 @@ function end(result, why) {
 
 function showEnd() {
   if (ended && study.cur.children.length === 0) setStatus("Game over, " + ended, "over");
-  $("resign").disabled = $("offer-draw").disabled = ended !== "" || study.state.over;
+  // Once the game is over, the focus on either goes to New game.
+  const over = ended !== "" || study.state.over;
+  disable($("resign"), over, $("new"));
+  disable($("offer-draw"), over, $("new"));
 }
 
 // reopen forgets how the game ended (a move taken back, a new game).

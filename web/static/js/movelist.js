@@ -7,6 +7,7 @@
 import { study, goTo, show } from "./study.js";
 import { promote, remove } from "./tree.js";
 import { write } from "./squares.js";
+import { disable } from "./status.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -107,8 +108,8 @@ export function draw() {
   if (cur) cur.scrollIntoView({ block: "nearest" });
   // The focus, when it was on a move, follows to the move shown.
   if (hadFocus) (cur || list).focus({ preventScroll: true });
-  $("promote").disabled = !study.cur.parent || !treeHasBranch(study.cur);
-  $("delete").disabled = !study.cur.parent;
+  disable($("promote"), !study.cur.parent || !treeHasBranch(study.cur));
+  disable($("delete"), !study.cur.parent);
   $("comment").value = study.cur.comments.join("\n");
 }
 

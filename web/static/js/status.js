@@ -41,6 +41,15 @@ export function note(id, text, kind) {
   }
 }
 
+// disable disables a button, or enables it. One that has the focus as it
+// is disabled (worked by keyboard: Undo at the start) hands it on to
+// another control, the status line unless said, not to the page's body,
+// where a screen reader loses its place.
+export function disable(button, yes, to = $("status")) {
+  if (yes && document.activeElement === button) to.focus();
+  button.disabled = yes;
+}
+
 export function notice(text) {
   const line = document.createElement("div");
   line.textContent = text;
