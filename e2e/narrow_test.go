@@ -2,6 +2,7 @@ package e2e
 
 import (
 	"fmt"
+	"net/url"
 	"strconv"
 	"testing"
 
@@ -91,4 +92,55 @@ func TestNarrowMovePairsOnOneRow(t *testing.T) {
 		}
 		p.screenshot(fmt.Sprintf("narrow-moves-%d", w))
 	}
+}
+
+// splitMoves lists the moves written in the element's text ("a3-b4",
+// "c1:e3", "22-18") that the page breaks across two lines: at a 320 px
+// screen the status line's list of legal moves, the review's better move,
+// read "a3-" at a line's end and "b4" at the next one's start.
+func (p page) splitMoves(id string) string {
+	p.t.Helper()
+	return p.eval(`(() => { const out = [];
+		const walk = document.createTreeWalker(document.getElementById(` + jsString(id) + `), NodeFilter.SHOW_TEXT);
+		for (let n = walk.nextNode(); n; n = walk.nextNode()) {
+			for (const m of n.data.matchAll(/\b([a-h]\d+|\d+)([-:x]([a-h]\d+|\d+))+/g)) {
+				const r = document.createRange();
+				r.setStart(n, m.index);
+				r.setEnd(n, m.index + m[0].length);
+				const tops = new Set([...r.getClientRects()].map((b) => Math.round(b.top)));
+				if (tops.size > 1) out.push(m[0]);
+			}
+		}
+		return out.join(" "); })()`)
+}
+
+// On a phone (320, 360, 390 px) a move is never broken across two lines:
+// not in the status line's list of legal moves, nor in its note under the
+// move box, nor as the review's better move.
+func TestNarrowMovesNotBrokenAcrossLines(t *testing.T) {
+	p := open(t)
+	for _, w := range []int64{320, 360, 390} {
+		p.do("a phone's screen", chromedp.EmulateViewport(w, 640))
+		p.goTo("")
+		p.waitFEN(fenAfter(t, bashni.Russian(), ""))
+		p.typeMove("c3-d5")
+		p.waitFor("the refusal", `document.getElementById("status").textContent.includes("c3-d5")`)
+		for _, id := range []string{"status", "move-note"} {
+			if got := p.splitMoves(id); got != "" {
+				t.Errorf("at %d px #%s breaks the moves %s across lines", w, id, got)
+			}
+		}
+	}
+	p.do("a 320 px screen", chromedp.EmulateViewport(320, 640))
+	fen := "W:We3,a1,c1:Bg5,h8,b8"
+	p.goTo(url.Values{"fen": {fen}, "moves": {"e3-f4 g5:e3"}}.Encode())
+	p.waitFEN(fenAfter(t, bashni.Russian(), fen, "e3-f4", "g5:e3"))
+	p.choose("review-limit", "depth:2")
+	p.do("review", chromedp.Click(chromedp.CSS("#review-start")))
+	p.waitFor("the review", `document.querySelector("#review-marks li") !== null`)
+	if got := p.splitMoves("review-marks"); got != "" {
+		t.Errorf("the review's marks break the moves %s across lines", got)
+	}
+	p.run("scroll to the review", `document.getElementById("review").scrollIntoView()`)
+	p.screenshot("narrow-review-320")
 }

@@ -179,7 +179,12 @@ function draw() {
     b.className = m.kind;
     b.textContent = `${moveNumber(m.node.ply - 1, blackFirst)} ${write(m.node.move)}${m.sign} ${m.kind} (−${m.drop.toFixed(2)})`;
     b.addEventListener("click", () => goTo(m.node));
-    li.append(b, m.best ? ` better: ${write(m.best)}` : "");
+    if (m.best) {
+      const best = document.createElement("span");
+      best.className = "whole"; // not broken after its "-"
+      best.textContent = write(m.best);
+      li.append(b, " better: ", best);
+    } else li.append(b);
     list.append(li);
   }
   const buttons = list.querySelectorAll("button");

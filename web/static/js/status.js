@@ -16,9 +16,32 @@ export function onError(fn) {
 let errors = 0;
 export const errorsShown = () => errors;
 
+// moves finds the moves in a text: "a3-b4", "c1:e3:c5", "22-18", "d4xf6".
+const moves = /\b(?:[a-z]\d+|\d+)(?:[-:x](?:[a-z]\d+|\d+))+/g;
+
+// fill writes text into el with each move in it kept whole: a line would
+// otherwise break after a move's "-" ("a3-" at a line's end, "b4" at the
+// next one's start), on a phone in a list of legal moves. A move is a
+// box of its own (span.whole) that goes to the next line whole, and
+// breaks only when it is wider than a line (a long capture on a phone).
+export function fill(el, text) {
+  const parts = [];
+  let at = 0;
+  for (const m of text.matchAll(moves)) {
+    if (m.index > at) parts.push(text.slice(at, m.index));
+    const span = document.createElement("span");
+    span.className = "whole";
+    span.textContent = m[0];
+    parts.push(span);
+    at = m.index + m[0].length;
+  }
+  if (at < text.length) parts.push(text.slice(at));
+  el.replaceChildren(...parts);
+}
+
 export function setStatus(text, kind) {
   const el = $("status");
-  el.textContent = text;
+  fill(el, text);
   el.className = kind || "";
   if (kind === "error") {
     errors++;
@@ -32,7 +55,7 @@ export function setStatus(text, kind) {
 // (aria-describedby) invalid.
 export function note(id, text, kind) {
   const el = $(id);
-  el.textContent = text;
+  fill(el, text);
   el.className = "note" + (kind ? " " + kind : "");
   el.hidden = text === "";
   for (const box of document.querySelectorAll(`[aria-describedby~="${id}"]`)) {
@@ -52,7 +75,7 @@ export function disable(button, yes, to = $("status")) {
 
 export function notice(text) {
   const line = document.createElement("div");
-  line.textContent = text;
+  fill(line, text);
   $("notice-text").append(line);
   $("notice").hidden = false;
 }
