@@ -208,3 +208,33 @@ func TestPositionEditorFlipKeepsTheSetUp(t *testing.T) {
 	p.do("close the editor", chromedp.Click(chromedp.CSS("#edit")))
 	p.waitFor("the study's board, flipped", `document.getElementById("board").dataset.fen === `+jsString(fenAfter(t, bashni.Russian(), ""))+` && `+flippedJS+` === "true"`)
 }
+
+// A FEN typed into the editor's FEN box and refused stays in the box,
+// marked invalid, to be corrected: the reason says what is wrong, the
+// board keeps the set-up it had, and Study from here waits for the
+// correction.
+func TestPositionEditorTypedFENKeptWhenRefused(t *testing.T) {
+	p := openEditorCleared(t)
+	p.click("c3")
+	p.waitFEN("W:Wc3:B")
+	p.run("select the FEN box's text", `document.getElementById("editor-fen").select()`)
+	p.do("type a FEN with a mistake over it", chromedp.Focus(chromedp.CSS("#editor-fen")), chromedp.KeyEvent("W:Wc3,z9:Bf6"+kb.Enter))
+	p.waitFor("the refusal", `document.getElementById("editor-error").textContent !== ""`)
+	got := p.eval(`(() => { const b = document.getElementById("editor-fen");
+		return [b.value, b.getAttribute("aria-invalid"), document.getElementById("board").dataset.fen].join(" | "); })()`)
+	if want := "W:Wc3,z9:Bf6 | true | W:Wc3:B"; got != want {
+		t.Errorf("after the refusal the FEN box, its aria-invalid and the board: %q, want %q (%s)", got, want, p.eval(`document.getElementById("editor-error").textContent`))
+	}
+	// Studying from here waits for the FEN to be corrected: the focus goes
+	// back to it.
+	p.do("study from here", chromedp.Click(chromedp.CSS("#editor-done")))
+	if got := p.eval(`document.getElementById("editor").hidden + " " + document.activeElement.id`); got != "false editor-fen" {
+		t.Errorf("Study from here with a refused FEN in the box: editor hidden, focus: %q, want \"false editor-fen\"", got)
+	}
+	p.run("caret at the end", `(() => { const b = document.getElementById("editor-fen"); b.setSelectionRange(b.value.length, b.value.length); })()`)
+	p.do("correct it", chromedp.KeyEvent(kb.Backspace+kb.Backspace+kb.Backspace+kb.Backspace+kb.Backspace+kb.Backspace+kb.Backspace+":Bf6"+kb.Enter))
+	p.waitFEN("W:Wc3:Bf6")
+	if got := p.eval(`String(document.getElementById("editor-fen").getAttribute("aria-invalid"))`); got == "true" {
+		t.Errorf("the FEN box accepted stays marked invalid")
+	}
+}

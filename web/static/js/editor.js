@@ -49,10 +49,12 @@ let asked = 0; // numbers tryFEN's requests; close() forgets those under way
 let queue = Promise.resolve();
 
 // tryFEN asks the server about a set-up and shows it if it is legal;
-// otherwise it says why and leaves the set-up as it was. An answer to a
-// request overtaken by a later one, or come after the editor closed, is
+// otherwise it says why and leaves the set-up as it was. A FEN typed
+// into the FEN box (typed) and refused stays there, marked invalid, to be
+// corrected; otherwise the box shows the set-up's FEN again. An answer to
+// a request overtaken by a later one, or come after the editor closed, is
 // dropped.
-async function tryFEN(text) {
+async function tryFEN(text, typed = false) {
   const id = ++asked;
   try {
     const st = await post("/api/state", { variant: study.variant, fen: text, moves: [], flip: study.flip });
@@ -63,13 +65,18 @@ async function tryFEN(text) {
     fen = st.fen;
     board.draw(st);
     $("editor-fen").value = st.fen;
+    $("editor-fen").removeAttribute("aria-invalid");
     $("editor-turn").value = turn;
     $("editor-error").textContent = "";
     return true;
   } catch (err) {
     if (id !== asked) return false;
     $("editor-error").textContent = "Refused: " + err.message;
-    $("editor-fen").value = fen;
+    if (typed) $("editor-fen").setAttribute("aria-invalid", "true");
+    else {
+      $("editor-fen").value = fen;
+      $("editor-fen").removeAttribute("aria-invalid");
+    }
     return false;
   }
 }
@@ -160,7 +167,7 @@ export function initEditor() {
     if (!$("editor").hidden) close();
   });
   $("editor-turn").addEventListener("change", () => tryFEN(format($("editor-turn").value, towers)));
-  $("editor-fen").addEventListener("change", () => tryFEN($("editor-fen").value.trim()));
+  $("editor-fen").addEventListener("change", () => tryFEN($("editor-fen").value.trim(), true));
   $("editor-clear").addEventListener("click", () => tryFEN(format(turn, new Map())));
   $("editor-start").addEventListener("click", async () => {
     try {
@@ -171,6 +178,12 @@ export function initEditor() {
     }
   });
   $("editor-done").addEventListener("click", async () => {
+    // A FEN typed and refused is corrected first: the set-up on the board
+    // is not what the box says.
+    if ($("editor-fen").getAttribute("aria-invalid") === "true") {
+      $("editor-fen").focus();
+      return;
+    }
     // An empty board is a step while building a set-up, not a game.
     if (towers.size === 0) {
       $("editor-error").textContent = "Refused: the board has no pieces; place some first";
