@@ -601,6 +601,43 @@ func TestLayoutLowWindowBoardAndClocksFit(t *testing.T) {
 	}
 }
 
+// On a phone held sideways (640x360 to 844x390), as in a low desktop
+// window (TestLayoutLowWindowBoardAndClocksFit), a game's clocks under
+// the board end in the window, 12 px or more over its bottom, with the
+// board whole above them and the panel beside it: the board is smaller
+// than on a desktop rather than leave the clocks partly out of view.
+func TestLayoutLandscapePhoneBoardAndClocksFit(t *testing.T) {
+	p := open(t)
+	p.do("a phone held sideways", chromedp.EmulateViewport(740, 360))
+	p.goToLine("c3-d4")
+	for _, s := range [][2]int64{{740, 360}, {640, 360}, {667, 375}, {844, 390}, {568, 320}} {
+		p.do("a phone held sideways", chromedp.EmulateViewport(s[0], s[1]))
+		p.choose("clock", "3+2")
+		p.waitFor("Black's clock to run", `document.getElementById("clock-black").classList.contains("running")`)
+		p.run("to the top", `window.scrollTo(0, 0)`)
+		p.frame()
+		p.screenshot(fmt.Sprintf("landscape-fit-%dx%d", s[0], s[1]))
+		var m int
+		fmt.Sscan(p.eval(clocksMargin), &m)
+		where := fmt.Sprintf("white %s, black %s, board %s", p.rect("#clock-white"), p.rect("#clock-black"), p.rect("#board svg"))
+		if m < 12 {
+			t.Errorf("at %dx%d the clocks end %d px over the window's bottom, want 12 or more: %s", s[0], s[1], m, where)
+		}
+		if ok, box := p.inView("#board svg"); !ok {
+			t.Errorf("at %dx%d the board is not wholly in the window: %s", s[0], s[1], box)
+		}
+		// At 568 px the panel (280 px or more) no longer fits beside the
+		// board: it comes under the clocks.
+		if got := p.eval(panelBeside); s[0] >= 640 && got != "" {
+			t.Errorf("at %dx%d with the clocks: %s", s[0], s[1], got)
+		}
+		if got := p.pageWidth(); got != fmt.Sprint(s[0]) {
+			t.Errorf("at %dx%d with the clocks the page is %s px wide", s[0], s[1], got)
+		}
+		p.choose("clock", "")
+	}
+}
+
 // On a phone held sideways (740x360, 844x390) the panel stands beside
 // the board, and a game's clocks, a row under the board, do not send it
 // under the board, a screen down, with the status and the moves.

@@ -144,3 +144,47 @@ func TestNarrowMovesNotBrokenAcrossLines(t *testing.T) {
 	p.run("scroll to the review", `document.getElementById("review").scrollIntoView()`)
 	p.screenshot("narrow-review-320")
 }
+
+// boardOutOfColumn says what of the board's box (the board, its clocks'
+// row) stands outside the page's column, main's content box, or off its
+// middle: "" when the board's box, the board and each clock lie within
+// the column and the board's box has equal margins to the window's
+// left and right edges.
+const boardOutOfColumn = `(() => {
+	const main = document.querySelector("main"), s = getComputedStyle(main), m = main.getBoundingClientRect();
+	const left = m.left + parseFloat(s.paddingLeft), right = m.right - parseFloat(s.paddingRight);
+	const at = (r) => [r.left, r.top, r.right, r.bottom].map(Math.round).join(" ");
+	const out = [];
+	for (const sel of ["#board-box", "#board svg", "#clocks", "#clock-white", "#clock-black"]) {
+		const r = document.querySelector(sel).getBoundingClientRect();
+		if (r.left < left - 0.5 || r.right > right + 0.5) out.push(sel + " at " + at(r) + " is not within the column, " + Math.round(left) + " to " + Math.round(right));
+	}
+	const box = document.getElementById("board-box").getBoundingClientRect();
+	if (Math.abs(box.left - (innerWidth - box.right)) > 1) out.push("the board's box " + at(box) + " has margins " + Math.round(box.left) + " and " + Math.round(innerWidth - box.right));
+	return out.join("; ");
+})()`
+
+// On every phone from the narrowest (320 px) up, the board and a game's
+// clocks under it fit the page's column: none wider than the column,
+// nothing wider than the screen, the board's margins equal on its left
+// and right.
+func TestNarrowBoardAndClocksInTheColumn(t *testing.T) {
+	p := open(t)
+	p.do("a phone's screen", chromedp.EmulateViewport(320, 640))
+	p.goToLine("c3-d4")
+	for _, w := range []int64{320, 330, 340, 360, 375, 390, 414} {
+		p.do("a phone's screen", chromedp.EmulateViewport(w, 640))
+		p.choose("clock", "3+2")
+		p.waitFor("Black's clock to run", `document.getElementById("clock-black").classList.contains("running")`)
+		p.run("to the top", `window.scrollTo(0, 0)`)
+		p.frame()
+		p.screenshot(fmt.Sprintf("narrow-clocks-%dx640", w))
+		if got := p.eval(boardOutOfColumn); got != "" {
+			t.Errorf("at %d px: %s", w, got)
+		}
+		if got := p.pageWidth(); got != fmt.Sprint(w) {
+			t.Errorf("with the clocks the page is %s px wide on a %d px screen", got, w)
+		}
+		p.choose("clock", "")
+	}
+}
