@@ -601,11 +601,20 @@ func TestLayoutLowWindowBoardAndClocksFit(t *testing.T) {
 	}
 }
 
+// clocksPastTheBoard says where the clocks' row reaches past the
+// board's box on the right, toward the panel: "" when it does not.
+const clocksPastTheBoard = `(() => {
+	const box = document.getElementById("board-box").getBoundingClientRect(), b = document.getElementById("clock-black").getBoundingClientRect();
+	return b.right <= box.right + 0.5 ? "" : "the clocks reach " + Math.round(b.right) + ", past the board's box, which ends at " + Math.round(box.right);
+})()`
+
 // On a phone held sideways (640x360 to 844x390), as in a low desktop
 // window (TestLayoutLowWindowBoardAndClocksFit), a game's clocks under
 // the board end in the window, 12 px or more over its bottom, with the
-// board whole above them and the panel beside it: the board is smaller
-// than on a desktop rather than leave the clocks partly out of view.
+// board whole above them, the clocks no wider than the board's box and
+// the panel beside it (568x320 excepted, where the panel does not fit):
+// the board, and the clocks, are smaller than on a desktop rather than
+// leave the clocks partly out of view.
 func TestLayoutLandscapePhoneBoardAndClocksFit(t *testing.T) {
 	p := open(t)
 	p.do("a phone held sideways", chromedp.EmulateViewport(740, 360))
@@ -625,6 +634,9 @@ func TestLayoutLandscapePhoneBoardAndClocksFit(t *testing.T) {
 		}
 		if ok, box := p.inView("#board svg"); !ok {
 			t.Errorf("at %dx%d the board is not wholly in the window: %s", s[0], s[1], box)
+		}
+		if got := p.eval(clocksPastTheBoard); s[0] >= 640 && got != "" {
+			t.Errorf("at %dx%d %s", s[0], s[1], got)
 		}
 		// At 568 px the panel (280 px or more) no longer fits beside the
 		// board: it comes under the clocks.
