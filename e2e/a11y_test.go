@@ -109,17 +109,13 @@ func TestA11yKeyboardFocusAfterClosing(t *testing.T) {
 	p := open(t)
 	p.waitFEN(fenAfter(t, bashni.Russian(), ""))
 	p.play("c3-d4")
-	p.tabTo("offer-draw")
-	p.do("Enter", chromedp.KeyEvent(kb.Enter))
-	p.waitFor("the offer", `document.activeElement.id === "draw-accept"`)
+	p.offerDrawByKeyboard()
 	p.do("Tab to Decline, Enter", chromedp.KeyEvent(kb.Tab), chromedp.KeyEvent(kb.Enter))
 	p.waitFor("the offer to close", `document.getElementById("draw-offer").hidden`)
 	if got := p.focused(); got == "body" {
 		t.Errorf("after declining the draw the focus is on the page's body")
 	}
-	p.tabTo("offer-draw")
-	p.do("Enter", chromedp.KeyEvent(kb.Enter))
-	p.waitFor("the offer", `document.activeElement.id === "draw-accept"`)
+	p.offerDrawByKeyboard()
 	p.do("Enter", chromedp.KeyEvent(kb.Enter))
 	p.waitFor("the draw", `document.getElementById("status").textContent.includes("draw agreed")`)
 	if got := p.focused(); got == "body" {
@@ -283,9 +279,7 @@ func TestA11yKeyboardEscapeDeclinesTheDraw(t *testing.T) {
 	p := open(t)
 	p.waitFEN(fenAfter(t, bashni.Russian(), ""))
 	p.play("c3-d4")
-	p.tabTo("offer-draw")
-	p.do("Enter", chromedp.KeyEvent(kb.Enter))
-	p.waitFor("the offer", `document.activeElement.id === "draw-accept"`)
+	p.offerDrawByKeyboard()
 	p.do("Escape", chromedp.KeyEvent(kb.Escape))
 	p.waitEqual("after Escape: the offer hidden, the status, the focus",
 		`document.getElementById("draw-offer").hidden + " | " + document.getElementById("status").textContent + " | " + document.activeElement.id`,
@@ -311,4 +305,13 @@ func TestA11yKeyboardFocusKeptWhenButtonsDisable(t *testing.T) {
 			t.Errorf("after %s by keyboard the focus is on %s, want #%s", c.button, p.focused(), c.want)
 		}
 	}
+}
+
+// offerDrawByKeyboard tabs to Offer a draw and presses Enter, and waits
+// for the offer, which takes the focus on Accept.
+func (p page) offerDrawByKeyboard() {
+	p.t.Helper()
+	p.tabTo("offer-draw")
+	p.do("Enter", chromedp.KeyEvent(kb.Enter))
+	p.waitFor("the offer", `document.activeElement.id === "draw-accept"`)
 }

@@ -506,9 +506,7 @@ func TestLayoutDrawOfferButtonsTogether(t *testing.T) {
 	for _, size := range [][2]int64{{900, 800}, {1000, 800}, {1100, 800}, {1200, 800}, {1280, 800}, {390, 844}, {320, 640}} {
 		w, h := size[0], size[1]
 		p.do("a screen", chromedp.EmulateViewport(w, h))
-		p.tabTo("offer-draw")
-		p.do("Enter", chromedp.KeyEvent(kb.Enter))
-		p.waitFor("the offer", `document.activeElement.id === "draw-accept"`)
+		p.offerDrawByKeyboard()
 		p.run("the offer in view", `document.getElementById("draw-offer").scrollIntoView({block: "center"})`)
 		p.screenshot(fmt.Sprintf("draw-offer-%d", w))
 		if got := p.eval(offerBroken); got != "" {
