@@ -134,6 +134,21 @@ async function init() {
     $("squares").value = inNumbers() ? "numbers" : "names";
   });
   $("engine").addEventListener("change", () => opponent.setSide($("engine").value));
+  // beside runs request, the answer to what was typed in box, and says
+  // the error it ends in beside the box too (its note, aria-describedby),
+  // not only in the status line, which may be out of view; typing in the
+  // box takes the note away.
+  const beside = async (box, request) => {
+    const id = box.getAttribute("aria-describedby");
+    note(id, "");
+    const before = errorsShown();
+    const ok = await request();
+    if (!ok && errorsShown() !== before) note(id, $("status").textContent, "error");
+    return ok;
+  };
+  for (const id of ["move-text", "fen-text", "ruleset-text"]) {
+    $(id).addEventListener("input", () => note($(id).getAttribute("aria-describedby"), ""));
+  }
   // A move typed and played leaves the box empty; one refused stays in
   // it, selected, to be corrected or typed over.
   $("move-form").addEventListener("submit", async (e) => {
@@ -141,36 +156,20 @@ async function init() {
     const box = $("move-text");
     const text = box.value.trim();
     if (text === "") return;
-    note("move-note", "");
-    const before = errorsShown();
-    const played = await board.playMove(text);
-    if (!played && errorsShown() !== before) note("move-note", $("status").textContent, "error");
+    const played = await beside(box, () => board.playMove(text));
     if (box.value.trim() !== text) return; // typed on meanwhile
     if (played) box.value = "";
     else if (document.activeElement === box) box.select();
   });
-  $("move-text").addEventListener("input", () => note("move-note", ""));
-  // A FEN or a ruleset refused is said beside its box too; correcting it
-  // takes the error away.
-  const newGameBeside = async (variant, fen, box) => {
-    const id = box.getAttribute("aria-describedby");
-    note(id, "");
-    const before = errorsShown();
-    const st = await newGame(variant, fen);
-    if (!st && errorsShown() !== before) note(id, $("status").textContent, "error");
-  };
   $("fen-form").addEventListener("submit", (e) => {
     e.preventDefault();
-    newGameBeside(study.variant, $("fen-text").value.trim(), $("fen-text"));
+    beside($("fen-text"), () => newGame(study.variant, $("fen-text").value.trim()));
   });
   $("ruleset-form").addEventListener("submit", (e) => {
     e.preventDefault();
     const text = $("ruleset-text").value.trim();
-    if (text !== "") newGameBeside(text, "", $("ruleset-text"));
+    if (text !== "") beside($("ruleset-text"), () => newGame(text, ""));
   });
-  for (const id of ["fen-text", "ruleset-text"]) {
-    $(id).addEventListener("input", () => note($(id).getAttribute("aria-describedby"), ""));
-  }
   let info;
   try {
     info = await get("/api/info");

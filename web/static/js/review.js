@@ -12,6 +12,7 @@ import { stream, analyseURL, pause, resume } from "./analysis.js";
 import { forWhite, DECIDED } from "./score.js";
 import { moveNumber, draw as drawMoves } from "./movelist.js";
 import { write } from "./squares.js";
+import { whole } from "./status.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -179,12 +180,8 @@ function draw() {
     b.className = m.kind;
     b.textContent = `${moveNumber(m.node.ply - 1, blackFirst)} ${write(m.node.move)}${m.sign} ${m.kind} (−${m.drop.toFixed(2)})`;
     b.addEventListener("click", () => goTo(m.node));
-    if (m.best) {
-      const best = document.createElement("span");
-      best.className = "whole"; // not broken after its "-"
-      best.textContent = write(m.best);
-      li.append(b, " better: ", best);
-    } else li.append(b);
+    if (m.best) li.append(b, " better: ", whole(write(m.best)));
+    else li.append(b);
     list.append(li);
   }
   const buttons = list.querySelectorAll("button");

@@ -29,14 +29,20 @@ export function fill(el, text) {
   let at = 0;
   for (const m of text.matchAll(moves)) {
     if (m.index > at) parts.push(text.slice(at, m.index));
-    const span = document.createElement("span");
-    span.className = "whole";
-    span.textContent = m[0];
-    parts.push(span);
+    parts.push(whole(m[0]));
     at = m.index + m[0].length;
   }
   if (at < text.length) parts.push(text.slice(at));
   el.replaceChildren(...parts);
+}
+
+// whole returns a move's text in a box of its own that a line does not
+// break after its "-" (span.whole; see fill).
+export function whole(move) {
+  const span = document.createElement("span");
+  span.className = "whole";
+  span.textContent = move;
+  return span;
 }
 
 export function setStatus(text, kind) {
