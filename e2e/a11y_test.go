@@ -169,9 +169,7 @@ func TestA11yKeyboardFocusKeptWhenListsRedraw(t *testing.T) {
 	fen := "W:We3,a1,c1:Bg5,h8,b8"
 	p.goTo(url.Values{"fen": {fen}, "moves": {"e3-f4 g5:e3"}}.Encode())
 	p.waitFEN(fenAfter(t, bashni.Russian(), fen, "e3-f4", "g5:e3"))
-	p.choose("review-limit", "depth:4")
-	p.do("review", chromedp.Click(chromedp.CSS("#review-start")))
-	p.waitFor("the review", `document.querySelector("#review-marks button") !== null`)
+	p.review("depth:4")
 	p.do("focus the mark", chromedp.Focus(chromedp.CSS("#review-marks button")), chromedp.KeyEvent(kb.Enter))
 	p.waitFEN(fenAfter(t, bashni.Russian(), fen, "e3-f4"))
 	p.waitFor("the marks drawn again", `document.querySelector("#review-marks button") !== null`)

@@ -91,9 +91,7 @@ func TestLayoutPhoneTapTargets(t *testing.T) {
 	p.goTo(url.Values{"fen": {fen}, "moves": {"e3-f4 g5:e3 zz"}}.Encode())
 	p.waitFEN(fenAfter(t, bashni.Russian(), fen, "e3-f4", "g5:e3"))
 	p.waitFor("the notice", `!document.getElementById("notice").hidden`)
-	p.choose("review-limit", "depth:2")
-	p.do("review", chromedp.Click(chromedp.CSS("#review-start")))
-	p.waitFor("the review", `document.getElementById("review-status").textContent.startsWith("Reviewed")`)
+	p.review("depth:2")
 	p.key(kb.Home)
 	p.waitFEN(fenAfter(t, bashni.Russian(), fen))
 	p.play("a1-b2") // a variation
@@ -300,9 +298,7 @@ func TestLayoutDesktopPanelRows(t *testing.T) {
 	p.key("l")
 	p.waitFor("lines", `document.querySelectorAll("#pv-lines .pv-move").length > 2`)
 	p.key("l")
-	p.choose("review-limit", "depth:2")
-	p.do("review", chromedp.Click(chromedp.CSS("#review-start")))
-	p.waitFor("the review", `document.getElementById("review-status").textContent.startsWith("Reviewed")`)
+	p.review("depth:2")
 	p.run("open the folded boxes", `document.querySelectorAll("details").forEach(d => d.open = true)`)
 	// check looks at the panel at each width, ending at 1280 px; shot
 	// names the screenshots, one a width.

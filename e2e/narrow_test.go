@@ -135,9 +135,7 @@ func TestNarrowMovesNotBrokenAcrossLines(t *testing.T) {
 	fen := "W:We3,a1,c1:Bg5,h8,b8"
 	p.goTo(url.Values{"fen": {fen}, "moves": {"e3-f4 g5:e3"}}.Encode())
 	p.waitFEN(fenAfter(t, bashni.Russian(), fen, "e3-f4", "g5:e3"))
-	p.choose("review-limit", "depth:2")
-	p.do("review", chromedp.Click(chromedp.CSS("#review-start")))
-	p.waitFor("the review", `document.querySelector("#review-marks li") !== null`)
+	p.review("depth:2")
 	if got := p.splitMoves("review-marks"); got != "" {
 		t.Errorf("the review's marks break the moves %s across lines", got)
 	}

@@ -46,9 +46,7 @@ func TestGameReview(t *testing.T) {
 	fen := "W:We3,a1,c1:Bg5,h8,b8"
 	p.goTo(url.Values{"fen": {fen}, "moves": {"e3-f4 g5:e3"}}.Encode())
 	p.waitFEN(fenAfter(t, bashni.Russian(), fen, "e3-f4", "g5:e3"))
-	p.choose("review-limit", "depth:4")
-	p.do("review", chromedp.Click(chromedp.CSS("#review-start")))
-	p.waitFor("the review", `document.getElementById("review-status").textContent.startsWith("Reviewed")`)
+	p.review("depth:4")
 	if got, want := p.status(), "White to move"; !strings.HasPrefix(got, want) {
 		t.Errorf("status after the review %q", got)
 	}
@@ -114,9 +112,7 @@ func TestReviewChartEndsWhole(t *testing.T) {
 	fen := "W:We3,a1,c1:Bg5,h8,b8"
 	p.goTo(url.Values{"fen": {fen}, "moves": {"e3-f4"}}.Encode())
 	p.waitFEN(fenAfter(t, bashni.Russian(), fen, "e3-f4"))
-	p.choose("review-limit", "depth:4")
-	p.do("review", chromedp.Click(chromedp.CSS("#review-start")))
-	p.waitFor("the review", `document.getElementById("review-status").textContent.startsWith("Reviewed")`)
+	p.review("depth:4")
 	p.waitFor("the blunder's mark", `document.querySelector("#review-chart .chart-mark[data-ply='1']") !== null`)
 	p.run("show the chart", `document.getElementById("review").scrollIntoView()`)
 	p.screenshot("review-chart-end")
@@ -136,4 +132,13 @@ func TestReviewChartEndsWhole(t *testing.T) {
 	}
 	clickAt("click the chart's right edge", "1")
 	p.waitFEN(fenAfter(t, bashni.Russian(), fen, "e3-f4"))
+}
+
+// review reviews the main line at limit (an option of #review-limit, such
+// as "depth:4") and waits until the review has ended, its marks drawn.
+func (p page) review(limit string) {
+	p.t.Helper()
+	p.choose("review-limit", limit)
+	p.do("review", chromedp.Click(chromedp.CSS("#review-start")))
+	p.waitFor("the review", `document.getElementById("review-status").textContent.startsWith("Reviewed")`)
 }
