@@ -313,3 +313,150 @@ func (p page) offerDrawByKeyboard() {
 	p.do("Enter", chromedp.KeyEvent(kb.Enter))
 	p.waitFor("the offer", `document.activeElement.id === "draw-accept"`)
 }
+
+// cursor says where the board's cursor is as a screen reader hears it
+// (its live region), and where it is seen: "said | seen on SQUARE" when
+// its frame stands on that square and shows, "said | not seen" when not.
+func (p page) cursor() string {
+	p.t.Helper()
+	return p.eval(`(() => {
+		const said = document.getElementById("board-cursor") ? document.getElementById("board-cursor").textContent : "";
+		const c = document.querySelector("#board rect.cursor");
+		if (!c || getComputedStyle(c).display === "none") return said + " | not seen";
+		const under = [...document.querySelectorAll("#board rect.sq")].find((r) => r.getAttribute("x") === c.getAttribute("x") && r.getAttribute("y") === c.getAttribute("y"));
+		return said + " | seen on " + (under ? under.dataset.square : "no square");
+	})()`)
+}
+
+// keys presses keys where the focus is.
+func (p page) keys(ks ...string) {
+	p.t.Helper()
+	for _, k := range ks {
+		p.do("press "+k, chromedp.KeyEvent(k))
+	}
+}
+
+// The board by keyboard: it is one Tab stop, named, with a cursor on a
+// square, seen and said (the square and what stands on it), which the
+// arrow keys move as the board is seen (flipped too); Enter or Space
+// clicks the cursor's square, choosing a tower and then its landing as
+// clicks do. While the board has the focus the arrows are the cursor's;
+// without it they step through the moves as before, and f flips the
+// board either way.
+func TestA11yKeyboardPlayOnTheBoard(t *testing.T) {
+	p := open(t)
+	p.waitFEN(fenAfter(t, bashni.Russian(), ""))
+	p.tabTo("board")
+	if got := p.accessible("board"); !strings.HasPrefix(got, "application / board: the arrow keys") {
+		t.Errorf("the board is heard as %q", got)
+	}
+	// The cursor starts on a tower that can move: the first legal move's.
+	if got, want := p.cursor(), "a3: white man (top to bottom) | seen on a3"; got != want {
+		t.Errorf("with the focus come to the board, the cursor: %q, want %q", got, want)
+	}
+	p.screenshot("board-cursor")
+	p.keys(kb.Tab)
+	if got := p.eval(`String(document.getElementById("board").contains(document.activeElement))`); got != "false" {
+		t.Errorf("Tab from the board leaves the focus on %s, in the board", p.focused())
+	}
+	if got := p.cursor(); !strings.HasSuffix(got, "| not seen") {
+		t.Errorf("with the focus gone from the board, the cursor: %q", got)
+	}
+	p.eval(`(document.getElementById("board").focus(), "")`)
+
+	p.keys(kb.ArrowRight)
+	p.keys(kb.Enter)
+	p.waitEqual("the tower chosen by Enter", `(bashni.selection || {}).from`, "c3")
+	if got, want := p.cursor(), "c3: white man (top to bottom), chosen | seen on c3"; got != want {
+		t.Errorf("the tower chosen: %q, want %q", got, want)
+	}
+	p.keys(kb.ArrowUp)
+	if got, want := p.cursor(), "b4: empty, the chosen tower can go here | seen on b4"; got != want {
+		t.Errorf("up from c3: %q, want %q", got, want)
+	}
+	p.keys(kb.ArrowRight, " ")
+	p.waitFEN(fenAfter(t, bashni.Russian(), "", "c3-d4"))
+	if got := p.focused(); !strings.HasPrefix(got, "DIV#board") {
+		t.Errorf("after a move played on the board by keyboard the focus is on %s", got)
+	}
+	// Up and down keep to the column left from: up to c5 (of c5 and e5,
+	// as near, the left one) and d6, down to c5 and back to d4.
+	p.keys(kb.ArrowUp, kb.ArrowUp, kb.ArrowDown, kb.ArrowDown)
+	if got, want := p.cursor(), "d4: white man (top to bottom) | seen on d4"; got != want {
+		t.Errorf("up twice and down twice from d4: %q, want %q", got, want)
+	}
+
+	// The arrows are the cursor's while the board has the focus, and
+	// step through the moves when it has not.
+	p.keys(kb.ArrowLeft)
+	p.settle()
+	if got, want := p.cursor(), "b4: empty | seen on b4"; got != want {
+		t.Errorf("left from d4: %q, want %q", got, want)
+	}
+	if got, want := p.eval(`document.getElementById("board").dataset.fen`), fenAfter(t, bashni.Russian(), "", "c3-d4"); got != want {
+		t.Errorf("← on the board stepped through the moves: the board shows %s", got)
+	}
+	p.key(kb.ArrowLeft)
+	p.waitFEN(fenAfter(t, bashni.Russian(), ""))
+
+	// Flipped (f, with the board's focus), up is toward White's side and
+	// right toward the a file.
+	p.eval(`(document.getElementById("board").focus(), "")`)
+	p.keys("f")
+	p.waitFor("the board flipped", `(() => { const at = (sq) => document.querySelector('#board rect.sq[data-square="' + sq + '"]').getBoundingClientRect().top;
+		return at("a1") < at("a7"); })()`)
+	p.keys(kb.ArrowUp)
+	if got, want := p.cursor(), "c3: white man (top to bottom) | seen on c3"; got != want {
+		t.Errorf("flipped, up from b4: %q, want %q", got, want)
+	}
+	p.keys(kb.ArrowRight)
+	if got, want := p.cursor(), "a3: white man (top to bottom) | seen on a3"; got != want {
+		t.Errorf("flipped, right from c3: %q, want %q", got, want)
+	}
+	p.screenshot("board-cursor-flipped")
+}
+
+// The list of captures that fit the clicks opens from the board's cursor
+// as from clicks, and closes, by Escape or a capture chosen, with the
+// focus back on the board; in the position editor Enter on a square
+// applies the tool, as a click does.
+func TestA11yKeyboardBoardCapturesAndEditor(t *testing.T) {
+	p := open(t)
+	p.waitFEN(fenAfter(t, bashni.Russian(), ""))
+	loop := "W:Wc1:BKb2,b4,d4,d2"
+	setUp(p, loop)
+	p.waitFEN(fenAfter(t, bashni.Russian(), loop))
+	p.tabTo("board")
+	// The cursor starts on the only tower that can move.
+	if got, want := p.cursor(), "c1: white man (top to bottom) | seen on c1"; got != want {
+		t.Fatalf("the cursor: %q, want %q", got, want)
+	}
+	openChoices := func() {
+		p.keys(kb.Enter, kb.Enter)
+		p.waitFor("the choice box", `!document.getElementById("choices").hidden`)
+		if got := p.eval(`String(document.getElementById("choices").contains(document.activeElement))`); got != "true" {
+			t.Fatalf("the choice box opened from the board, and the focus is on %s, not in it", p.focused())
+		}
+	}
+	openChoices()
+	p.keys(kb.Escape)
+	p.waitEqual("after Escape: the box hidden, the tower let go, the focus",
+		`document.getElementById("choices").hidden + " " + (bashni.selection === null) + " " + document.activeElement.id`, "true true board")
+	openChoices()
+	p.keys(kb.Tab, kb.Tab, kb.Enter)
+	p.waitFEN(fenAfter(t, bashni.Russian(), loop, "c1:e3:c5:a3:c1"))
+	if got := p.focused(); !strings.HasPrefix(got, "DIV#board") {
+		t.Errorf("after a capture chosen from the box opened on the board, the focus is on %s", got)
+	}
+
+	p.do("edit", chromedp.Click(chromedp.CSS("#edit")))
+	p.waitFor("the editor", `document.getElementById("editor-fen").value !== ""`)
+	p.do("clear", chromedp.Click(chromedp.CSS("#editor-clear")))
+	p.waitFEN("B:W:B")
+	p.eval(`(document.getElementById("board").focus(), "")`)
+	p.keys(kb.ArrowUp, kb.Enter)
+	p.waitFEN("B:Wb2:B")
+	if got, want := p.cursor(), "b2: white man (top to bottom) | seen on b2"; got != want {
+		t.Errorf("in the editor, after Enter: %q, want %q", got, want)
+	}
+}

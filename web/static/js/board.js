@@ -1,11 +1,13 @@
 // The board: the server's picture of the position, and choosing a move with
-// the mouse. The page knows no rules: the server sends every legal move with
-// its path, and the board only matches the player's clicks against them.
+// the mouse or the keyboard (the board is one Tab stop, with a cursor on a
+// square that the arrow keys move and Enter or Space clicks). The page
+// knows no rules: the server sends every legal move with its path, and the
+// board only matches the player's clicks against them.
 
 import { study, play } from "./study.js";
 import { setStatus, onError } from "./status.js";
 import { learn, write } from "./squares.js";
-import { bind } from "./keys.js";
+import { bind, keepMouseOut } from "./keys.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -37,6 +39,10 @@ export function draw(st = study.state) {
   learn(st);
   hideChoices();
   alignBeside();
+  showCursor();
+  // What now stands on the cursor's square (a move played, a piece set
+  // up in the editor) is said while the keyboard is on the board.
+  if (document.activeElement === board) sayCursor();
 }
 
 // alignBeside measures the board's squares, from the top of the top row
@@ -128,13 +134,19 @@ export function clearSelection() {
   mark();
 }
 
+// choicesFrom is the board when the box of captures opened from its
+// cursor (Enter on a landing), so that the keyboard goes back to it.
+let choicesFrom = null;
+
 // hideChoices takes down the box of captures; the focus, when in it, goes
-// to the status line, which says what the position is now.
+// back to the board when the box opened from its cursor, and otherwise to
+// the status line, which says what the position is now.
 function hideChoices() {
   const box = $("choices");
   const had = box.contains(document.activeElement);
   box.hidden = true;
-  if (had) $("status").focus();
+  if (had) (choicesFrom || $("status")).focus();
+  choicesFrom = null;
 }
 
 // mark colours the selected square, the next squares the moves that fit the
@@ -171,6 +183,7 @@ function offerChoices(cands) {
   }
   // The box takes the focus, so a screen reader says its question and the
   // keyboard is at its choices (Tab to one, Enter; Escape for none).
+  choicesFrom = document.activeElement === $("board") ? $("board") : null;
   $("choices").hidden = false;
   $("choices").focus();
 }
@@ -190,14 +203,162 @@ export function playMove(text) {
   return play(text);
 }
 
+// press is a click on a square, by the mouse or the cursor: a move
+// chosen, or the editor's tool applied.
+function press(sq) {
+  cursor = sq;
+  goal = null;
+  showCursor();
+  if (squareHandler) squareHandler(sq);
+  else onSquare(sq);
+}
+
+// --- the keyboard's cursor --------------------------------------------------
+
+// cursor is the square the keyboard is on (its name), shown while the
+// board has the focus; goal is the column that the up and down arrows
+// keep to: the squares of the rows above and below
+// stand half a column to either side, and going up and down again comes
+// back to the column left from.
+let cursor = null;
+let goal = null;
+
+// squareBoxes returns the board's playable squares as drawn, each with
+// its column and row in the picture, counted from its top left (the
+// server draws a flipped board flipped).
+function squareBoxes() {
+  const rects = [...$("board").querySelectorAll("rect.sq")];
+  const at = (r, k) => Number(r.getAttribute(k));
+  const left = Math.min(...rects.map((r) => at(r, "x")));
+  const top = Math.min(...rects.map((r) => at(r, "y")));
+  return rects.map((r) => ({
+    sq: r.dataset.square,
+    x: Math.round((at(r, "x") - left) / at(r, "width")),
+    y: Math.round((at(r, "y") - top) / at(r, "height")),
+    rect: r,
+  }));
+}
+
+// startSquare is where the cursor starts: the tower chosen, or one that
+// can move, or the bottom row's first square.
+function startSquare(boxes) {
+  const on = (sq) => sq && boxes.some((b) => b.sq === sq);
+  const st = study.state;
+  const movable = st && st.legal.length > 0 ? st.legal[0].from : null;
+  if (selection && on(selection.from)) return selection.from;
+  if (!squareHandler && on(movable)) return movable;
+  const bottom = Math.max(...boxes.map((b) => b.y));
+  return boxes.filter((b) => b.y === bottom).sort((a, b) => a.x - b.x)[0].sq;
+}
+
+// arrows gives, for each arrow key, the square it goes to from at as the
+// board is seen: left and right the next square of the row, up and down
+// the square of the next row nearest the goal column (the left one of
+// two as near).
+const arrows = {
+  ArrowLeft: (boxes, at) => nearest(boxes.filter((b) => b.y === at.y && b.x < at.x), at.x),
+  ArrowRight: (boxes, at) => nearest(boxes.filter((b) => b.y === at.y && b.x > at.x), at.x),
+  ArrowUp: (boxes, at) => nextRow(boxes.filter((b) => b.y < at.y), Math.max),
+  ArrowDown: (boxes, at) => nextRow(boxes.filter((b) => b.y > at.y), Math.min),
+};
+
+function nextRow(beyond, closest) {
+  if (beyond.length === 0) return null;
+  const y = closest(...beyond.map((b) => b.y));
+  return nearest(beyond.filter((b) => b.y === y), goal);
+}
+
+function nearest(boxes, x) {
+  let best = null;
+  for (const b of boxes) {
+    const d = Math.abs(b.x - x);
+    if (!best || d < best.d || (d === best.d && b.x < best.box.x)) best = { d, box: b };
+  }
+  return best && best.box;
+}
+
+// showCursor marks the cursor's square on the board (seen while the board
+// has the focus, style.css), and says it for a screen reader.
+function showCursor() {
+  const board = $("board");
+  const svg = board.querySelector("svg");
+  if (!svg) return;
+  const boxes = squareBoxes();
+  if (!boxes.some((b) => b.sq === cursor)) {
+    cursor = null; // another board (a ruleset of another size)
+    if (board.contains(document.activeElement)) cursor = startSquare(boxes);
+  }
+  let mark = svg.querySelector("rect.cursor");
+  const at = boxes.find((b) => b.sq === cursor);
+  if (!at) {
+    if (mark) mark.remove();
+    return;
+  }
+  if (!mark) {
+    mark = document.createElementNS(svg.namespaceURI, "rect");
+    mark.setAttribute("class", "cursor");
+    mark.setAttribute("pointer-events", "none");
+    svg.append(mark); // over the towers
+  }
+  for (const k of ["x", "y", "width", "height"]) mark.setAttribute(k, at.rect.getAttribute(k));
+}
+
+// sayCursor says the cursor's square and what stands on it (the tower's
+// own description, the picture's tooltip), and whether a move chosen can
+// go there.
+function sayCursor() {
+  if (!cursor) return;
+  const board = $("board");
+  const title = board.querySelector(`g.tower[data-square="${cursor}"] title`);
+  const parts = [title ? title.textContent.split(" — ")[1] || title.textContent : "empty"];
+  if (selection && selection.from === cursor) parts.push("chosen");
+  else if (board.querySelector(`rect.sq[data-square="${cursor}"]:is(.next, .dest)`)) parts.push("the chosen tower can go here");
+  const text = `${write(cursor)}: ${parts.join(", ")}`;
+  // Said once: the same words again (the board drawn anew) are not news.
+  if ($("board-cursor").textContent !== text) $("board-cursor").textContent = text;
+}
+
+function onBoardKey(e) {
+  if (e.ctrlKey || e.metaKey || e.altKey) return;
+  const boxes = squareBoxes();
+  if (boxes.length === 0) return;
+  if (e.key === "Enter" || e.key === " ") {
+    e.preventDefault();
+    if (!cursor) return;
+    press(cursor);
+    // A tower chosen, or a route begun, is said; a move played is said by
+    // the status line, as the board shows it.
+    if (selection) sayCursor();
+    return;
+  }
+  const to = arrows[e.key];
+  if (!to) return;
+  // The arrows are the cursor's here, not the steps through the moves.
+  e.preventDefault();
+  const at = boxes.find((b) => b.sq === cursor);
+  if (!at) return;
+  if (goal === null) goal = at.x;
+  const next = to(boxes, at);
+  if (!next) return;
+  if (e.key === "ArrowLeft" || e.key === "ArrowRight") goal = next.x;
+  cursor = next.sq;
+  showCursor();
+  sayCursor();
+}
+
 export function initBoard() {
   new ResizeObserver(alignBeside).observe($("board"));
   $("board").addEventListener("click", (e) => {
     const el = e.target.closest("[data-square]");
-    if (!el) return;
-    if (squareHandler) squareHandler(el.dataset.square);
-    else onSquare(el.dataset.square);
+    if (el) press(el.dataset.square);
   });
+  $("board").addEventListener("keydown", onBoardKey);
+  $("board").addEventListener("focus", () => {
+    goal = null;
+    showCursor();
+    sayCursor();
+  });
+  keepMouseOut($("board"));
   // After an error no choice box stands for a question no longer asked.
   onError(clearSelection);
   // Escape lets the tower chosen go, and takes down the choice box.
