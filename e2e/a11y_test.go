@@ -81,26 +81,44 @@ func TestA11yNarrowEngineLineMovesShown(t *testing.T) {
 	}
 }
 
-// The move list by keyboard: Tab reaches a move of a variation, Enter goes
-// there, and the focus stays in the list on the move shown.
+// The move list by keyboard: Tab comes into the list on the move shown
+// (at the start, the first move), the arrow keys reach a move of a
+// variation, Enter goes there, and the focus stays in the list on the
+// move shown.
 func TestA11yKeyboardMoveListVariation(t *testing.T) {
 	p := open(t)
 	p.branch() // c3-d4 f6-g5 g3-f4, and the variation 1... b6-c5
 	p.play("d4:b6")
 	p.key(kb.Home)
 	p.waitFEN(fenAfter(t, bashni.Russian(), ""))
+	p.tabInto("moves")
+	if got := p.eval(`document.activeElement.textContent`); got != "c3-d4" {
+		t.Errorf("at the start Tab comes into the move list on %s, not on its first move", p.focused())
+	}
 	target := `(() => { const a = document.activeElement; return a && a.closest && a.closest("#moves .line") !== null && a.textContent === "b6-c5"; })()`
 	for i := 0; p.eval(`String(`+target+`)`) != "true"; i++ {
-		if i == 120 {
-			t.Fatal("the variation's move b6-c5 is not reached with Tab")
+		if i == 3 {
+			t.Fatalf("the variation's move b6-c5 is not reached with →: the focus is on %s", p.focused())
 		}
-		p.do("Tab", chromedp.KeyEvent(kb.Tab))
+		p.keys(kb.ArrowRight)
 	}
 	p.do("Enter", chromedp.KeyEvent(kb.Enter))
 	p.waitFEN(fenAfter(t, bashni.Russian(), "", "c3-d4", "b6-c5"))
 	if got := p.eval(`String(document.activeElement.classList.contains("cur"))`); got != "true" {
 		t.Errorf("after going to a move by keyboard the focus is on %s, not on the move shown", p.focused())
 	}
+}
+
+// tabInto presses Tab until the focus is in the element with the id.
+func (p page) tabInto(id string) {
+	p.t.Helper()
+	for range 120 {
+		if p.eval(`String(document.getElementById(`+jsString(id)+`).contains(document.activeElement))`) == "true" {
+			return
+		}
+		p.do("Tab", chromedp.KeyEvent(kb.Tab))
+	}
+	p.t.Fatalf("#%s is not reached with Tab", id)
 }
 
 // Answering the draw offer, finishing the editor or dismissing the notice
@@ -458,5 +476,80 @@ func TestA11yKeyboardBoardCapturesAndEditor(t *testing.T) {
 	p.waitFEN("B:Wb2:B")
 	if got, want := p.cursor(), "b2: white man (top to bottom) | seen on b2"; got != want {
 		t.Errorf("in the editor, after Enter: %q, want %q", got, want)
+	}
+}
+
+// The move list and the engine's lines are one Tab stop each: Tab comes
+// into the move list on the move shown and into the lines on the first
+// line's first move, and the next Tab goes on past the list. Inside, the
+// arrow keys go from move to move (← → in the list's order, ↑ ↓ to the
+// row above or below: a pair of moves, a variation, a line), Home and
+// End to the first and the last, with the page's own ← → and Home End
+// (stepping through the moves) left aside; Enter goes to the move, and
+// the list, left, is come back to on the move shown.
+func TestA11yKeyboardListsOneTabStop(t *testing.T) {
+	p := open(t)
+	p.branch() // c3-d4 f6-g5 g3-f4, and the variation 1... b6-c5, shown
+	shown := fenAfter(t, bashni.Russian(), "", "c3-d4", "b6-c5")
+	p.run("fake lines", fakeLines)
+	p.key("l")
+	p.waitFor("lines", `document.querySelectorAll("#pv-lines li").length === 5`)
+	p.tabTo("board")
+	var stops []string
+	for i := 0; p.eval(`document.activeElement.id`) != "pdn-file"; i++ {
+		if i == 120 {
+			t.Fatalf("the page's last control, Open a file, is not reached with Tab: %s", strings.Join(stops, ", "))
+		}
+		p.keys(kb.Tab)
+		stop := p.eval(`(() => { const a = document.activeElement, l = a.closest("#moves, #pv-lines");
+			if (!l) return "";
+			return l.id + " " + (a === document.querySelector("#pv-lines .pv-move") ? "first move" : a.textContent) + (a.classList.contains("cur") ? " (shown)" : ""); })()`)
+		if stop != "" {
+			stops = append(stops, stop)
+		}
+	}
+	if got, want := strings.Join(stops, ", "), "pv-lines first move, moves b6-c5 (shown)"; got != want {
+		t.Errorf("Tab through the page stops in the lists at %q, want %q", got, want)
+	}
+
+	// at says where in its list the focus is: the move's text in the
+	// move list, [line, move] in the lines.
+	at := func() string {
+		return p.eval(`(() => { const a = document.activeElement, li = a.closest("#pv-lines li");
+			if (!li) return a.textContent;
+			return [...li.parentNode.children].indexOf(li) + " " + [...li.querySelectorAll(".pv-move")].indexOf(a); })()`)
+	}
+	p.eval(`(document.querySelector("#moves .cur").focus(), "")`)
+	for _, step := range []struct{ key, want string }{
+		{kb.Home, "c3-d4"}, {kb.ArrowRight, "f6-g5"}, {kb.ArrowDown, "b6-c5"}, {kb.ArrowDown, "g3-f4"},
+		{kb.ArrowUp, "b6-c5"}, {kb.ArrowUp, "c3-d4"}, {kb.End, "g3-f4"}, {kb.ArrowLeft, "b6-c5"}, {kb.ArrowRight, "g3-f4"},
+	} {
+		p.keys(step.key)
+		if got := at(); got != step.want {
+			t.Errorf("%s in the move list: the focus on %s, want %s", step.key, p.focused(), step.want)
+		}
+	}
+	if got := p.eval(`document.getElementById("board").dataset.fen`); got != shown {
+		t.Errorf("the keys in the move list stepped through the moves: the board shows %s", got)
+	}
+	p.keys(kb.Enter)
+	p.waitFEN(fenAfter(t, bashni.Russian(), "", "c3-d4", "f6-g5", "g3-f4"))
+	if got := p.focused(); !strings.Contains(got, "cur g3-f4") {
+		t.Errorf("after Enter in the move list the focus is on %s, not on the move shown", got)
+	}
+	p.keys(kb.ArrowLeft, kb.Tab)
+	if got := p.eval(`[...document.querySelectorAll('#moves [tabindex="0"]')].map((m) => m.textContent).join(" ")`); got != "g3-f4" {
+		t.Errorf("left, the move list is come back to on %q, want the move shown, g3-f4", got)
+	}
+
+	p.eval(`(document.querySelector("#pv-lines .pv-move").focus(), "")`)
+	for _, step := range []struct{ key, want string }{
+		{kb.ArrowRight, "0 1"}, {kb.ArrowDown, "1 1"}, {kb.ArrowDown, "2 1"}, {kb.ArrowLeft, "2 0"}, {kb.ArrowUp, "1 0"},
+		{kb.End, "4 15"}, {kb.ArrowUp, "3 15"}, {kb.ArrowDown, "4 15"}, {kb.Home, "0 0"},
+	} {
+		p.keys(step.key)
+		if got := at(); got != step.want {
+			t.Errorf("%s in the engine lines: the focus on %s, want [line, move] %s", step.key, got, step.want)
+		}
 	}
 }

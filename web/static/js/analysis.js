@@ -9,6 +9,7 @@ import { bind } from "./keys.js";
 import { forWhite, share, label } from "./score.js";
 import { moveNumber } from "./movelist.js";
 import { write } from "./squares.js";
+import { rove } from "./roving.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -173,6 +174,7 @@ function showLines(data, turn, node) {
       const white = (ply + (blackFirst ? 1 : 0)) % 2 === 0;
       const b = document.createElement("button");
       b.className = "pv-move";
+      b.tabIndex = -1; // the lines are one Tab stop (rove)
       b.textContent = write(m);
       b.title = "play the line to here";
       b.addEventListener("click", () => playLine(line.pv.slice(0, i + 1)));
@@ -188,7 +190,12 @@ function showLines(data, turn, node) {
   }
   if (data.lines.length > 0) setGauge(forWhite(data.lines[0].score, turn), label(data.lines[0].score, turn), node);
   refocus(list, focus);
+  settleTabStop();
 }
+
+// settleTabStop gives the lines' one Tab stop to the move with the focus,
+// or to the first line's first move (rove).
+let settleTabStop = () => {};
 
 // focusedMove returns where in the lines the focus is, [line, move], or
 // null; refocus puts it back there (or as near as the lines now go).
@@ -236,6 +243,7 @@ export function initAnalysis(engine) {
   if (!engine) return;
   $("gauge").hidden = false;
   setGauge(null);
+  settleTabStop = rove($("pv-lines"), ".pv-move", () => null, (move) => move.closest("li"));
   $("analyse").addEventListener("click", toggle);
   $("lines-count").addEventListener("change", () => on && start());
   bind("l", toggle);

@@ -32,15 +32,16 @@ export function initKeys() {
   });
 }
 
-// keepMouseOut keeps a mouse press on el from taking the focus into it,
-// as a press on a part of the page that takes no focus does (the focus
-// leaves the box it was in): el takes keys of its own while it has the
-// focus (the arrows), which a player who clicks it and then steps through
-// the moves with ← → wants the page's. The keyboard brings the focus in
-// (Tab); once in, a press moves it within.
-export function keepMouseOut(el) {
+// keepMouseOut keeps a mouse press on el, or on what in it matches
+// selector, from taking the focus into it, as a press on a part of the
+// page that takes no focus does (the focus leaves the box it was in): el
+// takes keys of its own while it has the focus (the arrows), which a
+// player who clicks it and then steps through the moves with ← → wants
+// the page's. The keyboard brings the focus in (Tab); once in, a press
+// moves it within.
+export function keepMouseOut(el, selector = "*") {
   el.addEventListener("mousedown", (e) => {
-    if (el.contains(document.activeElement)) return;
+    if (el.contains(document.activeElement) || !e.target.closest(selector)) return;
     e.preventDefault();
     if (document.activeElement) document.activeElement.blur();
   });

@@ -8,6 +8,7 @@ import { study, goTo, show } from "./study.js";
 import { promote, remove } from "./tree.js";
 import { write } from "./squares.js";
 import { disable } from "./status.js";
+import { rove } from "./roving.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -30,8 +31,9 @@ function moveSpan(node) {
     s.append(m);
   }
   s.dataset.node = node.id;
-  // Reached with Tab and worked with Enter or Space, as a button is.
-  s.tabIndex = 0;
+  // Worked with Enter or Space, as a button is; the list is one Tab stop
+  // (rove, below), which comes in on the move shown.
+  s.tabIndex = -1;
   s.setAttribute("role", "button");
   if (node === study.cur) s.setAttribute("aria-current", "true");
   return s;
@@ -77,6 +79,7 @@ export function draw() {
   const list = $("moves");
   const blackFirst = study.state.startTurn === "black";
   const hadFocus = list.contains(document.activeElement);
+  const focusedNode = hadFocus ? document.activeElement.dataset.node : undefined;
   list.replaceChildren();
   if (study.root.comments.length > 0) {
     const li = document.createElement("li");
@@ -106,8 +109,11 @@ export function draw() {
   }
   const cur = list.querySelector(".cur");
   if (cur) cur.scrollIntoView({ block: "nearest" });
-  // The focus, when it was on a move, follows to the move shown.
-  if (hadFocus) (cur || list).focus({ preventScroll: true });
+  // The focus, when it was on a move, stays on that move (Enter made it
+  // the move shown), or, the move gone, goes to the move shown.
+  const again = focusedNode && list.querySelector(`[data-node="${focusedNode}"]`);
+  if (hadFocus) (again || cur || list).focus({ preventScroll: true });
+  settleTabStop();
   disable($("promote"), !study.cur.parent || !treeHasBranch(study.cur));
   disable($("delete"), !study.cur.parent);
   $("comment").value = study.cur.comments.join("\n");
@@ -118,7 +124,18 @@ function treeHasBranch(node) {
   return false;
 }
 
+// settleTabStop gives the list's one Tab stop to the move with the
+// focus, or to the move shown, or to the first (rove).
+let settleTabStop = () => {};
+
 export function initMoveList() {
+  // Its rows: a numbered pair, and each variation (with those nested in it).
+  settleTabStop = rove(
+    $("moves"),
+    ".move[data-node]",
+    () => $("moves").querySelector(".move.cur"),
+    (move) => move.closest("#moves > li > .line") || move.closest("li"),
+  );
   const pick = (e) => {
     const el = e.target.closest("[data-node]");
     if (!el) return;
