@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/bashni-dev/bashni"
 	"github.com/bashni-dev/bashni/engine"
@@ -141,4 +142,68 @@ func (p page) review(limit string) {
 	p.choose("review-limit", limit)
 	p.do("review", chromedp.Click(chromedp.CSS("#review-start")))
 	p.waitFor("the review", `document.getElementById("review-status").textContent.startsWith("Reviewed")`)
+}
+
+// Leaving the page while it reviews a game (another address opened in the
+// tab, the page kept by the browser for its back button) ends the
+// review's analysis on the server, as it ends the engine lines'
+// (TestAnalysisEndsWithThePage): the next page's analysis is answered at
+// once, not told the server is busy with the engine (this server has one)
+// for as long as the review's search of a position went on, here up to
+// the server's limit, 5 minutes; nor do the engine lines, held off while
+// the review ran, start again as it ends on the page left. Back on the
+// page, the review says it stopped when the page was left, and can be
+// started again.
+func TestReviewEndsWithThePage(t *testing.T) {
+	p := open(t)
+	p.goToLine("c3-d4", "f6-g5")
+	// The engine lines on, held off while the review runs: the review's
+	// end must not take them up again on the page left.
+	p.key("l")
+	p.waitFor("lines", `document.querySelector("#pv-lines .pv-move") !== null`)
+	// A depth the search does not reach: each position would hold the
+	// engine until the server's limit.
+	p.run("a review as deep as the server allows", `document.getElementById("review-limit").add(new Option("depth 64", "depth:64"))`)
+	p.choose("review-limit", "depth:64")
+	p.run("count the analyses' events", `(() => {
+		const Real = window.EventSource;
+		window.events = 0;
+		window.EventSource = function (url) { const es = new Real(url); es.addEventListener("message", () => window.events++); return es; };
+		window.EventSource.CLOSED = Real.CLOSED;
+	})()`)
+	p.do("review", chromedp.Click(chromedp.CSS("#review-start")))
+	p.waitFor("the review's search under way", `window.events > 0`)
+
+	p.goTo("")
+	p.waitFor("the page", `document.getElementById("board").dataset.fen !== undefined`)
+	p.key("l")
+	deep := `/depth ([6-9]|[1-9][0-9])\//.test(document.getElementById("analysis-info").textContent)`
+	p.waitFor("deep lines after leaving a reviewing page", deep+` || /busy/.test(document.getElementById("analysis-info").textContent)`)
+	if got := p.eval(`document.getElementById("analysis-info").textContent`); strings.Contains(got, "busy") {
+		t.Fatalf("after leaving a page that reviewed a game, the next page's analysis says %q", got)
+	}
+	p.key("l")
+
+	// Back to the page left while it reviewed: kept by the browser (its
+	// back-forward cache), it says what became of the review. (chromedp's
+	// Poll does not see a page so restored: the test asks again and again.)
+	p.eval(`(window.newPage = true, setTimeout(() => history.back(), 0), "")`)
+	for i := 0; ; i++ {
+		time.Sleep(200 * time.Millisecond)
+		st := p.eval(`window.newPage ? "" : document.getElementById("review-start").disabled + " | " + document.getElementById("review-status").textContent`)
+		if st == "" {
+			if i == 100 {
+				t.Fatal("the page left while reviewing is not come back to")
+			}
+			continue
+		}
+		if st == "false | " {
+			t.Logf("the page is not kept by the browser: nothing more to check")
+			return
+		}
+		if want := "false | Review stopped: the page was left. Review the main line again to finish it."; st != want {
+			t.Errorf("back on the page left while reviewing, its review (disabled | status): %q, want %q", st, want)
+		}
+		return
+	}
 }

@@ -17,6 +17,7 @@ let on = false;
 let source = null; // the EventSource of the position shown
 let pausedBy = null; // what holds analysis off (game review), or null
 let pending = null; // where the focus goes when the lines are drawn again
+let left = false; // the page is left (pagehide), until it is shown again
 
 // analyseURL returns the address of the analysis of the moves from the
 // study's start, with extra parameters.
@@ -228,14 +229,15 @@ export function toggle() {
 }
 
 // pause holds analysis off while who (game review) uses the engine, and
-// resume lets it go on.
+// resume lets it go on: at once, or, when the page has been left (a
+// review ended by pagehide), once it is shown again.
 export function pause(who) {
   pausedBy = who;
   stop();
 }
 export function resume() {
   pausedBy = null;
-  if (on) start();
+  if (on && !left) start();
 }
 
 export function initAnalysis(engine) {
@@ -253,6 +255,12 @@ export function initAnalysis(engine) {
   // opened in the tab), and the search would hold one of the server's
   // engines for as long as it may run (minutes). Back on the page, the
   // analysis goes on.
-  window.addEventListener("pagehide", stop);
-  window.addEventListener("pageshow", (e) => e.persisted && on && start());
+  window.addEventListener("pagehide", () => {
+    left = true;
+    stop();
+  });
+  window.addEventListener("pageshow", (e) => {
+    left = false;
+    if (e.persisted && on) start();
+  });
 }

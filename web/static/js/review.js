@@ -30,7 +30,7 @@ const CHART_PAD = MARK_R + 2;
 // position that stays won is no drop however the engine counts it.
 const DROP_MEN = 10;
 
-let run = null; // the review under way: { cancelled, close }
+let run = null; // the review under way: { stopped, close }, stopped saying why once it is
 let result = null; // { nodes, evals, marks } of the last review
 
 // evaluate returns the evaluation from White's side of the node's position
@@ -56,6 +56,7 @@ function evaluate(node, limit) {
       return { white: forWhite(top.score, turnAt(node)), best: top.pv[0] || "" };
     },
     async (err) => {
+      if (run.stopped) throw err;
       // A finished game has nothing to analyse: its result is the value.
       const st = await post("/api/state", gameRequest(study, node.path()));
       if (!st.over) throw err;
@@ -85,7 +86,7 @@ async function start() {
   for (let x = study.root.children[0]; x; x = x.children[0]) nodes.push(x);
   const [kind, amount] = $("review-limit").value.split(":");
   const limit = kind === "depth" ? { depth: amount } : { movetime: amount };
-  run = { cancelled: false, close: () => {} };
+  run = { stopped: "", close: () => {} };
   pause("review");
   $("review-start").disabled = true;
   $("review-running").hidden = false;
@@ -98,7 +99,7 @@ async function start() {
       $("review-progress").value = i;
       $("review-status").textContent = `Analysing position ${i + 1} of ${nodes.length}…`;
       evals.push(await evaluate(node, limit));
-      if (run.cancelled) throw new Error("cancelled");
+      if (run.stopped) throw new Error("stopped");
       if (study.root !== nodes[0]) throw new Error("a new study was begun");
     }
     for (const n of nodes) n.mark = "";
@@ -118,7 +119,7 @@ async function start() {
     draw();
     drawMoves(); // the move list shows the marks (a request would cancel a move under way)
   } catch (err) {
-    $("review-status").textContent = run.cancelled ? "Review cancelled." : "Review stopped: " + err.message;
+    $("review-status").textContent = run.stopped || "Review stopped: " + err.message;
   } finally {
     run.close();
     run = null;
@@ -132,11 +133,12 @@ async function start() {
 
 const count = (marks, kind) => marks.filter((m) => m.kind === kind).length;
 
-function cancel() {
+// stop ends the review under way, its analysis first, and says why.
+function stop(why) {
   if (!run) return;
-  run.cancelled = true;
+  run.stopped = why;
   run.close();
-  $("review-status").textContent = "Review cancelled.";
+  $("review-status").textContent = why;
 }
 
 // draw draws the chart and the list of marked moves.
@@ -192,7 +194,13 @@ export function initReview(engine) {
   $("review").hidden = !engine;
   if (!engine) return;
   $("review-start").addEventListener("click", start);
-  $("review-cancel").addEventListener("click", cancel);
+  $("review-cancel").addEventListener("click", () => stop("Review cancelled."));
+  // A page left while it reviews ends the review: the browser may keep
+  // the page, its stream open, for its back button, and the search would
+  // hold one of the server's engines for as long as it may run (minutes),
+  // as the analysis's would (analysis.js). Back on the page the review is
+  // started again by hand, from the status's word.
+  window.addEventListener("pagehide", () => stop("Review stopped: the page was left. Review the main line again to finish it."));
   $("review-chart").addEventListener("click", (e) => {
     if (!result) return;
     const box = $("review-chart").getBoundingClientRect();
