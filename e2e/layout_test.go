@@ -602,13 +602,12 @@ const clocksPastTheBoard = `(() => {
 	return b.right <= box.right + 0.5 ? "" : "the clocks reach " + Math.round(b.right) + ", past the board's box, which ends at " + Math.round(box.right);
 })()`
 
-// On a phone held sideways (640x360 to 844x390), as in a low desktop
+// On a phone held sideways (568x320 to 844x390), as in a low desktop
 // window (TestLayoutLowWindowBoardAndClocksFit), a game's clocks under
 // the board end in the window, 12 px or more over its bottom, with the
 // board whole above them, the clocks no wider than the board's box and
-// the panel beside it (568x320 excepted, where the panel does not fit):
-// the board, and the clocks, are smaller than on a desktop rather than
-// leave the clocks partly out of view.
+// the panel beside it: the board, and the clocks, are smaller than on a
+// desktop rather than leave the clocks partly out of view.
 func TestLayoutLandscapePhoneBoardAndClocksFit(t *testing.T) {
 	p := open(t)
 	p.do("a phone held sideways", chromedp.EmulateViewport(740, 360))
@@ -629,12 +628,10 @@ func TestLayoutLandscapePhoneBoardAndClocksFit(t *testing.T) {
 		if ok, box := p.inView("#board svg"); !ok {
 			t.Errorf("at %dx%d the board is not wholly in the window: %s", s[0], s[1], box)
 		}
-		if got := p.eval(clocksPastTheBoard); s[0] >= 640 && got != "" {
+		if got := p.eval(clocksPastTheBoard); got != "" {
 			t.Errorf("at %dx%d %s", s[0], s[1], got)
 		}
-		// At 568 px the panel (280 px or more) no longer fits beside the
-		// board: it comes under the clocks.
-		if got := p.eval(panelBeside); s[0] >= 640 && got != "" {
+		if got := p.eval(panelBeside); got != "" {
 			t.Errorf("at %dx%d with the clocks: %s", s[0], s[1], got)
 		}
 		if got := p.pageWidth(); got != fmt.Sprint(s[0]) {
@@ -644,17 +641,26 @@ func TestLayoutLandscapePhoneBoardAndClocksFit(t *testing.T) {
 	}
 }
 
-// On a phone held sideways (740x360, 844x390) the panel stands beside
-// the board, and a game's clocks, a row under the board, do not send it
-// under the board, a screen down, with the status and the moves.
+// On a phone held sideways (740x360, 844x390, and the smallest, 568x320)
+// the panel stands beside the board, with the board whole in the window,
+// and a game's clocks, a row under the board, do not send it under the
+// board, a screen down, with the status and the moves.
 func TestLayoutLandscapePhonePanelBesideWithClocks(t *testing.T) {
 	p := open(t)
-	for _, s := range [][2]int64{{740, 360}, {844, 390}} {
+	for _, s := range [][2]int64{{740, 360}, {844, 390}, {568, 320}} {
 		p.do("a phone held sideways", chromedp.EmulateViewport(s[0], s[1]))
 		p.goToLine("c3-d4")
+		p.run("to the top", `window.scrollTo(0, 0)`)
 		p.frame()
+		p.screenshot(fmt.Sprintf("landscape-%dx%d", s[0], s[1]))
 		if got := p.eval(panelBeside); got != "" {
 			t.Errorf("at %dx%d without the clocks: %s", s[0], s[1], got)
+		}
+		if ok, box := p.inView("#board svg"); !ok {
+			t.Errorf("at %dx%d the board is not wholly in the window: %s", s[0], s[1], box)
+		}
+		if got := p.pageWidth(); got != fmt.Sprint(s[0]) {
+			t.Errorf("at %dx%d the page is %s px wide", s[0], s[1], got)
 		}
 		p.choose("clock", "5+3")
 		p.frame()
