@@ -223,7 +223,6 @@ func accessibleJS(id string) string {
 func TestA11yKeyboardCaptureChoices(t *testing.T) {
 	p := open(t)
 	p.waitFEN(fenAfter(t, bashni.Russian(), ""))
-	loop := "W:Wc1:BKb2,b4,d4,d2"
 	openChoices := func() {
 		p.eval(`(window.stateBefore = bashni.study.state, "")`)
 		setUp(p, loop)
@@ -441,9 +440,7 @@ func TestA11yKeyboardPlayOnTheBoard(t *testing.T) {
 func TestA11yKeyboardBoardCapturesAndEditor(t *testing.T) {
 	p := open(t)
 	p.waitFEN(fenAfter(t, bashni.Russian(), ""))
-	loop := "W:Wc1:BKb2,b4,d4,d2"
-	setUp(p, loop)
-	p.waitFEN(fenAfter(t, bashni.Russian(), loop))
+	p.setUpLoop()
 	p.tabTo("board")
 	// The cursor starts on the only tower that can move.
 	if got, want := p.cursor(), "c1: white man (top to bottom) | seen on c1"; got != want {

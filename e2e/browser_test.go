@@ -400,6 +400,19 @@ func TestPlayCaptureByClicking(t *testing.T) {
 // (c1:f4:h6:f8:d6:b4:d2:f4:h6:f8:d6:b4:e1).
 const twelve = "W:WKc1:Bc3b,e3b,c5b,e7b,g5b,g7b"
 
+// loop is a position where two captures go round the same four towers
+// in opposite directions and end where they began, c1:a3:c5:e3:c1 and
+// c1:e3:c5:a3:c1: the towers they build differ, so both are moves, and
+// clicking c1 twice fits both (the list of captures that fit the clicks).
+const loop = "W:Wc1:BKb2,b4,d4,d2"
+
+// setUpLoop sets up loop and waits for the board to show it.
+func (p page) setUpLoop() {
+	p.t.Helper()
+	setUp(p, loop)
+	p.waitFEN(fenAfter(p.t, bashni.Russian(), loop))
+}
+
 // docs/RULES.md section 11: the twelve-jump example, played with two clicks, and a
 // capture that returns to its start, chosen from the list the page offers.
 func TestLongAndAmbiguousCaptures(t *testing.T) {
@@ -419,11 +432,8 @@ func TestLongAndAmbiguousCaptures(t *testing.T) {
 	}
 	p.screenshot("twelve")
 
-	// Two captures go round the same four towers in opposite directions and
-	// end where they began; the towers they build differ, so both are moves.
-	loop := "W:Wc1:BKb2,b4,d4,d2"
-	setUp(p, loop)
-	p.waitFEN(fenAfter(t, bashni.Russian(), loop))
+	// Two captures end where they began (loop): both are offered.
+	p.setUpLoop()
 	p.click("c1")
 	p.click("c1")
 	if got := p.eval(`[...document.querySelectorAll("#choice-buttons button")].map(b => b.textContent).join(" ")`); got != "c1:a3:c5:e3:c1 c1:e3:c5:a3:c1" {
@@ -434,8 +444,7 @@ func TestLongAndAmbiguousCaptures(t *testing.T) {
 	p.waitFEN(fenAfter(t, bashni.Russian(), loop, "c1:e3:c5:a3:c1"))
 
 	// Clicking the landings one by one picks the route without a question.
-	setUp(p, loop)
-	p.waitFEN(fenAfter(t, bashni.Russian(), loop))
+	p.setUpLoop()
 	p.click("c1")
 	p.click("a3")
 	p.waitFEN(fenAfter(t, bashni.Russian(), loop, "c1:a3:c5:e3:c1"))

@@ -17,9 +17,7 @@ func TestErrorsOnThePage(t *testing.T) {
 	p := open(t)
 	p.waitFEN(fenAfter(t, bashni.Russian(), ""))
 
-	loop := "W:Wc1:BKb2,b4,d4,d2"
-	setUp(p, loop)
-	p.waitFEN(fenAfter(t, bashni.Russian(), loop))
+	p.setUpLoop()
 	p.click("c1")
 	p.click("c1")
 	p.waitFor("the choice box", `!document.getElementById("choices").hidden`)
