@@ -19,7 +19,7 @@ func openPhoneAnalysing(t *testing.T) page {
 	p.goTo("")
 	p.waitFEN(fenAfter(t, bashni.Russian(), ""))
 	p.key("l")
-	p.waitFor("deep lines", `/depth ([6-9]|[1-9][0-9])\//.test(document.getElementById("analysis-info").textContent)`)
+	p.waitFor("deep lines", deepLines)
 	return p
 }
 
@@ -66,7 +66,7 @@ func TestA11yNarrowEngineLineMovesShown(t *testing.T) {
 	p.key("l") // stop, so the lines stay as they are
 	p.waitFor("the analysis to stop", `document.getElementById("analyse").getAttribute("aria-pressed") === "false"`)
 	p.key("l")
-	p.waitFor("deep lines", `/depth ([6-9]|[1-9][0-9])\//.test(document.getElementById("analysis-info").textContent)`)
+	p.waitFor("deep lines", deepLines)
 	cut := p.eval(`(() => { const out = [];
 		for (const li of document.querySelectorAll("#pv-lines li")) {
 			const box = li.getBoundingClientRect();

@@ -142,6 +142,25 @@ func TestGaugeKeptUntilTheNewEvaluation(t *testing.T) {
 	}
 }
 
+// deepLines holds once the engine lines are of depth 6 or more.
+const deepLines = `/depth ([6-9]|[1-9][0-9])\//.test(document.getElementById("analysis-info").textContent)`
+
+// analysisAnsweredAfterLeaving opens the page at the address with the
+// query, just after leaving one (after says what that one was doing),
+// and starts its analysis: it fails the test when the server answers
+// that it is busy with the engine (the tests' server has one), held by
+// the page left, rather than with deep lines.
+func (p page) analysisAnsweredAfterLeaving(query, after string) {
+	p.t.Helper()
+	p.goTo(query)
+	p.waitFor("the page", `document.getElementById("board").dataset.fen !== undefined`)
+	p.key("l")
+	p.waitFor("deep lines after leaving "+after, deepLines+` || /busy/.test(document.getElementById("analysis-info").textContent)`)
+	if got := p.eval(`document.getElementById("analysis-info").textContent`); strings.Contains(got, "busy") {
+		p.t.Fatalf("after leaving %s, the next page's analysis says %q", after, got)
+	}
+}
+
 // Leaving the page while it analyses (another address opened in the tab,
 // the page kept by the browser for its back button) ends the analysis on
 // the server: the next page's analysis is answered at once,
@@ -151,18 +170,11 @@ func TestGaugeKeptUntilTheNewEvaluation(t *testing.T) {
 func TestAnalysisEndsWithThePage(t *testing.T) {
 	p := open(t)
 	line := []string{"c3-d4", "f6-g5", "g3-f4", "g7-f6"}
-	deep := `/depth ([6-9]|[1-9][0-9])\//.test(document.getElementById("analysis-info").textContent)`
 	p.goToLine(line...)
 	p.key("l")
-	p.waitFor("deep lines", deep)
+	p.waitFor("deep lines", deepLines)
 	for _, rest := range []string{"", "moves=c3-d4"} {
-		p.goTo(rest)
-		p.waitFor("the page", `document.getElementById("board").dataset.fen !== undefined`)
-		p.key("l")
-		p.waitFor("deep lines after leaving an analysing page", deep+` || /busy/.test(document.getElementById("analysis-info").textContent)`)
-		if got := p.eval(`document.getElementById("analysis-info").textContent`); strings.Contains(got, "busy") {
-			t.Fatalf("after leaving a page that analysed, the next page's analysis says %q", got)
-		}
+		p.analysisAnsweredAfterLeaving(rest, "a page that analysed")
 	}
 	// Back to the last page left while it analysed: kept by the browser
 	// (its back-forward cache), its analysis goes on. (chromedp's Poll

@@ -174,14 +174,7 @@ func TestReviewEndsWithThePage(t *testing.T) {
 	p.do("review", chromedp.Click(chromedp.CSS("#review-start")))
 	p.waitFor("the review's search under way", `window.events > 0`)
 
-	p.goTo("")
-	p.waitFor("the page", `document.getElementById("board").dataset.fen !== undefined`)
-	p.key("l")
-	deep := `/depth ([6-9]|[1-9][0-9])\//.test(document.getElementById("analysis-info").textContent)`
-	p.waitFor("deep lines after leaving a reviewing page", deep+` || /busy/.test(document.getElementById("analysis-info").textContent)`)
-	if got := p.eval(`document.getElementById("analysis-info").textContent`); strings.Contains(got, "busy") {
-		t.Fatalf("after leaving a page that reviewed a game, the next page's analysis says %q", got)
-	}
+	p.analysisAnsweredAfterLeaving("", "a page that reviewed a game")
 	p.key("l")
 
 	// Back to the page left while it reviewed: kept by the browser (its
