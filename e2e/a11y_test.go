@@ -345,6 +345,17 @@ func (p page) cursor() string {
 	})()`)
 }
 
+// cursorAfter presses keys where the focus is (none: none) and checks
+// where the board's cursor then is (page.cursor), failing the test with
+// what when it is not want.
+func (p page) cursorAfter(what, want string, keys ...string) {
+	p.t.Helper()
+	p.keys(keys...)
+	if got := p.cursor(); got != want {
+		p.t.Errorf("%s, the cursor: %q, want %q", what, got, want)
+	}
+}
+
 // keys presses keys where the focus is.
 func (p page) keys(ks ...string) {
 	p.t.Helper()
@@ -368,9 +379,7 @@ func TestA11yKeyboardPlayOnTheBoard(t *testing.T) {
 		t.Errorf("the board is heard as %q", got)
 	}
 	// The cursor starts on a tower that can move: the first legal move's.
-	if got, want := p.cursor(), "a3: white man (top to bottom) | seen on a3"; got != want {
-		t.Errorf("with the focus come to the board, the cursor: %q, want %q", got, want)
-	}
+	p.cursorAfter("with the focus come to the board", "a3: white man (top to bottom) | seen on a3")
 	p.screenshot("board-cursor")
 	p.keys(kb.Tab)
 	if got := p.eval(`String(document.getElementById("board").contains(document.activeElement))`); got != "false" {
@@ -381,16 +390,10 @@ func TestA11yKeyboardPlayOnTheBoard(t *testing.T) {
 	}
 	p.eval(`(document.getElementById("board").focus(), "")`)
 
-	p.keys(kb.ArrowRight)
-	p.keys(kb.Enter)
+	p.keys(kb.ArrowRight, kb.Enter)
 	p.waitEqual("the tower chosen by Enter", `(bashni.selection || {}).from`, "c3")
-	if got, want := p.cursor(), "c3: white man (top to bottom), chosen | seen on c3"; got != want {
-		t.Errorf("the tower chosen: %q, want %q", got, want)
-	}
-	p.keys(kb.ArrowUp)
-	if got, want := p.cursor(), "b4: empty, the chosen tower can go here | seen on b4"; got != want {
-		t.Errorf("up from c3: %q, want %q", got, want)
-	}
+	p.cursorAfter("the tower chosen", "c3: white man (top to bottom), chosen | seen on c3")
+	p.cursorAfter("up from c3", "b4: empty, the chosen tower can go here | seen on b4", kb.ArrowUp)
 	p.keys(kb.ArrowRight, " ")
 	p.waitFEN(fenAfter(t, bashni.Russian(), "", "c3-d4"))
 	if got := p.focused(); !strings.HasPrefix(got, "DIV#board") {
@@ -398,18 +401,12 @@ func TestA11yKeyboardPlayOnTheBoard(t *testing.T) {
 	}
 	// Up and down keep to the column left from: up to c5 (of c5 and e5,
 	// as near, the left one) and d6, down to c5 and back to d4.
-	p.keys(kb.ArrowUp, kb.ArrowUp, kb.ArrowDown, kb.ArrowDown)
-	if got, want := p.cursor(), "d4: white man (top to bottom) | seen on d4"; got != want {
-		t.Errorf("up twice and down twice from d4: %q, want %q", got, want)
-	}
+	p.cursorAfter("up twice and down twice from d4", "d4: white man (top to bottom) | seen on d4", kb.ArrowUp, kb.ArrowUp, kb.ArrowDown, kb.ArrowDown)
 
 	// The arrows are the cursor's while the board has the focus, and
 	// step through the moves when it has not.
-	p.keys(kb.ArrowLeft)
+	p.cursorAfter("left from d4", "b4: empty | seen on b4", kb.ArrowLeft)
 	p.settle()
-	if got, want := p.cursor(), "b4: empty | seen on b4"; got != want {
-		t.Errorf("left from d4: %q, want %q", got, want)
-	}
 	if got, want := p.eval(`document.getElementById("board").dataset.fen`), fenAfter(t, bashni.Russian(), "", "c3-d4"); got != want {
 		t.Errorf("← on the board stepped through the moves: the board shows %s", got)
 	}
@@ -422,14 +419,8 @@ func TestA11yKeyboardPlayOnTheBoard(t *testing.T) {
 	p.keys("f")
 	p.waitFor("the board flipped", `(() => { const at = (sq) => document.querySelector('#board rect.sq[data-square="' + sq + '"]').getBoundingClientRect().top;
 		return at("a1") < at("a7"); })()`)
-	p.keys(kb.ArrowUp)
-	if got, want := p.cursor(), "c3: white man (top to bottom) | seen on c3"; got != want {
-		t.Errorf("flipped, up from b4: %q, want %q", got, want)
-	}
-	p.keys(kb.ArrowRight)
-	if got, want := p.cursor(), "a3: white man (top to bottom) | seen on a3"; got != want {
-		t.Errorf("flipped, right from c3: %q, want %q", got, want)
-	}
+	p.cursorAfter("flipped, up from b4", "c3: white man (top to bottom) | seen on c3", kb.ArrowUp)
+	p.cursorAfter("flipped, right from c3", "a3: white man (top to bottom) | seen on a3", kb.ArrowRight)
 	p.screenshot("board-cursor-flipped")
 }
 
@@ -471,9 +462,7 @@ func TestA11yKeyboardBoardCapturesAndEditor(t *testing.T) {
 	p.eval(`(document.getElementById("board").focus(), "")`)
 	p.keys(kb.ArrowUp, kb.Enter)
 	p.waitFEN("B:Wb2:B")
-	if got, want := p.cursor(), "b2: white man (top to bottom) | seen on b2"; got != want {
-		t.Errorf("in the editor, after Enter: %q, want %q", got, want)
-	}
+	p.cursorAfter("in the editor, after Enter", "b2: white man (top to bottom) | seen on b2")
 }
 
 // The move list and the engine's lines are one Tab stop each: Tab comes
