@@ -217,9 +217,9 @@ function press(sq) {
 
 // cursor is the square the keyboard is on (its name), shown while the
 // board has the focus; goal is the column that the up and down arrows
-// keep to: the squares of the rows above and below
-// stand half a column to either side, and going up and down again comes
-// back to the column left from.
+// keep to: the squares of the rows above and below stand a column to
+// either side, and going up and down again comes back to the column left
+// from.
 let cursor = null;
 let goal = null;
 
@@ -262,12 +262,16 @@ const arrows = {
   ArrowDown: (boxes, at) => nextRow(boxes.filter((b) => b.y > at.y), Math.min),
 };
 
+// nextRow returns the square of the row nearest the cursor's among those
+// beyond it (closest: Math.max above it, Math.min below) nearest the goal.
 function nextRow(beyond, closest) {
   if (beyond.length === 0) return null;
   const y = closest(...beyond.map((b) => b.y));
   return nearest(beyond.filter((b) => b.y === y), goal);
 }
 
+// nearest returns the square of boxes nearest the column x, the left one
+// of two as near; null for none.
 function nearest(boxes, x) {
   let best = null;
   for (const b of boxes) {
@@ -278,7 +282,8 @@ function nearest(boxes, x) {
 }
 
 // showCursor marks the cursor's square on the board (seen while the board
-// has the focus, style.css), and says it for a screen reader.
+// has the focus, style.css); with the focus come to a board where it has
+// no square yet, it starts on one (startSquare).
 function showCursor() {
   const board = $("board");
   const svg = board.querySelector("svg");
@@ -318,6 +323,7 @@ function sayCursor() {
   if ($("board-cursor").textContent !== text) $("board-cursor").textContent = text;
 }
 
+// onBoardKey works the cursor while the board has the focus.
 function onBoardKey(e) {
   if (e.ctrlKey || e.metaKey || e.altKey) return;
   const boxes = squareBoxes();
@@ -326,8 +332,8 @@ function onBoardKey(e) {
     e.preventDefault();
     if (!cursor) return;
     press(cursor);
-    // A tower chosen, or a route begun, is said; a move played is said by
-    // the status line, as the board shows it.
+    // A tower chosen, or a route begun, is said; a move played, or a
+    // piece set up, as the board is drawn with it (draw).
     if (selection) sayCursor();
     return;
   }

@@ -1,7 +1,8 @@
 // Keys of the page, active whenever the focus is not in a text box: arrows
 // step through the tree, and single letters work the buttons. A part of
 // the page with keys of its own while it has the focus (the board's
-// cursor) handles them first and marks them handled (preventDefault).
+// cursor, the move list) handles them first and marks them handled
+// (preventDefault).
 
 import { back, forward, toStart, toEnd } from "./study.js";
 

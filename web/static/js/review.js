@@ -30,7 +30,7 @@ const CHART_PAD = MARK_R + 2;
 // position that stays won is no drop however the engine counts it.
 const DROP_MEN = 10;
 
-let run = null; // the review under way: { stopped, close }, stopped saying why once it is
+let run = null; // the review under way: { stopped, close }, stopped saying why it was ("" while it runs)
 let result = null; // { nodes, evals, marks } of the last review
 
 // evaluate returns the evaluation from White's side of the node's position
@@ -56,6 +56,7 @@ function evaluate(node, limit) {
       return { white: forWhite(top.score, turnAt(node)), best: top.pv[0] || "" };
     },
     async (err) => {
+      // Stopped (cancelled, the page left), the review asks nothing more.
       if (run.stopped) throw err;
       // A finished game has nothing to analyse: its result is the value.
       const st = await post("/api/state", gameRequest(study, node.path()));
