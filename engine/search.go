@@ -68,9 +68,12 @@ type searcher struct {
 	// node: through the recursion its address reaches the parameter of the
 	// call that declared it, which outlives the loop's iteration.
 	positions [MaxPly + 1]bashni.Position
-	killers   [MaxPly + 1][2]bashni.Move
-	pv        [MaxPly + 1][MaxPly + 1]bashni.Move
-	pvLen     [MaxPly + 1]int
+	// The evaluation's network sums of the position at each ply, followed
+	// from parent to child (netState) where the evaluation has a network.
+	netSums [MaxPly + 1]eval.NetworkState
+	killers [MaxPly + 1][2]bashni.Move
+	pv      [MaxPly + 1][MaxPly + 1]bashni.Move
+	pvLen   [MaxPly + 1]int
 
 	// The best root move of the iteration under way, once one is proved.
 	iterMove  bashni.Move
@@ -553,6 +556,9 @@ func (s *searcher) indexOf(pos *bashni.Position, m bashni.Move) int {
 // enter records the child position reached at ply by playing m in parent.
 func (s *searcher) enter(parent *bashni.Position, m bashni.Move, child *bashni.Position, ply int) {
 	s.path[ply] = child.Key()
+	if ply == 1 {
+		s.positions[0] = *parent // the root, for netState
+	}
 	if parent.IsReversible(m) {
 		s.kingsOnly[ply] = s.kingsOnly[ply-1] + 1
 	} else {
@@ -590,7 +596,19 @@ func (s *searcher) drawn(ply int) bool {
 func (s *searcher) evaluate(pos *bashni.Position, ply int) Score {
 	s.leaves++
 	s.leafPlies += uint64(ply)
-	return Score(s.ev.Evaluate(pos))
+	return Score(s.ev.EvaluateState(pos, s.netState(ply)))
+}
+
+// netState returns the evaluation's network sums of the position at ply
+// (s.positions[ply]; the root at 0), followed from the nearest ply above
+// whose sums hold its position. They are followed only when a position is
+// evaluated, not as each is entered: many are cut before they are.
+func (s *searcher) netState(ply int) *eval.NetworkState {
+	st := &s.netSums[ply]
+	if ply > 0 && s.ev.HasNetwork() && !st.Holds(&s.positions[ply]) {
+		s.ev.Follow(&s.positions[ply-1], &s.positions[ply], s.netState(ply-1), st)
+	}
+	return st
 }
 
 // checkLimits sets stopped when a limit is reached.
@@ -721,7 +739,7 @@ func (s *searcher) alphaBeta(pos *bashni.Position, alpha, beta Score, depth, ply
 	// The cuts on the static value; the position is evaluated only at a
 	// node that one of them may cut.
 	if prunable(l.moves, alpha, beta) && (depth <= futilityDepth || s.triesNull(depth)) {
-		static := Score(s.ev.Evaluate(pos))
+		static := Score(s.ev.EvaluateState(pos, s.netState(ply)))
 		if v, ok := futile(static, beta, depth); ok {
 			return v
 		}

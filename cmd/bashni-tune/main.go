@@ -3,6 +3,7 @@
 //
 //	bashni-tune gen -variant russian -games 20000 -o russian.txt  [-shard i/n]
 //	bashni-tune fit -variant russian russian.txt [more.txt ...] > internal/eval/weights/russian.json
+//	bashni-tune fit-network -variant russian-draughts -o russian-draughts.network rd.txt
 //
 // gen plays the engine against itself at a low depth from random openings
 // and writes each quiet position with the game's result; fit finds the
@@ -20,6 +21,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"os/signal"
 	"runtime"
@@ -36,11 +38,13 @@ import (
 // usage is what bashni-tune -h prints, and a missing step on stderr.
 const usage = `usage: bashni-tune gen [flags]
        bashni-tune fit [flags] FILE...
+       bashni-tune fit-network [flags] -o FILE FILE...
 
 gen plays the engine against itself and writes quiet positions with the
 games' results; fit fits the evaluation's weights to them and writes them
-as JSON on standard output. "bashni-tune gen -h" and "bashni-tune fit -h"
-list their flags.
+as JSON on standard output; fit-network fits a network to add to the
+evaluation of a classic ruleset and writes it to a file. "bashni-tune gen
+-h", "bashni-tune fit -h" and "bashni-tune fit-network -h" list their flags.
 `
 
 // errUsage is a flag error that the flag set has printed already, with
@@ -70,11 +74,13 @@ func run(args []string, stdout, stderr io.Writer) error {
 		return runGen(args[1:], stdout, stderr)
 	case "fit":
 		return runFit(args[1:], stdout, stderr)
+	case "fit-network":
+		return runFitNetwork(args[1:], stdout, stderr)
 	case "-h", "-help", "--help", "help":
 		fmt.Fprint(stdout, usage)
 		return flag.ErrHelp
 	}
-	return fmt.Errorf("unknown step %q: want gen or fit", args[0])
+	return fmt.Errorf("unknown step %q: want gen, fit or fit-network", args[0])
 }
 
 // newFlagSet returns the flag set of a step, whose usage line is synopsis.
@@ -229,19 +235,9 @@ func runFit(args []string, stdout, stderr io.Writer) error {
 	} else if *from != "hand" {
 		return fmt.Errorf("fit: -from %q: want hand or fitted", *from)
 	}
-	var samples []tune.Sample
-	var positions []bashni.Position
-	for _, name := range fs.Args() {
-		f, err := os.Open(name)
-		if err != nil {
-			return err
-		}
-		s, p, err := tune.ReadSamples(v, f)
-		f.Close()
-		if err != nil {
-			return fmt.Errorf("%s: %w", name, err)
-		}
-		samples, positions = append(samples, s...), append(positions, p...)
+	samples, positions, err := readSampleFiles(v, fs.Args())
+	if err != nil {
+		return err
 	}
 	began := time.Now()
 	res, err := tune.Fit(v, start, samples, positions, cfg)
@@ -263,4 +259,75 @@ func runFit(args []string, stdout, stderr io.Writer) error {
 	}
 	_, err = fmt.Fprintf(stdout, "%s\n", out)
 	return err
+}
+
+func runFitNetwork(args []string, stdout, stderr io.Writer) error {
+	fs := newFlagSet("fit-network", "[flags] -o FILE FILE...")
+	variant := fs.String("variant", "russian-draughts", "ruleset of the positions: a classic ruleset of an 8x8 board")
+	cfg := tune.NetworkConfig{Log: stderr}
+	fs.Float64Var(&cfg.Lambda, "lambda", 0, "weight of the game result in the label (1 - lambda: the search score)")
+	fs.IntVar(&cfg.Epochs, "epochs", 20, "passes over the training positions; the epoch with the lowest held-out loss is written")
+	fs.Float64Var(&cfg.Step, "step", 0.001, "Adam step size of the input weights and biases")
+	fs.Float64Var(&cfg.OutputStep, "output-step", 0.03, "Adam step size of the output weights, in hundredths of a man")
+	fs.IntVar(&cfg.HoldOut, "holdout", 10, "hold out every N-th game's positions to measure the loss")
+	fs.Uint64Var(&cfg.Seed, "seed", 1, "seed of the starting weights and of the order of the positions")
+	out := fs.String("o", "", "write the network to this file (internal/eval/weights/NAME.network)")
+	if err := parse(fs, args, stdout, stderr); err != nil {
+		return err
+	}
+	if fs.NArg() == 0 {
+		return fmt.Errorf("fit-network: want files of positions (from bashni-tune gen)")
+	}
+	if *out == "" {
+		return fmt.Errorf("fit-network: want -o FILE, the network's file")
+	}
+	if cfg.Lambda < 0 || cfg.Lambda > 1 || math.IsNaN(cfg.Lambda) {
+		return fmt.Errorf("fit-network: -lambda %v: want 0 to 1", cfg.Lambda)
+	}
+	v, err := bashni.ParseVariant(*variant)
+	if err != nil {
+		return err
+	}
+	if v.Size != 8 || v.Stacking {
+		// Said before the files are read, which takes a while.
+		return fmt.Errorf("fit-network: a network is for the classic rulesets of 8x8 boards, not %s", v)
+	}
+	if err := atomicfile.CanWrite(*out); err != nil {
+		return fmt.Errorf("fit-network: -o %s: %w", *out, err)
+	}
+	samples, positions, err := readSampleFiles(v, fs.Args())
+	if err != nil {
+		return err
+	}
+	began := time.Now()
+	res, err := tune.FitNetwork(v, eval.For(v), samples, positions, cfg)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(stderr, "%s: %d training positions, %d held out (every %d-th game, less %d positions also in training games); K %.6f\n", v, res.Train, res.HeldOut, cfg.HoldOut, res.Repeated, res.K)
+	fmt.Fprintf(stderr, "loss (mean squared error) without the network and with that of epoch %d: training %.6f -> %.6f, held out %.6f -> %.6f; %s\n",
+		res.Epoch, res.TrainStart, res.TrainLoss, res.HeldOutStart, res.HeldOutLoss, time.Since(began).Round(time.Second))
+	if err := atomicfile.Write(*out, func(w io.Writer) error { return eval.WriteNetwork(w, res.Network) }); err != nil {
+		return fmt.Errorf("fit-network: -o: writing %s: %w (the file is as it was)", *out, err)
+	}
+	return nil
+}
+
+// readSampleFiles reads the positions of the files of bashni-tune gen.
+func readSampleFiles(v bashni.Variant, names []string) ([]tune.Sample, []bashni.Position, error) {
+	var samples []tune.Sample
+	var positions []bashni.Position
+	for _, name := range names {
+		f, err := os.Open(name)
+		if err != nil {
+			return nil, nil, err
+		}
+		s, p, err := tune.ReadSamples(v, f)
+		f.Close()
+		if err != nil {
+			return nil, nil, fmt.Errorf("%s: %w", name, err)
+		}
+		samples, positions = append(samples, s...), append(positions, p...)
+	}
+	return samples, positions, nil
 }

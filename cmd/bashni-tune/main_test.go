@@ -236,13 +236,14 @@ func TestHelpAndFlagErrors(t *testing.T) {
 		{"--help", "usage: bashni-tune gen"},
 		{"gen -h", "-workers"},
 		{"fit -help", "-patterns-out"},
+		{"fit-network -h", "-output-step"},
 	} {
 		out, errOut, status := runTune(t, "bashni-tune "+c.args)
 		if status != 0 || errOut != "" || !strings.Contains(out, c.want) {
 			t.Errorf("bashni-tune %s: status %d, stdout %q, stderr %q; want 0 and %q on stdout", c.args, status, out, errOut, c.want)
 		}
 	}
-	for _, args := range []string{"gen -frob", "fit -frob x.txt", ""} {
+	for _, args := range []string{"gen -frob", "fit -frob x.txt", "fit-network -frob x.txt", ""} {
 		out, errOut, status := runTune(t, "bashni-tune "+args)
 		if status != 1 || out != "" || !strings.Contains(errOut, "usage: bashni-tune") {
 			t.Errorf("bashni-tune %s: status %d, stdout %q, stderr %q; want 1 and the usage on stderr", args, status, out, errOut)
@@ -278,5 +279,41 @@ func TestFitPatternsOutUnwritable(t *testing.T) {
 	}
 	if es, _ := os.ReadDir(filepath.Dir(old)); len(es) != 1 {
 		t.Errorf("files left beside the patterns: %v", es)
+	}
+}
+
+// fit-network writes a network that reads, for the classic rulesets only,
+// and says what is wrong with its flags before it fits.
+func TestFitNetwork(t *testing.T) {
+	data := "../../internal/tune/testdata/russian-draughts.txt"
+	name := filepath.Join(t.TempDir(), "rd.network")
+	var log bytes.Buffer
+	if err := run([]string{"fit-network", "-epochs", "2", "-holdout", "2", "-o", name, data}, io.Discard, &log); err != nil {
+		t.Fatal(err)
+	}
+	b, err := os.ReadFile(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := eval.ReadNetwork(b); err != nil {
+		t.Fatalf("the network written does not read: %v", err)
+	}
+	if !strings.Contains(log.String(), "epoch 2: loss") || !strings.Contains(log.String(), "held out") {
+		t.Errorf("the log says no loss:\n%s", log.String())
+	}
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-o", name}, "fit-network: want files of positions (from bashni-tune gen)"},
+		{[]string{data}, "fit-network: want -o FILE, the network's file"},
+		{[]string{"-lambda", "2", "-o", name, data}, "fit-network: -lambda 2: want 0 to 1"},
+		{[]string{"-variant", "russian", "-o", name, data}, "fit-network: a network is for the classic rulesets of 8x8 boards, not russian"},
+		{[]string{"-o", filepath.Join(t.TempDir(), "missing", "n"), data}, "fit-network: -o "},
+	} {
+		err := run(append([]string{"fit-network", "-epochs", "1"}, c.args...), io.Discard, io.Discard)
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%q: error %v, want %q", c.args, err, c.want)
+		}
 	}
 }

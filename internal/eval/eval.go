@@ -39,7 +39,9 @@
 //
 // A preset may also have pattern weights (Patterns, patterns.go): a weight
 // for every way each small region of the board can be filled, learned from
-// games as Scan's are, added to the terms above.
+// games as Scan's are, added to the terms above; and the classic presets a
+// small network (Network, network.go) that sees the whole board at once,
+// fitted to the engine's own searches.
 package eval
 
 import "github.com/bashni-dev/bashni"
@@ -83,6 +85,8 @@ type Evaluator struct {
 	hasLines bool
 	// pat sums the pattern weights (patterns.go); nil without them.
 	pat *patternEval
+	// net is the network (network.go) in integers; nil without one.
+	net *netEval
 }
 
 // offSquare is a square of no board's dark squares (file b, rank 1):
@@ -161,8 +165,9 @@ const (
 var shifts = [4]int{9, 7, -7, -9}
 
 // New returns the evaluator of ruleset v with weights w. It panics if
-// w.Patterns are for another board or have the wrong number of weights
-// (For and ReadPatterns give only weights that fit).
+// w.Patterns are for another board or have the wrong number of weights,
+// or w.Network is not for v's kind of ruleset (For, ReadPatterns and
+// ReadNetwork give only weights that fit).
 func New(v bashni.Variant, w Weights) *Evaluator {
 	e := &Evaluator{w: w, v: v, board: v.Board()}
 	n := v.Size
@@ -212,6 +217,12 @@ func New(v bashni.Variant, w Weights) *Evaluator {
 			panic(err) // weights For or ReadPatterns did not make
 		}
 		e.pat = pe
+	}
+	if w.Network != nil {
+		if v.Size != 8 || v.Stacking {
+			panic("eval: a network is for the classic rulesets of 8x8 boards, not " + v.String())
+		}
+		e.net = newNetEval(w.Network)
 	}
 	for c := bashni.White; c <= bashni.Black; c++ {
 		for late := range 2 {
@@ -329,6 +340,50 @@ func (e *Evaluator) late(pos *bashni.Position) bool {
 
 // Evaluate returns the static value of pos for the side to move.
 func (e *Evaluator) Evaluate(pos *bashni.Position) int {
+	if e.net == nil {
+		return e.EvaluateState(pos, nil)
+	}
+	var st NetworkState
+	return e.EvaluateState(pos, &st)
+}
+
+// EvaluateState is Evaluate for a search that keeps the network's sums
+// from position to position (Follow): it takes them from st if st holds
+// pos, and otherwise sums them anew into st. Without a network it is
+// Evaluate and leaves st alone (st may be nil).
+func (e *Evaluator) EvaluateState(pos *bashni.Position, st *NetworkState) int {
+	v := e.white(pos)
+	if e.net != nil {
+		if !st.Holds(pos) {
+			e.net.fill(pos, st)
+		}
+		v += e.net.value(st, pos.Turn())
+	}
+	if pos.Turn() == bashni.Black {
+		v = -v
+	}
+	return v
+}
+
+// HasNetwork reports whether the evaluation adds a network.
+func (e *Evaluator) HasNetwork() bool { return e.net != nil }
+
+// Follow sets to to the network's sums of child, reached from parent by
+// one move (or a pass), from from, parent's (summed anew into from first
+// if from does not hold parent): a few rows of weights rather than all.
+// Without a network it does nothing.
+func (e *Evaluator) Follow(parent, child *bashni.Position, from, to *NetworkState) {
+	if e.net == nil {
+		return
+	}
+	if !from.Holds(parent) {
+		e.net.fill(parent, from)
+	}
+	e.net.follow(parent, child, from, to)
+}
+
+// white returns the static value of pos for White, less the network's.
+func (e *Evaluator) white(pos *bashni.Position) int {
 	w := &e.w
 	kings, occ := pos.Kings(), pos.Occupied()
 	empty := e.board &^ occ
@@ -391,9 +446,6 @@ func (e *Evaluator) Evaluate(pos *bashni.Position) int {
 	}
 	if e.pat != nil {
 		v += e.pat.sum(pos, stacked)
-	}
-	if pos.Turn() == bashni.Black {
-		v = -v
 	}
 	return v
 }

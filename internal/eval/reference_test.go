@@ -1,7 +1,6 @@
 package eval
 
 import (
-	"slices"
 	"testing"
 
 	"github.com/bashni-dev/bashni"
@@ -51,6 +50,8 @@ func TestEvaluateIsTheSumOfFeatures(t *testing.T) {
 		if rapid.Bool().Draw(t, "random weights") {
 			w = weightsGen().Draw(t, "random")
 		}
+		// The network is no sum of terms: TestNetworkIntegerSums holds it.
+		w.Network = nil
 		pos := testgen.Playout(v, 150).Draw(t, "pos")
 		e := New(v, w)
 		if got, want := e.Evaluate(&pos), dot(e, pos); got != want {
@@ -108,23 +109,24 @@ func TestFittedWeightsLoad(t *testing.T) {
 	if _, err := Fitted("chess"); err == nil {
 		t.Error("weights for chess: no error")
 	}
-	// The classic presets play the hand-set weights, and each adds the
-	// fitted pattern weights of weights/russian-draughts.patterns, phased
-	// regions of 4x2 squares: brazilian-draughts shares russian-draughts'.
-	rd, err := FittedPatterns("russian-draughts")
+	// The classic presets play the hand-set weights, and each adds
+	// russian-draughts' network (weights/russian-draughts.network) and no
+	// pattern weights: the network replaced them.
+	rd, err := FittedNetwork("russian-draughts")
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, v := range []bashni.Variant{bashni.RussianDraughts(), bashni.BrazilianDraughts()} {
 		w := For(v)
-		if p := w.Patterns; p == nil || p.Layout != MenSquaresPhasedLayout || p.Size != 8 {
-			t.Errorf("%s: want the %s pattern weights for 8x8", v, MenSquaresPhasedLayout.Name)
-		} else if !slices.Equal(p.W, rd.W) {
-			t.Errorf("%s: pattern weights are not russian-draughts'", v)
+		if n := w.Network; n == nil || *n != *rd {
+			t.Errorf("%s: want russian-draughts' network", v)
 		}
-		w.Patterns = nil
+		if w.Patterns != nil {
+			t.Errorf("%s: pattern weights beside the network", v)
+		}
+		w.Network = nil
 		if w != Hand(v) {
-			t.Errorf("%s: classic draughts should keep the hand-set weights under the patterns", v)
+			t.Errorf("%s: classic draughts should keep the hand-set weights under the network", v)
 		}
 	}
 }

@@ -58,6 +58,10 @@ type Weights struct {
 	// they have their own file (ReadPatterns), and New shares them, never
 	// changing them.
 	Patterns *Patterns `json:"-"`
+	// Network, if not nil, is a network (network.go) added to the other
+	// terms, in the classic rulesets of 8x8 boards. Like Patterns it has
+	// its own file (ReadNetwork) and is shared, never changed.
+	Network *Network `json:"-"`
 }
 
 // hand are the weights set by hand before any were fitted, for a ruleset
@@ -90,10 +94,11 @@ func Hand(v bashni.Variant) Weights {
 }
 
 // fitted holds the weights files: the fitted weights and the classic
-// presets' pattern weights in weights/, the tower presets' pattern weights
-// in weights/towers/.
+// presets' network in weights/, the tower presets' pattern weights in
+// weights/towers/. (The classic presets' pattern weights, which the network
+// replaced, were weights/NAME.patterns.)
 //
-//go:embed weights/*.json weights/*.patterns weights/towers/*.patterns
+//go:embed weights/*.json weights/towers/*.patterns weights/*.network
 var fitted embed.FS
 
 // For returns the weights the engine uses in ruleset v: those fitted to
@@ -102,8 +107,8 @@ var fitted embed.FS
 // the fitted preset it plays most like (lasca for 7x7 boards, international
 // with the largest capture compulsory, russian otherwise); classic draughts,
 // without towers, keep the hand-set weights unless their preset has fitted
-// ones. Pattern weights (NAME.patterns) come with them where the preset has
-// any.
+// ones. A network (NAME.network) comes with them where the preset has one,
+// and pattern weights (NAME.patterns) where it has those and no network.
 func For(v bashni.Variant) Weights {
 	name := "russian"
 	switch {
@@ -122,37 +127,53 @@ func For(v bashni.Variant) Weights {
 	if err != nil {
 		w = Hand(v)
 	}
+	if n, err := FittedNetwork(name); err == nil && v.Size == 8 && !v.Stacking {
+		// The network replaces the pattern weights: it played better
+		// without them (docs/ENGINE.md, "Network").
+		w.Network = n
+		return w
+	}
 	if p, err := FittedPatterns(name); err == nil && p.Size == v.Size && p.Layout.Towers == v.Stacking {
 		w.Patterns = p
 	}
 	return w
 }
 
-// sharedPatterns names the presets that play with another preset's
-// pattern weights rather than their own. brazilian-draughts plays
-// russian-draughts' men-4x2-phased weights: they beat its own men-4x2
-// weights, fitted to its own games, at 50,000 nodes a move in three
-// matches of 200 games (docs/ENGINE.md, "Phased patterns"), and one file
-// less keeps the JavaScript package within its size.
-var sharedPatterns = map[string]string{
+// sharedNetworks names the presets that play with another preset's
+// network: brazilian-draughts, whose men stand and move as
+// russian-draughts' do, plays russian-draughts' (docs/ENGINE.md,
+// "Network").
+var sharedNetworks = map[string]string{
 	"brazilian-draughts": "russian-draughts",
 }
 
-// FittedPatterns returns the pattern weights of the preset name
-// (internal/eval/weights/NAME.patterns, or weights/towers/NAME.patterns
-// for a tower preset; brazilian-draughts shares russian-draughts'), or an
-// error if it has none or they do not read.
-func FittedPatterns(name string) (*Patterns, error) {
-	if shared, ok := sharedPatterns[name]; ok {
+// FittedNetwork returns the network of the preset name
+// (internal/eval/weights/NAME.network; brazilian-draughts shares
+// russian-draughts'), or an error if it has none or it does not read.
+func FittedNetwork(name string) (*Network, error) {
+	if shared, ok := sharedNetworks[name]; ok {
 		name = shared
 	}
-	file := "weights/" + name + ".patterns"
+	file := "weights/" + name + ".network"
 	data, err := fitted.ReadFile(file)
 	if err != nil {
-		file = "weights/towers/" + name + ".patterns"
-		if data, err = fitted.ReadFile(file); err != nil {
-			return nil, fmt.Errorf("eval: no pattern weights for %q", name)
-		}
+		return nil, fmt.Errorf("eval: no network for %q", name)
+	}
+	n, err := ReadNetwork(data)
+	if err != nil {
+		return nil, fmt.Errorf("eval: %s: %v", file, err)
+	}
+	return n, nil
+}
+
+// FittedPatterns returns the pattern weights of the tower preset name
+// (internal/eval/weights/towers/NAME.patterns), or an error if it has none
+// or they do not read.
+func FittedPatterns(name string) (*Patterns, error) {
+	file := "weights/towers/" + name + ".patterns"
+	data, err := fitted.ReadFile(file)
+	if err != nil {
+		return nil, fmt.Errorf("eval: no pattern weights for %q", name)
 	}
 	p, err := ReadPatterns(data)
 	if err != nil {

@@ -371,13 +371,20 @@ func meanSquaredError(xs []example, w []float64, k float64, label func(*example)
 // golden-section search (the loss is unimodal in the scale).
 func fitK(xs []example, w []float64) float64 {
 	evals := make([]float64, len(xs))
+	results := make([]float64, len(xs))
 	for i := range xs {
-		evals[i] = xs[i].eval(w)
+		evals[i], results[i] = xs[i].eval(w), xs[i].result
 	}
+	return fitScale(evals, results)
+}
+
+// fitScale returns the scale k under which 1/(1+exp(-k*evals[i])) predicts
+// results[i] best, by golden-section search (the loss is unimodal in k).
+func fitScale(evals, results []float64) float64 {
 	f := func(k float64) float64 {
 		sum := 0.0
 		for i, e := range evals {
-			d := sigmoid(k*e) - xs[i].result
+			d := sigmoid(k*e) - results[i]
 			sum += d * d
 		}
 		return sum

@@ -1,0 +1,216 @@
+package eval
+
+import (
+	"bytes"
+	"math"
+	"strings"
+	"testing"
+
+	"github.com/bashni-dev/bashni"
+	"github.com/bashni-dev/bashni/internal/testgen"
+	"pgregory.net/rapid"
+)
+
+// networkGen draws a network as its file holds it (weights in steps of
+// 1/128, output weights of 1/16), within the bounds.
+func networkGen() *rapid.Generator[*Network] {
+	return rapid.Custom(func(t *rapid.T) *Network {
+		n := new(Network)
+		step := func(scale, bound float64, label string) float32 {
+			m := int(bound * scale)
+			return float32(float64(rapid.IntRange(-m, m).Draw(t, label)) / scale)
+		}
+		for i := range n.Input {
+			for j := range n.Input[i] {
+				n.Input[i][j] = step(netScale, NetworkMaxWeight, "input")
+			}
+		}
+		for j := range n.Bias {
+			n.Bias[j] = step(netScale, NetworkMaxWeight, "bias")
+			n.Output[j] = step(netOut, NetworkMaxOutput, "output")
+		}
+		return n
+	})
+}
+
+// classicGen draws a classic ruleset of an 8x8 board, the kind a network
+// is for.
+func classicGen() *rapid.Generator[bashni.Variant] {
+	return rapid.SampledFrom([]bashni.Variant{bashni.RussianDraughts(), bashni.BrazilianDraughts()})
+}
+
+// The engine's integer sums give the network's value within a hundredth of
+// a man (the division's truncation), with the shipped network and random
+// ones: the sums never carry from one unit into the next.
+func TestNetworkIntegerSums(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		v := classicGen().Draw(t, "variant")
+		w := For(v)
+		if rapid.Bool().Draw(t, "random network") {
+			w.Network = networkGen().Draw(t, "network")
+		}
+		pos := testgen.Playout(v, 150).Draw(t, "pos")
+		with, without := New(v, w), w
+		without.Network = nil
+		plain := New(v, without)
+		got := with.Evaluate(&pos) - plain.Evaluate(&pos)
+		if pos.Turn() == bashni.Black {
+			got = -got
+		}
+		if want := w.Network.Eval(&pos); math.Abs(float64(got)-want) >= 1 {
+			t.Fatalf("%s: the network adds %d, its value is %.3f", pos.FEN(), got, want)
+		}
+	})
+}
+
+// Sums kept from move to move (Follow), through every move and pass of a
+// random game, are the sums of each position anew.
+func TestNetworkFollow(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		v := classicGen().Draw(t, "variant")
+		w := For(v)
+		if rapid.Bool().Draw(t, "random network") {
+			w.Network = networkGen().Draw(t, "network")
+		}
+		e := New(v, w)
+		pos := testgen.Playout(v, 60).Draw(t, "start")
+		var st [2]NetworkState
+		for ply := range 40 {
+			moves := pos.LegalMoves()
+			var child bashni.Position
+			if len(moves) == 0 || rapid.IntRange(0, 9).Draw(t, "pass") == 0 {
+				child = pos.WithTurn(pos.Turn().Opponent())
+			} else {
+				child = pos.PlayUnchecked(moves[rapid.IntRange(0, len(moves)-1).Draw(t, "move")])
+			}
+			from, to := &st[ply%2], &st[1-ply%2]
+			e.Follow(&pos, &child, from, to)
+			var fresh NetworkState
+			if got, want := e.EvaluateState(&child, to), e.EvaluateState(&child, &fresh); got != want || *to != fresh {
+				t.Fatalf("%s after %s: %d from the parent's sums, %d anew", child.FEN(), pos.FEN(), got, want)
+			}
+			pos = child
+		}
+	})
+}
+
+// Evaluating with kept sums allocates nothing.
+func TestEvaluateStateDoesNotAllocate(t *testing.T) {
+	v := bashni.RussianDraughts()
+	ev := New(v, For(v))
+	if ev.net == nil {
+		t.Fatal("russian-draughts has no network")
+	}
+	pos := mustFEN(t, v, "W:Wa1,c1,e1,g1,b2,d2,f2,h2,a3,e3,g3,h4:Bb6,d6,h6,a7,c7,e7,g7,b8,d8,f8,h8,f6")
+	child := pos.PlayUnchecked(pos.LegalMoves()[0])
+	var st [2]NetworkState
+	sum := 0
+	if n := testing.AllocsPerRun(100, func() {
+		ev.Follow(&pos, &child, &st[0], &st[1])
+		sum += ev.EvaluateState(&child, &st[1])
+	}); n != 0 {
+		t.Errorf("%v allocations per evaluation", n)
+	}
+}
+
+func TestNetworkRoundTrip(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		n := networkGen().Draw(t, "network")
+		var buf bytes.Buffer
+		if err := WriteNetwork(&buf, n); err != nil {
+			t.Fatal(err)
+		}
+		got, err := ReadNetwork(buf.Bytes())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if *got != *n {
+			t.Fatal("the network read is not the network written")
+		}
+	})
+}
+
+func TestWriteNetworkBounds(t *testing.T) {
+	for _, c := range []struct {
+		set  func(*Network)
+		want string
+	}{
+		{func(n *Network) { n.Input[3][5] = 4.01 }, "input weight 101 is 4.01, not within ±4"},
+		{func(n *Network) { n.Bias[2] = float32(math.NaN()) }, "bias 2 is NaN"},
+		{func(n *Network) { n.Output[31] = -1000.5 }, "output weight 31 is -1000.5, not within ±1000"},
+	} {
+		n := new(Network)
+		c.set(n)
+		var buf bytes.Buffer
+		err := WriteNetwork(&buf, n)
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("WriteNetwork: %v, want an error with %q", err, c.want)
+		}
+		if buf.Len() != 0 {
+			t.Errorf("WriteNetwork wrote %d bytes of a network it refused", buf.Len())
+		}
+	}
+}
+
+func TestReadNetworkErrors(t *testing.T) {
+	var good bytes.Buffer
+	if err := WriteNetwork(&good, new(Network)); err != nil {
+		t.Fatal(err)
+	}
+	body := good.Bytes()[bytes.IndexByte(good.Bytes(), '\n')+1:]
+	header := "bashni-network 1 130 32\n"
+	for _, c := range []struct {
+		name, data, want string
+	}{
+		{"empty", "", "no header line"},
+		{"other format", "bashni-patterns 3 men-4x2 8 98415 0\n", `header "bashni-patterns 3 men-4x2 8 98415 0", want "bashni-network 1 130 32"`},
+		{"other size", "bashni-network 1 130 64\n" + string(body), `header "bashni-network 1 130 64"`},
+		{"long header", "bashni-network " + strings.Repeat("9", 200) + "\n", "…"},
+		{"short", header + string(body[:100]), "weight 100: the file ends"},
+		{"long", header + string(body) + "\x00", "1 bytes after the last weight"},
+		{"out of range", header + "\x82\x08", "weight 0 is 513, not within ±512"},
+		{"bad varint", header + strings.Repeat("\xff", 11), "weight 0: the file ends or its varint does not read"},
+		{"long varint", header + "\x80\x00", "weight 0: a varint of 2 bytes where 1 do"},
+	} {
+		_, err := ReadNetwork([]byte(c.data))
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: %v, want an error with %q", c.name, err, c.want)
+		}
+	}
+}
+
+// The tower rulesets and the classic ones that are no preset have no
+// network (TestFittedWeightsLoad checks the presets').
+func TestNoNetworkElsewhere(t *testing.T) {
+	for _, text := range []string{"russian", "international", "lasca", "russian-draughts,majority=on"} {
+		v, err := bashni.ParseVariant(text)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if For(v).Network != nil {
+			t.Errorf("%s has a network", v)
+		}
+	}
+}
+
+func FuzzReadNetwork(f *testing.F) {
+	var buf bytes.Buffer
+	if err := WriteNetwork(&buf, new(Network)); err != nil {
+		f.Fatal(err)
+	}
+	f.Add(buf.Bytes())
+	f.Add([]byte("bashni-network 1 130 32\n\x01\x02"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		n, err := ReadNetwork(data)
+		if err != nil {
+			return
+		}
+		var out bytes.Buffer
+		if err := WriteNetwork(&out, n); err != nil {
+			t.Fatalf("a network read does not write: %v", err)
+		}
+		if !bytes.Equal(out.Bytes(), data) {
+			t.Fatalf("a network read writes other bytes: %q, read from %q", out.Bytes(), data)
+		}
+	})
+}
