@@ -155,12 +155,10 @@ func Fit(v bashni.Variant, start eval.Weights, samples []Sample, positions []bas
 	base := start
 	base.Patterns = nil // Features counts the other terms
 	ev := eval.New(v, base)
-	var train, held []example
-	var heldKeys []uint64
-	trainKeys := map[uint64]bool{}
+	xs := make([]example, len(samples))
 	for i, s := range samples {
 		f := ev.Features(&positions[i])
-		var x example
+		x := &xs[i]
 		for j, c := range f {
 			if c != 0 {
 				x.idx = append(x.idx, uint32(j))
@@ -172,22 +170,9 @@ func Fit(v bashni.Variant, start eval.Weights, samples []Sample, positions []bas
 		}
 		x.result = s.Result
 		x.target = float64(s.Score) // turned into a probability once K is known
-		if s.Game%cfg.HoldOut == 0 {
-			held = append(held, x)
-			heldKeys = append(heldKeys, positions[i].Key())
-		} else {
-			train = append(train, x)
-			trainKeys[positions[i].Key()] = true
-		}
 	}
-	unseen := held[:0]
-	for i, x := range held {
-		if !trainKeys[heldKeys[i]] {
-			unseen = append(unseen, x)
-		}
-	}
-	repeated := len(held) - len(unseen)
-	held = unseen
+	trainAt, heldAt, repeated := holdOut(samples, positions, cfg.HoldOut)
+	train, held := pick(xs, trainAt), pick(xs, heldAt)
 	if len(train) == 0 || len(held) == 0 {
 		return FitResult{}, fmt.Errorf("fit: %d training and %d held-out positions: need more games", len(train), len(held))
 	}
@@ -279,6 +264,40 @@ func Fit(v bashni.Variant, start eval.Weights, samples []Sample, positions []bas
 	res.TrainLoss, res.HeldOutLoss = loss(train, rounded, k), loss(held, rounded, k)
 	res.HeldOutResultStart, res.HeldOutResult = resultLoss(held, startW0, k), resultLoss(held, rounded, k)
 	return res, nil
+}
+
+// holdOut splits the samples into those a fit learns from and those it
+// only measures, by their indices: every n-th game's positions are held
+// out, less those a training game has too (repeated counts them: a loss
+// on them would measure how well the fit remembers, not how it predicts).
+func holdOut(samples []Sample, positions []bashni.Position, n int) (train, held []int, repeated int) {
+	seen := map[uint64]bool{}
+	var out []int
+	for i, s := range samples {
+		if s.Game%n == 0 {
+			out = append(out, i)
+		} else {
+			train = append(train, i)
+			seen[positions[i].Key()] = true
+		}
+	}
+	for _, i := range out {
+		if seen[positions[i].Key()] {
+			repeated++
+		} else {
+			held = append(held, i)
+		}
+	}
+	return train, held, repeated
+}
+
+// pick returns the elements of xs at the indices at, in their order.
+func pick[T any](xs []T, at []int) []T {
+	out := make([]T, len(at))
+	for j, i := range at {
+		out[j] = xs[i]
+	}
+	return out
 }
 
 // whichParams reads FitConfig.Params: whether the base terms, the tower

@@ -77,9 +77,7 @@ func FitNetwork(v bashni.Variant, start eval.Weights, samples []Sample, position
 	}
 	start.Network = nil
 	ev := eval.New(v, start)
-	var train, held []netSample
-	var heldKeys []uint64
-	trainKeys := map[uint64]bool{}
+	xs := make([]netSample, len(samples))
 	evals, results := make([]float64, len(samples)), make([]float64, len(samples))
 	for i, s := range samples {
 		pos := &positions[i]
@@ -89,25 +87,13 @@ func FitNetwork(v bashni.Variant, start eval.Weights, samples []Sample, position
 		}
 		var wa, ba [26]int
 		white, black := eval.NetworkView(pos, wa[:0], ba[:0])
-		x := netSample{white: bytesOf(white), black: bytesOf(black), base: base, target: float64(s.Score), result: s.Result}
+		xs[i] = netSample{white: bytesOf(white), black: bytesOf(black), base: base, target: float64(s.Score), result: s.Result}
 		evals[i], results[i] = base, s.Result
-		if s.Game%cfg.HoldOut == 0 {
-			held = append(held, x)
-			heldKeys = append(heldKeys, pos.Key())
-		} else {
-			train = append(train, x)
-			trainKeys[pos.Key()] = true
-		}
 	}
-	k := fitScale(evals, results)
-	unseen := held[:0]
-	for i, x := range held {
-		if !trainKeys[heldKeys[i]] {
-			unseen = append(unseen, x)
-		}
-	}
-	res := NetworkResult{K: k, Train: len(train), HeldOut: len(unseen), Repeated: len(held) - len(unseen)}
-	held = unseen
+	k := fitScale(evals, results) // over all the positions, held out or not
+	trainAt, heldAt, repeated := holdOut(samples, positions, cfg.HoldOut)
+	train, held := pick(xs, trainAt), pick(xs, heldAt)
+	res := NetworkResult{K: k, Train: len(train), HeldOut: len(held), Repeated: repeated}
 	if len(train) == 0 || len(held) == 0 {
 		return NetworkResult{}, fmt.Errorf("fit: %d training and %d held-out positions: need more games", len(train), len(held))
 	}

@@ -19,12 +19,7 @@ func TestFitNetworkLowersTheLoss(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !(res.TrainLoss < res.TrainStart) {
-		t.Errorf("training loss %v -> %v: not lower", res.TrainStart, res.TrainLoss)
-	}
-	if res.Train+res.HeldOut+res.Repeated != len(samples) || res.HeldOut == 0 {
-		t.Errorf("%d training + %d held out + %d repeated, of %d", res.Train, res.HeldOut, res.Repeated, len(samples))
-	}
+	checkFit(t, res.TrainStart, res.TrainLoss, res.Train, res.HeldOut, res.Repeated, len(samples))
 	if res.Epoch < 1 || res.Epoch > cfg.Epochs || res.Network == nil || *res.Network == (eval.Network{}) {
 		t.Fatalf("epoch %d of %d, network %v", res.Epoch, cfg.Epochs, res.Network != nil)
 	}

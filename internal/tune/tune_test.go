@@ -86,12 +86,7 @@ func TestFitLowersTheLoss(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !(res.TrainLoss < res.TrainStart) {
-		t.Errorf("training loss %v -> %v: not lower", res.TrainStart, res.TrainLoss)
-	}
-	if res.Train+res.HeldOut+res.Repeated != len(samples) || res.HeldOut == 0 {
-		t.Errorf("%d training + %d held out + %d repeated, of %d", res.Train, res.HeldOut, res.Repeated, len(samples))
-	}
+	checkFit(t, res.TrainStart, res.TrainLoss, res.Train, res.HeldOut, res.Repeated, len(samples))
 	if res.Weights.ManyTowers != start.ManyTowers || res.Weights == start {
 		t.Errorf("ManyTowers %d (want %d), weights changed: %v", res.Weights.ManyTowers, start.ManyTowers, res.Weights != start)
 	}
@@ -295,6 +290,18 @@ func russianSamples(t *testing.T, games int) ([]Sample, []bashni.Position) {
 		t.Fatal(err)
 	}
 	return samples, positions
+}
+
+// checkFit fails t unless a fit lowered the training loss (from start to
+// loss) and split all the samples, holding some out.
+func checkFit(t *testing.T, start, loss float64, train, heldOut, repeated, samples int) {
+	t.Helper()
+	if !(loss < start) {
+		t.Errorf("training loss %v -> %v: not lower", start, loss)
+	}
+	if train+heldOut+repeated != samples || heldOut == 0 {
+		t.Errorf("%d training + %d held out + %d repeated, of %d", train, heldOut, repeated, samples)
+	}
 }
 
 // testdataSamples reads the samples of testdata/<v's name>.txt.
