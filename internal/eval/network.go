@@ -22,9 +22,10 @@ import (
 // its parent's plus and minus a few rows of weights, not 25 rows again.
 // The sums are integers, the weights scaled by netScale and offset by
 // netBias so that each is at least 0: four 16-bit sums share a 64-bit
-// word and one addition adds four. No sum of up to 26 such weights
-// (24 pieces, the side to move and the unit's bias) reaches 2^16, so no
-// sum carries into its neighbour.
+// word and one addition adds four. Each scaled weight is at most
+// 2·netBias = 1024, and a sum has at most 34 (a piece on each of the 32
+// dark squares, the side to move and the unit's bias): 34,816, below
+// 2^16, so no sum carries into its neighbour, whatever the position.
 
 const (
 	// NetworkInputs: 4 kinds of piece × 32 dark squares, then the side to
