@@ -46,7 +46,7 @@ func TestTypedMoveKeptWhenRefused(t *testing.T) {
 	p := open(t)
 	p.waitFEN(fenAfter(t, bashni.Russian(), ""))
 	p.typeMove("c3-d5")
-	p.waitFor("the refusal", `document.getElementById("status").className === "error"`)
+	p.waitNote("move-text", "c3-d5")
 	box := `(() => { const b = document.getElementById("move-text");
 		return [b.value, document.activeElement === b, b.selectionStart, b.selectionEnd].join(" "); })()`
 	if got := p.eval(box); got != "c3-d5 true 0 5" {
@@ -57,6 +57,18 @@ func TestTypedMoveKeptWhenRefused(t *testing.T) {
 	if got := p.eval(`document.getElementById("move-text").value`); got != "" {
 		t.Errorf("after c3-d4 was played the move box holds %q", got)
 	}
+}
+
+// waitNote waits until the note beside the box with id box (its
+// aria-describedby) holds words: the page has done with a refusal. The
+// status line says the error first, and the note and what follows it
+// (the box's text selected) come when the request's promise settles, so
+// a test that waited for the status alone could look too soon.
+func (p page) waitNote(box, words string) {
+	p.t.Helper()
+	p.waitFor("the note beside #"+box+" to say "+words, `(() => {
+		const n = document.getElementById(document.getElementById(`+jsString(box)+`).getAttribute("aria-describedby"));
+		return n !== null && n.textContent.includes(`+jsString(words)+`); })()`)
 }
 
 // inViewWith lists the elements in the window, wholly, whose text holds
@@ -85,7 +97,7 @@ func TestErrorsBesideTheirBox(t *testing.T) {
 
 	p.run("scroll to the FEN box", `document.getElementById("fen-text").scrollIntoView({block: "center"})`)
 	p.do("type a bad FEN", chromedp.Focus(chromedp.CSS("#fen-text")), chromedp.KeyEvent("W:Wz9:B"+kb.Enter))
-	p.waitFor("the refusal", `document.getElementById("status").className === "error"`)
+	p.waitNote("fen-text", `"z9" is not a square`)
 	if got := p.inViewWith(`"z9" is not a square`); got == "" {
 		t.Errorf("the refused FEN's reason %q is nowhere in view of the FEN box", p.status())
 	}
@@ -124,7 +136,7 @@ func TestErrorsBesideTheirBoxRulesetAndMove(t *testing.T) {
 	p := openPhoneAnalysing(t)
 	p.run("scroll to the move box", `document.getElementById("move-text").scrollIntoView({block: "center"})`)
 	p.typeMove("c3-d5")
-	p.waitFor("the refusal", `document.getElementById("status").textContent.includes("c3-d5")`)
+	p.waitNote("move-text", "d5 is not a playable square")
 	if got := p.inViewWith(`d5 is not a playable square`); got == "" {
 		t.Errorf("the refused move's reason %q is nowhere in view of the move box", p.status())
 	}
@@ -134,7 +146,7 @@ func TestErrorsBesideTheirBoxRulesetAndMove(t *testing.T) {
 	p.run("open the custom ruleset", `document.querySelector("#ruleset-form").closest("details").open = true`)
 	p.run("scroll to it", `document.getElementById("ruleset-text").scrollIntoView({block: "center"})`)
 	p.do("type a bad ruleset", chromedp.Focus(chromedp.CSS("#ruleset-text")), chromedp.KeyEvent("russian,nonsense=on"+kb.Enter))
-	p.waitFor("the refusal", `document.getElementById("status").textContent.includes("nonsense")`)
+	p.waitNote("ruleset-text", "nonsense")
 	if got := p.inViewWith(`nonsense`); got == "" || got == "#ruleset-text" {
 		t.Errorf("the refused ruleset's reason %q is nowhere in view of its box", p.status())
 	}
