@@ -61,15 +61,15 @@ type Network struct {
 // NetworkView appends to white the inputs set in White's view of pos and
 // to black those of Black's view (the board turned half round, the colours
 // swapped), and returns both. pos is of an 8x8 board.
-func NetworkView(pos *bashni.Position, white, black []int) ([]int, []int) {
+func NetworkView(pos *bashni.Position, white, black []uint8) ([]uint8, []uint8) {
 	for c := bashni.White; c <= bashni.Black; c++ {
 		for b := pos.Tops(c); b != 0; b &= b - 1 {
 			w, k := netInputs(pos, b.First())
-			white, black = append(white, w), append(black, k)
+			white, black = append(white, uint8(w)), append(black, uint8(k))
 		}
 	}
 	w, k := netTempoInputs(pos.Turn())
-	return append(white, w), append(black, k)
+	return append(white, uint8(w)), append(black, uint8(k))
 }
 
 // netInputs returns the inputs, in White's view and in Black's, of the top
@@ -100,26 +100,37 @@ func netTempoInputs(turn bashni.Color) (white, black int) {
 // man, in floating point: what the integer sums the engine uses
 // approximate (within a hundredth of a man or so, TestNetworkIntegerSums).
 func (n *Network) Eval(pos *bashni.Position) float64 {
-	var wa, ba [26]int
-	white, black := NetworkView(pos, wa[:0], ba[:0])
-	return n.side(white) - n.side(black)
+	var wa, ba [26]uint8
+	return n.Value(NetworkView(pos, wa[:0], ba[:0]))
 }
 
-func (n *Network) side(inputs []int) float64 {
-	var h [NetworkHidden]float64
-	for j := range h {
-		h[j] = float64(n.Bias[j])
+// Value returns the network's value for White, in floating point, of the
+// inputs set in White's view and in Black's (NetworkView's).
+func (n *Network) Value(white, black []uint8) float64 {
+	_, w := n.Hidden(white)
+	_, b := n.Hidden(black)
+	v := 0.0
+	for j := range w {
+		v += float64(n.Output[j]) * (w[j] - b[j])
+	}
+	return v
+}
+
+// Hidden returns one view's hidden units from its inputs set: their sums,
+// and the sums clipped to 0..1, the units' values.
+func (n *Network) Hidden(inputs []uint8) (sum, unit [NetworkHidden]float64) {
+	for j := range sum {
+		sum[j] = float64(n.Bias[j])
 	}
 	for _, i := range inputs {
-		for j := range h {
-			h[j] += float64(n.Input[i][j])
+		for j := range sum {
+			sum[j] += float64(n.Input[i][j])
 		}
 	}
-	s := 0.0
-	for j, x := range h {
-		s += min(max(x, 0), 1) * float64(n.Output[j])
+	for j, h := range sum {
+		unit[j] = min(max(h, 0), 1)
 	}
-	return s
+	return sum, unit
 }
 
 // netEval is a Network in integers, for the search.

@@ -39,16 +39,23 @@ func classicGen() *rapid.Generator[bashni.Variant] {
 	return rapid.SampledFrom([]bashni.Variant{bashni.RussianDraughts(), bashni.BrazilianDraughts()})
 }
 
+// classicWeightsGen draws a classic ruleset of an 8x8 board and its
+// weights, with the shipped network or a random one.
+func classicWeightsGen(t *rapid.T) (bashni.Variant, Weights) {
+	v := classicGen().Draw(t, "variant")
+	w := For(v)
+	if rapid.Bool().Draw(t, "random network") {
+		w.Network = networkGen().Draw(t, "network")
+	}
+	return v, w
+}
+
 // The engine's integer sums give the network's value within a hundredth of
 // a man (the division's truncation), with the shipped network and random
 // ones: the sums never carry from one unit into the next.
 func TestNetworkIntegerSums(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
-		v := classicGen().Draw(t, "variant")
-		w := For(v)
-		if rapid.Bool().Draw(t, "random network") {
-			w.Network = networkGen().Draw(t, "network")
-		}
+		v, w := classicWeightsGen(t)
 		pos := testgen.Playout(v, 150).Draw(t, "pos")
 		with, without := New(v, w), w
 		without.Network = nil
@@ -67,11 +74,7 @@ func TestNetworkIntegerSums(t *testing.T) {
 // random game, are the sums of each position anew.
 func TestNetworkFollow(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
-		v := classicGen().Draw(t, "variant")
-		w := For(v)
-		if rapid.Bool().Draw(t, "random network") {
-			w.Network = networkGen().Draw(t, "network")
-		}
+		v, w := classicWeightsGen(t)
 		e := New(v, w)
 		pos := testgen.Playout(v, 60).Draw(t, "start")
 		var st [2]NetworkState

@@ -1,6 +1,7 @@
 package tune
 
 import (
+	"bytes"
 	"fmt"
 	"io"
 	"math"
@@ -85,9 +86,8 @@ func FitNetwork(v bashni.Variant, start eval.Weights, samples []Sample, position
 		if pos.Turn() == bashni.Black {
 			base = -base
 		}
-		var wa, ba [26]int
-		white, black := eval.NetworkView(pos, wa[:0], ba[:0])
-		xs[i] = netSample{white: bytesOf(white), black: bytesOf(black), base: base, target: float64(s.Score), result: s.Result}
+		white, black := eval.NetworkView(pos, nil, nil)
+		xs[i] = netSample{white: white, black: black, base: base, target: float64(s.Score), result: s.Result}
 		evals[i], results[i] = base, s.Result
 	}
 	k := fitScale(evals, results) // over all the positions, held out or not
@@ -119,7 +119,7 @@ func FitNetwork(v bashni.Variant, start eval.Weights, samples []Sample, position
 		sum := 0.0
 		for i := range set {
 			x := &set[i]
-			d := sigmoid(k*(x.base+netValue(n, x))) - x.target
+			d := sigmoid(k*(x.base+n.Value(x.white, x.black))) - x.target
 			sum += d * d
 		}
 		return sum / float64(len(set))
@@ -153,57 +153,14 @@ func FitNetwork(v bashni.Variant, start eval.Weights, samples []Sample, position
 	return res, nil
 }
 
-func bytesOf(xs []int) []uint8 {
-	b := make([]uint8, len(xs))
-	for i, x := range xs {
-		b[i] = uint8(x)
-	}
-	return b
-}
-
-// netHidden returns the hidden units' sums of one view and their clipped
-// values.
-func netHidden(n *eval.Network, inputs []uint8) (sum, out [eval.NetworkHidden]float64) {
-	for j := range sum {
-		sum[j] = float64(n.Bias[j])
-	}
-	for _, i := range inputs {
-		for j := range sum {
-			sum[j] += float64(n.Input[i][j])
-		}
-	}
-	for j, h := range sum {
-		out[j] = min(max(h, 0), 1)
-	}
-	return sum, out
-}
-
-// netValue is n's value of x for White: eval.Network.Eval on the inputs.
-func netValue(n *eval.Network, x *netSample) float64 {
-	_, w := netHidden(n, x.white)
-	_, b := netHidden(n, x.black)
-	v := 0.0
-	for j := range w {
-		v += float64(n.Output[j]) * (w[j] - b[j])
-	}
-	return v
-}
-
 // roundNetwork returns n as its file holds it (eval.WriteNetwork's
 // rounding).
 func roundNetwork(n *eval.Network) (*eval.Network, error) {
-	var buf netBuffer
+	var buf bytes.Buffer
 	if err := eval.WriteNetwork(&buf, n); err != nil {
 		return nil, err
 	}
-	return eval.ReadNetwork(buf)
-}
-
-type netBuffer []byte
-
-func (b *netBuffer) Write(p []byte) (int, error) {
-	*b = append(*b, p...)
-	return len(p), nil
+	return eval.ReadNetwork(buf.Bytes())
 }
 
 // netAdam is Adam's state for every weight of a network (the first and
@@ -222,8 +179,8 @@ func (a *netAdam) step(n *eval.Network, train []netSample, batch []int, k float6
 	a.gradBias, a.gradOut = [eval.NetworkHidden]float64{}, [eval.NetworkHidden]float64{}
 	for _, i := range batch {
 		x := &train[i]
-		sw, w := netHidden(n, x.white)
-		sb, b := netHidden(n, x.black)
+		sw, w := n.Hidden(x.white)
+		sb, b := n.Hidden(x.black)
 		v := 0.0
 		for j := range w {
 			v += float64(n.Output[j]) * (w[j] - b[j])
