@@ -288,9 +288,9 @@ func runFitNetwork(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	if v.Size != 8 || v.Stacking {
+	if err := eval.NetworkPlays(v); err != nil {
 		// Said before the files are read, which takes a while.
-		return fmt.Errorf("fit-network: a network is for the classic rulesets of 8x8 boards, not %s", v)
+		return fmt.Errorf("fit-network: %w", err)
 	}
 	if err := atomicfile.CanWrite(*out); err != nil {
 		return fmt.Errorf("fit-network: -o %s: %w", *out, err)

@@ -219,8 +219,8 @@ func New(v bashni.Variant, w Weights) *Evaluator {
 		e.pat = pe
 	}
 	if w.Network != nil {
-		if v.Size != 8 || v.Stacking {
-			panic("eval: a network is for the classic rulesets of 8x8 boards, not " + v.String())
+		if err := NetworkPlays(v); err != nil {
+			panic("eval: " + err.Error())
 		}
 		e.net = newNetEval(w.Network)
 	}

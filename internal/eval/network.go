@@ -1,6 +1,7 @@
 package eval
 
 import (
+	"fmt"
 	"math"
 
 	"github.com/bashni-dev/bashni"
@@ -46,6 +47,16 @@ const (
 	netOut   = 16                          // an output weight's hundredth of a man, in integers
 	netTempo = 4 * 32                      // the input of the view's side to move
 )
+
+// NetworkPlays returns nil if a network can evaluate ruleset v, and
+// otherwise an error that says why: its inputs are the pieces of the 32
+// dark squares of an 8x8 board, without towers.
+func NetworkPlays(v bashni.Variant) error {
+	if v.Size != 8 || v.Stacking {
+		return fmt.Errorf("a network is for the classic rulesets of 8x8 boards, not %s", v)
+	}
+	return nil
+}
 
 // Network holds a network's weights as fitted (internal/tune,
 // FitNetwork), read and written by ReadNetwork and WriteNetwork.

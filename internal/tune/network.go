@@ -64,8 +64,8 @@ const netBatch = 256
 // epoch's network is rounded to them as the file rounds it before its
 // held-out loss is measured.
 func FitNetwork(v bashni.Variant, start eval.Weights, samples []Sample, positions []bashni.Position, cfg NetworkConfig) (NetworkResult, error) {
-	if v.Size != 8 || v.Stacking {
-		return NetworkResult{}, fmt.Errorf("fit: a network is for the classic rulesets of 8x8 boards, not %s", v)
+	if err := eval.NetworkPlays(v); err != nil {
+		return NetworkResult{}, fmt.Errorf("fit: %w", err)
 	}
 	if len(samples) == 0 || len(samples) != len(positions) {
 		return NetworkResult{}, fmt.Errorf("fit: %d samples, %d positions", len(samples), len(positions))
