@@ -263,7 +263,7 @@ func runFit(args []string, stdout, stderr io.Writer) error {
 
 func runFitNetwork(args []string, stdout, stderr io.Writer) error {
 	fs := newFlagSet("fit-network", "[flags] -o FILE FILE...")
-	variant := fs.String("variant", "russian-draughts", "ruleset of the positions: a classic ruleset of an 8x8 board")
+	variant := fs.String("variant", "russian-draughts", "ruleset of the positions")
 	cfg := tune.NetworkConfig{Log: stderr}
 	fs.Float64Var(&cfg.Lambda, "lambda", 0, "weight of the game result in the label (1 - lambda: the search score)")
 	fs.IntVar(&cfg.Epochs, "epochs", 20, "passes over the training positions; the epoch with the lowest held-out loss is written")
@@ -287,10 +287,6 @@ func runFitNetwork(args []string, stdout, stderr io.Writer) error {
 	v, err := bashni.ParseVariant(*variant)
 	if err != nil {
 		return err
-	}
-	if err := eval.NetworkPlays(v); err != nil {
-		// Said before the files are read, which takes a while.
-		return fmt.Errorf("fit-network: %w", err)
 	}
 	if err := atomicfile.CanWrite(*out); err != nil {
 		return fmt.Errorf("fit-network: -o %s: %w", *out, err)

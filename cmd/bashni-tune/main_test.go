@@ -282,8 +282,8 @@ func TestFitPatternsOutUnwritable(t *testing.T) {
 	}
 }
 
-// fit-network writes a network that reads, for the classic rulesets only,
-// and says what is wrong with its flags before it fits.
+// fit-network writes a network that reads, of the ruleset of its
+// positions, and says what is wrong with its flags before it fits.
 func TestFitNetwork(t *testing.T) {
 	data := "../../internal/tune/testdata/russian-draughts.txt"
 	name := filepath.Join(t.TempDir(), "rd.network")
@@ -301,6 +301,16 @@ func TestFitNetwork(t *testing.T) {
 	if !strings.Contains(log.String(), "epoch 2: loss") || !strings.Contains(log.String(), "held out") {
 		t.Errorf("the log says no loss:\n%s", log.String())
 	}
+	// A tower preset's network has its own inputs (eval.NetworkInputs).
+	lasca := filepath.Join(t.TempDir(), "lasca.network")
+	if err := run([]string{"fit-network", "-variant", "lasca", "-epochs", "1", "-holdout", "2", "-o", lasca, "../../internal/tune/testdata/lasca.txt"}, io.Discard, io.Discard); err != nil {
+		t.Fatal(err)
+	}
+	if b, err := os.ReadFile(lasca); err != nil {
+		t.Fatal(err)
+	} else if n, err := eval.ReadNetwork(b); err != nil || n.Fits(bashni.Lasca()) != nil {
+		t.Fatalf("lasca's network: %v, or not lasca's", err)
+	}
 	for _, c := range []struct {
 		args []string
 		want string
@@ -308,7 +318,7 @@ func TestFitNetwork(t *testing.T) {
 		{[]string{"-o", name}, "fit-network: want files of positions (from bashni-tune gen)"},
 		{[]string{data}, "fit-network: want -o FILE, the network's file"},
 		{[]string{"-lambda", "2", "-o", name, data}, "fit-network: -lambda 2: want 0 to 1"},
-		{[]string{"-variant", "russian", "-o", name, data}, "fit-network: a network is for the classic rulesets of 8x8 boards, not russian"},
+		{[]string{"-variant", "russian", "-o", name, data}, `line 1: ruleset "russian-draughts": the positions are read as russian`},
 		{[]string{"-o", filepath.Join(t.TempDir(), "missing", "n"), data}, "fit-network: -o "},
 	} {
 		err := run(append([]string{"fit-network", "-epochs", "1"}, c.args...), io.Discard, io.Discard)

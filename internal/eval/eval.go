@@ -143,6 +143,18 @@ const (
 	UnderEnemy          // a prisoner, freed by the next jump
 )
 
+// underOf returns what is right under the top of tower t, which is not
+// empty: UnderNothing, UnderOwn or UnderEnemy.
+func underOf(t bashni.Tower) int {
+	switch {
+	case t.Height() == 1:
+		return UnderNothing
+	case t.Piece(1).Color() == t.Owner():
+		return UnderOwn
+	}
+	return UnderEnemy
+}
+
 // What is on a neighbouring square of a top, seen by the top's owner
 // (Weights.Lines).
 const (
@@ -219,10 +231,10 @@ func New(v bashni.Variant, w Weights) *Evaluator {
 		e.pat = pe
 	}
 	if w.Network != nil {
-		if err := NetworkPlays(v); err != nil {
-			panic("eval: " + err.Error())
+		if err := w.Network.Fits(v); err != nil {
+			panic(err) // a network For did not give
 		}
-		e.net = newNetEval(w.Network)
+		e.net = newNetEval(w.Network, v)
 	}
 	for c := bashni.White; c <= bashni.Black; c++ {
 		for late := range 2 {
@@ -411,10 +423,7 @@ func (e *Evaluator) white(pos *bashni.Position) int {
 			sq := b.First() & 63
 			t := pos.Tower(sq)
 			s += e.underTop(t, c)
-			u := UnderEnemy
-			if t.Piece(1).Color() == c {
-				u = UnderOwn
-			}
+			u := underOf(t)
 			k := 0
 			if kings.Has(sq) {
 				k = 1
@@ -468,11 +477,7 @@ func (e *Evaluator) lineSum(pos *bashni.Position, men *[2]bashni.SquareSet, stac
 	for b := stacked; b != 0; b &= b - 1 {
 		sq := b.First() & 63
 		t := pos.Tower(sq)
-		u := UnderEnemy
-		if t.Piece(1).Color() == t.Owner() {
-			u = UnderOwn
-		}
-		codes[sq] += uint8(u)
+		codes[sq] += uint8(underOf(t))
 	}
 	occ := pos.Occupied()
 	s := 0

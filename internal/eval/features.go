@@ -137,13 +137,7 @@ func (e *Evaluator) Features(pos *bashni.Position) [NumParams]int {
 				add(immobileMan, -1)
 			}
 		}
-		under := UnderNothing
-		if t.Height() > 1 {
-			under = UnderOwn
-			if t.Piece(1).Color() != c {
-				under = UnderEnemy
-			}
-		}
+		under := underOf(t)
 		add(towerTable+((late*2+isKing)*3+under)*32+SquareIndex(v, c, s), 1)
 		ahead := 1 // the rank direction towards the enemy
 		if c == bashni.Black {

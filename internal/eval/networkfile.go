@@ -13,14 +13,19 @@ import (
 const networkMagic = "bashni-network"
 
 // WriteNetwork writes n in the network format, version 1: the line
-// "bashni-network 1 130 32", then the input weights (input by input, each
+// "bashni-network 1 INPUTS 32" (INPUTS: NetworkInputs of its ruleset, 130
+// for a classic 8x8 one), then the input weights (input by input, each
 // input's NetworkHidden weights), the biases and the output weights as
 // signed varints (encoding/binary's) of the integers the engine adds: the
 // input weights and biases times 128, the output weights times 16, each
 // rounded to the nearest. It fails on a weight out of its bound
-// (NetworkMaxWeight, NetworkMaxOutput) or not a number.
+// (NetworkMaxWeight, NetworkMaxOutput) or not a number, and on a number
+// of inputs no ruleset's network has.
 func WriteNetwork(w io.Writer, n *Network) error {
-	b := fmt.Appendf(nil, "%s 1 %d %d\n", networkMagic, NetworkInputs, NetworkHidden)
+	if !networkInputsOK(len(n.Input)) {
+		return fmt.Errorf("eval: a network of %d inputs: no ruleset's network has that many", len(n.Input))
+	}
+	b := fmt.Appendf(nil, "%s 1 %d %d\n", networkMagic, len(n.Input), NetworkHidden)
 	var err error
 	put := func(x float32, scale, bound float64, what string, i int) {
 		if err != nil {
@@ -51,6 +56,19 @@ func WriteNetwork(w io.Writer, n *Network) error {
 	return err
 }
 
+// networkInputsOK reports whether some ruleset's network has n inputs:
+// those of the boards of 4x4 to 8x8, with towers and without.
+func networkInputsOK(n int) bool {
+	for size := 4; size <= 8; size++ {
+		for _, towers := range []bool{false, true} {
+			if (netLayout{size: size, squares: (size*size + 1) / 2, towers: towers}).inputs() == n {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // ReadNetwork reads a network in the format WriteNetwork writes, and
 // refuses any other bytes with an error that says which weight is wrong. Its
 // weights are the integers of the file over 128 (over 16 for the output
@@ -60,14 +78,16 @@ func ReadNetwork(data []byte) (*Network, error) {
 	if !ok {
 		return nil, fmt.Errorf("eval: network: no header line")
 	}
-	want := fmt.Sprintf("%s 1 %d %d", networkMagic, NetworkInputs, NetworkHidden)
-	if string(line) != want {
+	var inputs int
+	// The header has one spelling: the one WriteNetwork writes.
+	if _, err := fmt.Sscanf(string(line), networkMagic+" 1 %d", &inputs); err != nil || !networkInputsOK(inputs) ||
+		string(line) != fmt.Sprintf("%s 1 %d %d", networkMagic, inputs, NetworkHidden) {
 		if len(line) > 60 {
 			line = append(line[:60:60], "…"...)
 		}
-		return nil, fmt.Errorf("eval: network: header %q, want %q", line, want)
+		return nil, fmt.Errorf("eval: network: header %q, want %q with INPUTS those of a ruleset (130, 302, 386 …)", line, fmt.Sprintf("%s 1 INPUTS %d", networkMagic, NetworkHidden))
 	}
-	n := new(Network)
+	n := &Network{Input: make([][NetworkHidden]float32, inputs)}
 	at := 0 // the weight being read, for errors
 	get := func(scale, bound float64) (float32, error) {
 		x, k := binary.Varint(body)

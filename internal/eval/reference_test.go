@@ -118,7 +118,7 @@ func TestFittedWeightsLoad(t *testing.T) {
 	}
 	for _, v := range []bashni.Variant{bashni.RussianDraughts(), bashni.BrazilianDraughts()} {
 		w := For(v)
-		if n := w.Network; n == nil || *n != *rd {
+		if n := w.Network; n == nil || !n.Equal(rd) {
 			t.Errorf("%s: want russian-draughts' network", v)
 		}
 		if w.Patterns != nil {

@@ -127,7 +127,7 @@ func For(v bashni.Variant) Weights {
 	if err != nil {
 		w = Hand(v)
 	}
-	if n, err := FittedNetwork(name); err == nil && NetworkPlays(v) == nil {
+	if n, err := FittedNetwork(name); err == nil && n.Fits(v) == nil {
 		// The network replaces the pattern weights: it played better
 		// without them (docs/ENGINE.md, "Network").
 		w.Network = n

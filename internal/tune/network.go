@@ -44,7 +44,7 @@ type NetworkResult struct {
 // netSample is a position as the network's inputs in both views, with the
 // rest of the evaluation's value (for White) and the label.
 type netSample struct {
-	white, black []uint8
+	white, black []uint16
 	base         float64
 	target       float64 // the score, until K turns it into the label
 	result       float64
@@ -55,18 +55,17 @@ type netSample struct {
 const netBatch = 256
 
 // FitNetwork fits a network (eval.Network) to be added to the evaluation
-// of ruleset v with the weights start (their own network, if any, left
-// out): the mean squared error between the labels and
+// of ruleset v with the weights start, their own network and pattern
+// weights, if any, left out (a preset with a network plays without its
+// patterns: eval.For): the mean squared error between the labels and
 // 1/(1+exp(-K*(evaluation + network))) is lowered by Adam over batches of
-// 256 positions in an order the seed shuffles, each epoch anew, the network read from both sides as the engine reads it.
+// 256 positions in an order the seed shuffles, each epoch anew, the
+// network read from both sides as the engine reads it.
 // K is fitted to the results as Fit fits it. Weights are kept within the
 // bounds the file format and the engine's integer sums need, and each
 // epoch's network is rounded to them as the file rounds it before its
 // held-out loss is measured.
 func FitNetwork(v bashni.Variant, start eval.Weights, samples []Sample, positions []bashni.Position, cfg NetworkConfig) (NetworkResult, error) {
-	if err := eval.NetworkPlays(v); err != nil {
-		return NetworkResult{}, fmt.Errorf("fit: %w", err)
-	}
 	if len(samples) == 0 || len(samples) != len(positions) {
 		return NetworkResult{}, fmt.Errorf("fit: %d samples, %d positions", len(samples), len(positions))
 	}
@@ -76,7 +75,8 @@ func FitNetwork(v bashni.Variant, start eval.Weights, samples []Sample, position
 	if cfg.Epochs < 1 {
 		return NetworkResult{}, fmt.Errorf("fit: %d epochs: want 1 or more", cfg.Epochs)
 	}
-	start.Network = nil
+	// For gives a preset with a network no pattern weights.
+	start.Network, start.Patterns = nil, nil
 	ev := eval.New(v, start)
 	xs := make([]netSample, len(samples))
 	evals, results := make([]float64, len(samples)), make([]float64, len(samples))
@@ -105,7 +105,7 @@ func FitNetwork(v bashni.Variant, start eval.Weights, samples []Sample, position
 	}
 
 	rng := rand.New(rand.NewPCG(cfg.Seed, 0x6e6574))
-	n := new(eval.Network)
+	n := eval.NewNetwork(v)
 	for i := range n.Input {
 		for j := range n.Input[i] {
 			n.Input[i][j] = float32(rng.NormFloat64() * 0.15)
@@ -124,7 +124,7 @@ func FitNetwork(v bashni.Variant, start eval.Weights, samples []Sample, position
 		}
 		return sum / float64(len(set))
 	}
-	zero := new(eval.Network)
+	zero := eval.NewNetwork(v)
 	res.TrainStart, res.HeldOutStart = lossOf(zero, train), lossOf(zero, held)
 	res.HeldOutLoss = math.Inf(1)
 
@@ -167,7 +167,7 @@ func roundNetwork(n *eval.Network) (*eval.Network, error) {
 // second moments), and the batch's gradient.
 type netAdam struct {
 	t                 int
-	mIn, sIn, gradIn  [eval.NetworkInputs][eval.NetworkHidden]float64
+	mIn, sIn, gradIn  [eval.NetworkMaxInputs][eval.NetworkHidden]float64
 	mBias, sBias      [eval.NetworkHidden]float64
 	mOut, sOut        [eval.NetworkHidden]float64
 	gradBias, gradOut [eval.NetworkHidden]float64
@@ -175,7 +175,7 @@ type netAdam struct {
 
 // step moves n by one batch of train.
 func (a *netAdam) step(n *eval.Network, train []netSample, batch []int, k float64, cfg NetworkConfig) {
-	a.gradIn = [eval.NetworkInputs][eval.NetworkHidden]float64{}
+	clear(a.gradIn[:len(n.Input)])
 	a.gradBias, a.gradOut = [eval.NetworkHidden]float64{}, [eval.NetworkHidden]float64{}
 	for _, i := range batch {
 		x := &train[i]
