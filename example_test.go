@@ -293,6 +293,34 @@ func ExamplePosition_Tops() {
 	// 19 empty squares, d4 among them: false; 3 black men
 }
 
+// Diff shows what a move changed: here the capture's from and to squares
+// and the tower it jumped, whose new top is a black man as the old one
+// was, so that the tops and kings alone do not show it.
+func ExamplePosition_Diff() {
+	pos, err := bashni.ParseFEN(bashni.Lasca(), "W:Wc3:Bd4b,g7")
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	m, err := pos.ParseMove("c3xe5")
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	after, err := pos.Play(m)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println("changed", pos.Diff(&after))
+	fmt.Println("black tops changed", pos.Tops(bashni.Black)^after.Tops(bashni.Black))
+	fmt.Println("d4 holds", after.Tower(bashni.SquareAt(3, 3)), "and e5", after.Tower(bashni.SquareAt(4, 4)))
+	// Output:
+	// changed {c3 d4 e5}
+	// black tops changed {}
+	// d4 holds b and e5 wb
+}
+
 // A Notation writes and reads moves and positions: by square name with
 // either separator, or by square number. The zero Notation is the
 // ruleset's own (lasca's captures with 'x').

@@ -118,6 +118,23 @@ func (p *Position) Stacked() SquareSet {
 	return s
 }
 
+// Diff returns the squares whose towers differ between p and o: after a
+// move, its from and to squares and those of the towers it jumped (R5,
+// where a jumped tower may keep a top of the same colour and rank). A
+// search that keeps sums over the towers, an evaluation's, need redo only
+// these squares.
+func (p *Position) Diff(o *Position) SquareSet {
+	d := (p.white ^ o.white) | (p.black ^ o.black) | (p.kings ^ o.kings)
+	for i := range p.below {
+		if p.below[i] != o.below[i] {
+			// Slot i is the dark square 2i on an even rank, 2i+1 on an
+			// odd one (idx).
+			d |= 1 << (2*i + i>>2&1)
+		}
+	}
+	return SquareSet(d)
+}
+
 // Board returns the playable squares of the variant's board, those OnBoard
 // accepts: the dark squares, 32 on the 8x8 board and 25 on the 7x7.
 func (v Variant) Board() SquareSet {

@@ -77,6 +77,33 @@ func TestPositionSetsAtStart(t *testing.T) {
 	}
 }
 
+// Diff is the squares whose towers differ, between a position and one a
+// move or a few away, of any ruleset.
+func TestProperty_DiffIsTheTowersThatDiffer(t *testing.T) {
+	propForAll(t, func(t *rapid.T, p bashni.Position) {
+		o := p
+		for range rapid.IntRange(0, 3).Draw(t, "plies") {
+			moves := o.LegalMoves()
+			if len(moves) == 0 {
+				break
+			}
+			o = o.PlayUnchecked(moves[rapid.IntRange(0, len(moves)-1).Draw(t, "move")])
+		}
+		var want bashni.SquareSet
+		for s := bashni.Square(0); s < 64; s++ {
+			if p.Tower(s) != o.Tower(s) {
+				want |= bashni.SquareSetOf(s)
+			}
+		}
+		if got := p.Diff(&o); got != want {
+			t.Fatalf("%s to %s: Diff %v, want %v", p.FEN(), o.FEN(), got, want)
+		}
+		if got := o.Diff(&p); got != want {
+			t.Fatalf("%s to %s: Diff %v the other way, want %v", o.FEN(), p.FEN(), got, want)
+		}
+	})
+}
+
 // The sets say the same as Tower on every square, on random positions of
 // any ruleset.
 func TestProperty_SquareSetsAgreeWithTowers(t *testing.T) {

@@ -267,18 +267,19 @@ func (q *netEval) fill(pos *bashni.Position, st *NetworkState) {
 }
 
 // follow sets to to the sums of child from from, those of parent: the
-// squares whose top changed, and with towers those whose top may have
-// kept its place while what is under it changed (a tower jumped, its new
-// top of the old one's colour and rank; a capture that ends where it
-// began), whose inputs it compares. (The side to move is no part of the
-// sums: value adds it.)
+// squares whose towers differ (Position.Diff), whose inputs it compares:
+// a jumped tower may keep a top of the same colour and rank, over another
+// piece or over the same kind of piece. (The side to move is no part of
+// the sums: value adds it.)
 func (q *netEval) follow(parent, child *bashni.Position, from, to *NetworkState) {
 	*to = *from
+	// Without towers only the tops differ: Diff's squares, without its
+	// look at what is under them.
 	changed := (parent.Tops(bashni.White) ^ child.Tops(bashni.White)) |
 		(parent.Tops(bashni.Black) ^ child.Tops(bashni.Black)) |
 		(parent.Kings() ^ child.Kings())
 	if q.layout.towers {
-		changed |= parent.Stacked() | child.Stacked()
+		changed = parent.Diff(child)
 	}
 	for b := changed; b != 0; b &= b - 1 {
 		s := b.First()
