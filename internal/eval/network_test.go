@@ -186,7 +186,7 @@ func TestReadNetworkErrors(t *testing.T) {
 // The rulesets whose preset has none and the classic ones that are no
 // preset have no network (TestFittedWeightsLoad checks the presets').
 func TestNoNetworkElsewhere(t *testing.T) {
-	for _, text := range []string{"russian", "international", "lasca", "russian-draughts,majority=on"} {
+	for _, text := range []string{"russian", "international", "russian-draughts,majority=on"} {
 		v, err := bashni.ParseVariant(text)
 		if err != nil {
 			t.Fatal(err)

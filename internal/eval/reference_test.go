@@ -86,24 +86,37 @@ func TestFittedWeightsLoad(t *testing.T) {
 			t.Fatal(err)
 		}
 		played := For(v)
-		played.Patterns = nil
+		played.Patterns, played.Network = nil, nil
 		if w == Hand(v) || played != w || w.ManyTowers != hand.ManyTowers {
 			t.Errorf("%s: the fitted weights are not in use, or are the hand-set ones", v)
 		}
 	}
-	// Each adds its own pattern weights (weights/towers/NAME.patterns):
-	// russian and international towers-2x2-phased for 8x8, lasca
-	// towers-2x2 for 7x7.
+	// russian and international add their own pattern weights
+	// (weights/towers/NAME.patterns, towers-2x2-phased for 8x8); lasca
+	// its network (weights/lasca.network) in place of its towers-2x2
+	// ones, as do the rulesets of 7x7 boards with towers, which play
+	// lasca's weights.
 	for _, c := range []struct {
 		v bashni.Variant
 		l PatternLayout
 	}{
 		{bashni.Russian(), TowersPhasedLayout},
 		{bashni.International(), TowersPhasedLayout},
-		{bashni.Lasca(), TowersLayout},
 	} {
 		if p := For(c.v).Patterns; p == nil || p.Layout != c.l || p.Size != c.v.Size {
 			t.Errorf("%s: want its %s pattern weights for %dx%d", c.v, c.l.Name, c.v.Size, c.v.Size)
+		}
+	}
+	la, err := FittedNetwork("lasca")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p, err := FittedPatterns("lasca"); err != nil || p.Layout != TowersLayout || p.Size != 7 {
+		t.Errorf("lasca's pattern weights: %v, want towers-2x2 for 7x7 (kept for fits over them)", err)
+	}
+	for _, v := range []bashni.Variant{bashni.Lasca(), bashni.LudiiLasca()} {
+		if w := For(v); !w.Network.Equal(la) || w.Patterns != nil {
+			t.Errorf("%s: want lasca's network and no pattern weights", v)
 		}
 	}
 	if _, err := Fitted("chess"); err == nil {
