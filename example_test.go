@@ -302,16 +302,12 @@ func ExamplePosition_Diff() {
 		fmt.Println(err)
 		return
 	}
-	m, err := pos.ParseMove("c3xe5")
+	m, err := pos.ParseMove("c3xe5") // a legal move of pos, or an error
 	if err != nil {
 		fmt.Println(err)
 		return
 	}
-	after, err := pos.Play(m)
-	if err != nil {
-		fmt.Println(err)
-		return
-	}
+	after := pos.PlayUnchecked(m)
 	fmt.Println("changed", pos.Diff(&after))
 	fmt.Println("black tops changed", pos.Tops(bashni.Black)^after.Tops(bashni.Black))
 	fmt.Println("d4 holds", after.Tower(bashni.SquareAt(3, 3)), "and e5", after.Tower(bashni.SquareAt(4, 4)))
