@@ -154,3 +154,32 @@ func TestErrorsBesideTheirBoxRulesetAndMove(t *testing.T) {
 		t.Errorf("after the refusals the board shows %s", got)
 	}
 }
+
+// On a phone the engine's lines, wrapped whole, grow and shrink as the
+// search goes deeper; a player working below them, at the move box, does
+// not see that box move: the page keeps what is in view where it is.
+func TestLinesChangingAboveDoNotMoveTheBox(t *testing.T) {
+	p := openPhoneAnalysing(t)
+	p.run("scroll to the move box", `document.getElementById("move-text").scrollIntoView({block: "center"})`)
+	p.do("focus the move box", chromedp.Focus(chromedp.CSS("#move-text")))
+	for _, change := range []struct{ what, js string }{
+		{"a line grows", `(() => { const l = document.getElementById("pv-lines"); const li = l.lastElementChild.cloneNode(true); li.append(" 1. c3-d4".repeat(40)); l.replaceChildren(...[...l.children].map((c) => c.cloneNode(true)), li); })()`},
+		{"the lines shrink", `document.getElementById("pv-lines").replaceChildren()`},
+	} {
+		before := p.boxTop("move-text")
+		p.run(change.what, change.js)
+		if got := p.boxTop("move-text"); got != before {
+			t.Errorf("as %s the move box moves from %s to %s px from the window's top", change.what, before, got)
+		}
+	}
+}
+
+// boxTop is where the element's top is in the window, in px, as painted:
+// two frames on (the page keeps its place in a frame's layout).
+func (p page) boxTop(id string) string {
+	p.t.Helper()
+	p.run("measure #"+id+" two frames on", `window.boxTop = undefined; requestAnimationFrame(() => requestAnimationFrame(() => {
+		window.boxTop = String(Math.round(document.getElementById(`+jsString(id)+`).getBoundingClientRect().top)); }))`)
+	p.waitFor("the measure", `window.boxTop !== undefined`)
+	return p.eval(`window.boxTop`)
+}
