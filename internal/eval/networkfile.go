@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"io"
 	"math"
+
+	"github.com/bashni-dev/bashni"
 )
 
 // networkMagic begins a network file (docs/FORMATS.md, "Network weights"):
@@ -61,7 +63,7 @@ func WriteNetwork(w io.Writer, n *Network) error {
 func networkInputsOK(n int) bool {
 	for size := 4; size <= 8; size++ {
 		for _, towers := range []bool{false, true} {
-			if (netLayout{size: size, squares: (size*size + 1) / 2, towers: towers}).inputs() == n {
+			if NetworkInputs(bashni.Variant{Size: size, Stacking: towers}) == n {
 				return true
 			}
 		}
