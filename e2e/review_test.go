@@ -11,6 +11,7 @@ import (
 	"github.com/bashni-dev/bashni"
 	"github.com/bashni-dev/bashni/engine"
 	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
 )
 
 // goodMoves returns the moves of the position fen of ruleset v that a
@@ -198,5 +199,62 @@ func TestReviewEndsWithThePage(t *testing.T) {
 			t.Errorf("back on the page left while reviewing, its review (disabled | status): %q, want %q", st, want)
 		}
 		return
+	}
+}
+
+// The review's marked moves are one Tab stop (a roving tabindex), as the
+// move list and the engine lines are: a long game's review marks dozens
+// of moves, and Tab went through each. Tab comes to the first mark and
+// the next Tab goes on past the list; the arrow keys go from mark to
+// mark, Home and End to the first and the last, and Enter goes to the
+// marked move, the focus staying on its mark.
+func TestReviewMarksOneTabStop(t *testing.T) {
+	p := open(t)
+	moves := strings.Fields("g3-f4 h6-g5 f4:h6 f6-e5 e3-d4 g7-f6 h6-g7 f8:h6")
+	p.goTo(url.Values{"moves": {strings.Join(moves, " ")}}.Encode())
+	p.waitFEN(fenAfter(t, bashni.Russian(), "", moves...))
+	p.review("depth:4")
+	marks := strings.Split(p.eval(`[...document.querySelectorAll("#review-marks button")].map((b) => b.textContent).join("\n")`), "\n")
+	if len(marks) < 3 {
+		t.Fatalf("the review marks %q: want three or more marks for the test", marks)
+	}
+	if got := p.eval(`String([...document.querySelectorAll("#review-marks button")].filter((b) => b.tabIndex === 0).length)`); got != "1" {
+		t.Errorf("%s of the marks are Tab stops, want 1", got)
+	}
+	// The control before the list: the thresholds' summary (closed).
+	p.run("focus the marks' thresholds", `document.querySelector("#review details summary").focus()`)
+	p.keys(kb.Tab)
+	at := func() string {
+		return p.eval(`document.activeElement.closest("#review-marks") ? document.activeElement.textContent : ""`)
+	}
+	if got := at(); got != marks[0] {
+		t.Errorf("Tab from the thresholds comes to %q (%s), want the first mark %q", got, p.focused(), marks[0])
+	}
+	last := len(marks) - 1
+	for _, step := range []struct {
+		name, key string
+		want      int
+	}{{"↓", kb.ArrowDown, 1}, {"End", kb.End, last}, {"↑", kb.ArrowUp, last - 1}, {"Home", kb.Home, 0}, {"→", kb.ArrowRight, 1}} {
+		p.keys(step.key)
+		if got := at(); got != marks[step.want] {
+			t.Errorf("%s in the marks: the focus on %q (%s), want %q", step.name, got, p.focused(), marks[step.want])
+		}
+	}
+	// The second mark's move, "N. move?? kind (…)": Enter shows the
+	// position after it.
+	move := strings.TrimRight(strings.Fields(marks[1])[1], "?!")
+	played := slices.Index(moves, move)
+	if played < 0 {
+		t.Fatalf("the mark %q names no move of the game", marks[1])
+	}
+	p.keys(kb.Enter)
+	p.waitFEN(fenAfter(t, bashni.Russian(), "", moves[:played+1]...))
+	p.waitFor("the marks drawn again", `document.querySelector("#review-marks button") !== null`)
+	if got := at(); got != marks[1] {
+		t.Errorf("after Enter on a mark the focus is on %s, want the mark %q", p.focused(), marks[1])
+	}
+	p.keys(kb.Tab)
+	if got := at(); got != "" {
+		t.Errorf("Tab from a mark goes to the mark %q, not on past the list", got)
 	}
 }

@@ -13,6 +13,7 @@ import { forWhite, DECIDED } from "./score.js";
 import { moveNumber, draw as drawMoves } from "./movelist.js";
 import { write } from "./squares.js";
 import { whole } from "./status.js";
+import { rove } from "./roving.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -189,12 +190,19 @@ function draw() {
   }
   const buttons = list.querySelectorAll("button");
   if (focused >= 0 && buttons.length > 0) buttons[Math.min(focused, buttons.length - 1)].focus({ preventScroll: true });
+  settleTabStop();
 }
+
+// settleTabStop gives the marks' one Tab stop (rove) to the mark with the
+// focus, or to the first: a long game's review marks dozens of moves, and
+// Tab went through each of them on its way to the next control.
+let settleTabStop = () => {};
 
 export function initReview(engine) {
   $("review").hidden = !engine;
   if (!engine) return;
   $("review-start").addEventListener("click", start);
+  settleTabStop = rove($("review-marks"), "button", () => null, (b) => b.closest("li"));
   $("review-cancel").addEventListener("click", () => stop("Review cancelled."));
   // A page left while it reviews ends the review: the browser may keep
   // the page, its stream open, for its back button, and the search would
