@@ -271,6 +271,7 @@ func runFitNetwork(args []string, stdout, stderr io.Writer) error {
 	fs.Float64Var(&cfg.OutputStep, "output-step", 0.03, "Adam step size of the output weights, in hundredths of a man")
 	fs.IntVar(&cfg.HoldOut, "holdout", 10, "hold out every N-th game's positions to measure the loss")
 	fs.Uint64Var(&cfg.Seed, "seed", 1, "seed of the starting weights and of the order of the positions")
+	fs.BoolVar(&cfg.Mirror, "mirror", false, "train on each position's mirror too, its files turned round (boards of odd size: lasca)")
 	out := fs.String("o", "", "write the network to this file (internal/eval/weights/NAME.network)")
 	if err := parse(fs, args, stdout, stderr); err != nil {
 		return err
@@ -287,6 +288,9 @@ func runFitNetwork(args []string, stdout, stderr io.Writer) error {
 	v, err := bashni.ParseVariant(*variant)
 	if err != nil {
 		return err
+	}
+	if cfg.Mirror && v.Size%2 == 0 {
+		return fmt.Errorf("fit-network: -mirror: %s's board of %dx%d has no mirror of its files (boards of odd size only: lasca's)", v, v.Size, v.Size)
 	}
 	if err := atomicfile.CanWrite(*out); err != nil {
 		return fmt.Errorf("fit-network: -o %s: %w", *out, err)

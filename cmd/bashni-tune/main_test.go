@@ -303,7 +303,7 @@ func TestFitNetwork(t *testing.T) {
 	}
 	// A tower preset's network has its own inputs (eval.NetworkInputs).
 	lasca := filepath.Join(t.TempDir(), "lasca.network")
-	if err := run([]string{"fit-network", "-variant", "lasca", "-epochs", "1", "-holdout", "2", "-o", lasca, "../../internal/tune/testdata/lasca.txt"}, io.Discard, io.Discard); err != nil {
+	if err := run([]string{"fit-network", "-variant", "lasca", "-mirror", "-epochs", "1", "-holdout", "2", "-o", lasca, "../../internal/tune/testdata/lasca.txt"}, io.Discard, io.Discard); err != nil {
 		t.Fatal(err)
 	}
 	if b, err := os.ReadFile(lasca); err != nil {
@@ -318,6 +318,7 @@ func TestFitNetwork(t *testing.T) {
 		{[]string{"-o", name}, "fit-network: want files of positions (from bashni-tune gen)"},
 		{[]string{data}, "fit-network: want -o FILE, the network's file"},
 		{[]string{"-lambda", "2", "-o", name, data}, "fit-network: -lambda 2: want 0 to 1"},
+		{[]string{"-mirror", "-o", name, data}, "fit-network: -mirror: russian-draughts's board of 8x8 has no mirror of its files (boards of odd size only: lasca's)"},
 		{[]string{"-variant", "russian", "-o", name, data}, `line 1: ruleset "russian-draughts": the positions are read as russian`},
 		{[]string{"-o", filepath.Join(t.TempDir(), "missing", "n"), data}, "fit-network: -o "},
 	} {

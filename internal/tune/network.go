@@ -26,6 +26,10 @@ type NetworkConfig struct {
 	HoldOut int
 	// Seed chooses the starting weights and the order of the positions.
 	Seed uint64
+	// Mirror adds to the training positions their mirrors, the files
+	// turned round (boards of odd size only, lasca's: mirrorFiles), each
+	// with its position's label. The held-out positions stay as they are.
+	Mirror bool
 	// Log, when set, receives a line after each epoch.
 	Log io.Writer
 }
@@ -48,6 +52,17 @@ type netSample struct {
 	base         float64
 	target       float64 // the score, until K turns it into the label
 	result       float64
+}
+
+// newNetSample returns sample s of position pos, its score not yet a
+// label.
+func newNetSample(ev *eval.Evaluator, pos *bashni.Position, s Sample) netSample {
+	base := float64(ev.Evaluate(pos))
+	if pos.Turn() == bashni.Black {
+		base = -base
+	}
+	white, black := eval.NetworkView(pos, nil, nil)
+	return netSample{white: white, black: black, base: base, target: float64(s.Score), result: s.Result}
 }
 
 // netBatch is the number of positions of one step (the last of an epoch
@@ -75,24 +90,30 @@ func FitNetwork(v bashni.Variant, start eval.Weights, samples []Sample, position
 	if cfg.Epochs < 1 {
 		return NetworkResult{}, fmt.Errorf("fit: %d epochs: want 1 or more", cfg.Epochs)
 	}
+	if cfg.Mirror && v.Size%2 == 0 {
+		return NetworkResult{}, errNoMirror(v)
+	}
 	// For gives a preset with a network no pattern weights.
 	start.Network, start.Patterns = nil, nil
 	ev := eval.New(v, start)
 	xs := make([]netSample, len(samples))
 	evals, results := make([]float64, len(samples)), make([]float64, len(samples))
 	for i, s := range samples {
-		pos := &positions[i]
-		base := float64(ev.Evaluate(pos))
-		if pos.Turn() == bashni.Black {
-			base = -base
-		}
-		white, black := eval.NetworkView(pos, nil, nil)
-		xs[i] = netSample{white: white, black: black, base: base, target: float64(s.Score), result: s.Result}
-		evals[i], results[i] = base, s.Result
+		xs[i] = newNetSample(ev, &positions[i], s)
+		evals[i], results[i] = xs[i].base, s.Result
 	}
 	k := fitScale(evals, results) // over all the positions, held out or not
 	trainAt, heldAt, repeated := holdOut(samples, positions, cfg.HoldOut)
 	train, held := pick(xs, trainAt), pick(xs, heldAt)
+	if cfg.Mirror {
+		for _, i := range trainAt {
+			m, err := mirrorFiles(&positions[i])
+			if err != nil {
+				return NetworkResult{}, err
+			}
+			train = append(train, newNetSample(ev, &m, samples[i]))
+		}
+	}
 	res := NetworkResult{K: k, Train: len(train), HeldOut: len(held), Repeated: repeated}
 	if len(train) == 0 || len(held) == 0 {
 		return NetworkResult{}, fmt.Errorf("fit: %d training and %d held-out positions: need more games", len(train), len(held))

@@ -49,10 +49,36 @@ func TestFitNetworkErrors(t *testing.T) {
 		want string
 	}{
 		{v, NetworkConfig{Epochs: 0}, "fit: 0 epochs: want 1 or more"},
+		{v, NetworkConfig{Epochs: 1, Mirror: true}, "fit: russian-draughts: a board of even size has no mirror of its files"},
 	} {
 		_, err := FitNetwork(c.v, eval.For(v), samples, positions, c.cfg)
 		if err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%s %+v: %v, want %q", c.v, c.cfg, err, c.want)
 		}
+	}
+}
+
+// With Mirror a lasca fit learns from each training position and its
+// mirror: twice the training positions, the held-out ones as they were,
+// and another network.
+func TestFitNetworkMirror(t *testing.T) {
+	v := bashni.Lasca()
+	samples, positions := testdataSamples(t, v)
+	cfg := NetworkConfig{Epochs: 2, Step: 0.01, OutputStep: 1, HoldOut: 2, Seed: 7}
+	plain, err := FitNetwork(v, eval.For(v), samples, positions, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg.Mirror = true
+	mirrored, err := FitNetwork(v, eval.For(v), samples, positions, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if mirrored.Train != 2*plain.Train || mirrored.HeldOut != plain.HeldOut || mirrored.HeldOutStart != plain.HeldOutStart {
+		t.Errorf("mirrored: %d training and %d held-out positions (held out %v without a network), want %d and %d (%v)",
+			mirrored.Train, mirrored.HeldOut, mirrored.HeldOutStart, 2*plain.Train, plain.HeldOut, plain.HeldOutStart)
+	}
+	if mirrored.Network.Equal(plain.Network) {
+		t.Error("the mirrors changed nothing")
 	}
 }
