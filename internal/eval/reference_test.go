@@ -122,17 +122,24 @@ func TestFittedWeightsLoad(t *testing.T) {
 	if _, err := Fitted("chess"); err == nil {
 		t.Error("weights for chess: no error")
 	}
-	// The classic presets play the hand-set weights, and each adds
-	// russian-draughts' network (weights/russian-draughts.network) and no
-	// pattern weights: the network replaced them.
-	rd, err := FittedNetwork("russian-draughts")
-	if err != nil {
-		t.Fatal(err)
+	// The classic presets play the hand-set weights, and each adds its
+	// own network (weights/NAME.network) and no pattern weights: the
+	// network replaced them.
+	nets := map[string]*Network{}
+	for _, name := range []string{"russian-draughts", "brazilian-draughts"} {
+		n, err := FittedNetwork(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		nets[name] = n
+	}
+	if nets["russian-draughts"].Equal(nets["brazilian-draughts"]) {
+		t.Error("brazilian-draughts' network is russian-draughts'")
 	}
 	for _, v := range []bashni.Variant{bashni.RussianDraughts(), bashni.BrazilianDraughts()} {
 		w := For(v)
-		if n := w.Network; n == nil || !n.Equal(rd) {
-			t.Errorf("%s: want russian-draughts' network", v)
+		if n := w.Network; n == nil || !n.Equal(nets[v.Name()]) {
+			t.Errorf("%s: want its own network", v)
 		}
 		if w.Patterns != nil {
 			t.Errorf("%s: pattern weights beside the network", v)

@@ -93,8 +93,8 @@ func Hand(v bashni.Variant) Weights {
 	return w
 }
 
-// fitted holds the weights files: the fitted weights and the classic
-// presets' network in weights/, the tower presets' pattern weights in
+// fitted holds the weights files: the fitted weights and the presets'
+// networks in weights/, the tower presets' pattern weights in
 // weights/towers/. (The classic presets' pattern weights, which the network
 // replaced, were weights/NAME.patterns.)
 //
@@ -139,21 +139,10 @@ func For(v bashni.Variant) Weights {
 	return w
 }
 
-// sharedNetworks names the presets that play with another preset's
-// network: brazilian-draughts, whose men stand and move as
-// russian-draughts' do, plays russian-draughts' (docs/ENGINE.md,
-// "Network").
-var sharedNetworks = map[string]string{
-	"brazilian-draughts": "russian-draughts",
-}
-
 // FittedNetwork returns the network of the preset name
-// (internal/eval/weights/NAME.network; brazilian-draughts shares
-// russian-draughts'), or an error if it has none or it does not read.
+// (internal/eval/weights/NAME.network), or an error if it has none or it
+// does not read.
 func FittedNetwork(name string) (*Network, error) {
-	if shared, ok := sharedNetworks[name]; ok {
-		name = shared
-	}
 	file := "weights/" + name + ".network"
 	data, err := fitted.ReadFile(file)
 	if err != nil {
