@@ -38,7 +38,8 @@ type NetworkConfig struct {
 type NetworkResult struct {
 	Network *eval.Network
 	// K, the positions and the losses are those of FitResult; the start is
-	// the evaluation without a network.
+	// the evaluation without a network. Train counts the mirrors too
+	// (NetworkConfig.Mirror).
 	K                                                float64
 	Train, HeldOut, Repeated                         int
 	TrainStart, TrainLoss, HeldOutStart, HeldOutLoss float64
