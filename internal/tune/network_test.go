@@ -13,31 +13,37 @@ import (
 // another for the results as labels.
 func TestFitNetworkLowersTheLoss(t *testing.T) {
 	v := bashni.RussianDraughts()
-	samples, positions := testdataSamples(t, v)
 	cfg := NetworkConfig{Epochs: 20, Step: 0.01, OutputStep: 1, HoldOut: 2, Seed: 7}
+	res := fitTestdata(t, v, cfg)
+	checkFit(t, res.TrainStart, res.TrainLoss, res.Train, res.HeldOut, res.Repeated, testdataCount(t, v))
+	if res.Epoch < 1 || res.Epoch > cfg.Epochs || res.Network == nil || res.Network.Equal(eval.NewNetwork(v)) {
+		t.Fatalf("epoch %d of %d, network %v", res.Epoch, cfg.Epochs, res.Network != nil)
+	}
+	if again := fitTestdata(t, v, cfg); !again.Network.Equal(res.Network) || again.HeldOutLoss != res.HeldOutLoss {
+		t.Error("the same seed fitted another network")
+	}
+	cfg.Lambda = 1
+	if results := fitTestdata(t, v, cfg); results.HeldOutStart == res.HeldOutStart {
+		t.Errorf("lambda 1: the held-out loss without a network is lambda 0's, %v", res.HeldOutStart)
+	}
+}
+
+// fitTestdata fits a network of ruleset v to the sample in testdata.
+func fitTestdata(t *testing.T, v bashni.Variant, cfg NetworkConfig) NetworkResult {
+	t.Helper()
+	samples, positions := testdataSamples(t, v)
 	res, err := FitNetwork(v, eval.For(v), samples, positions, cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
-	checkFit(t, res.TrainStart, res.TrainLoss, res.Train, res.HeldOut, res.Repeated, len(samples))
-	if res.Epoch < 1 || res.Epoch > cfg.Epochs || res.Network == nil || res.Network.Equal(eval.NewNetwork(v)) {
-		t.Fatalf("epoch %d of %d, network %v", res.Epoch, cfg.Epochs, res.Network != nil)
-	}
-	again, err := FitNetwork(v, eval.For(v), samples, positions, cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !again.Network.Equal(res.Network) || again.HeldOutLoss != res.HeldOutLoss {
-		t.Error("the same seed fitted another network")
-	}
-	cfg.Lambda = 1
-	results, err := FitNetwork(v, eval.For(v), samples, positions, cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if results.HeldOutStart == res.HeldOutStart {
-		t.Errorf("lambda 1: the held-out loss without a network is lambda 0's, %v", res.HeldOutStart)
-	}
+	return res
+}
+
+// testdataCount returns the number of positions of ruleset v in testdata.
+func testdataCount(t *testing.T, v bashni.Variant) int {
+	t.Helper()
+	samples, _ := testdataSamples(t, v)
+	return len(samples)
 }
 
 func TestFitNetworkErrors(t *testing.T) {
@@ -63,17 +69,10 @@ func TestFitNetworkErrors(t *testing.T) {
 // and another network.
 func TestFitNetworkMirror(t *testing.T) {
 	v := bashni.Lasca()
-	samples, positions := testdataSamples(t, v)
 	cfg := NetworkConfig{Epochs: 2, Step: 0.01, OutputStep: 1, HoldOut: 2, Seed: 7}
-	plain, err := FitNetwork(v, eval.For(v), samples, positions, cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
+	plain := fitTestdata(t, v, cfg)
 	cfg.Mirror = true
-	mirrored, err := FitNetwork(v, eval.For(v), samples, positions, cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
+	mirrored := fitTestdata(t, v, cfg)
 	if mirrored.Train != 2*plain.Train || mirrored.HeldOut != plain.HeldOut || mirrored.HeldOutStart != plain.HeldOutStart {
 		t.Errorf("mirrored: %d training and %d held-out positions (held out %v without a network), want %d and %d (%v)",
 			mirrored.Train, mirrored.HeldOut, mirrored.HeldOutStart, 2*plain.Train, plain.HeldOut, plain.HeldOutStart)
