@@ -289,7 +289,7 @@ func runFitNetwork(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	if cfg.Mirror && v.Size%2 == 0 {
+	if cfg.Mirror && !tune.HasMirror(v) {
 		return fmt.Errorf("fit-network: -mirror: %s's board of %dx%d has no mirror of its files (boards of odd size only: lasca's)", v, v.Size, v.Size)
 	}
 	if err := atomicfile.CanWrite(*out); err != nil {

@@ -16,7 +16,7 @@ import (
 // light square, and there is no such mirror: an error.
 func mirrorFiles(pos *bashni.Position) (bashni.Position, error) {
 	v := pos.Variant()
-	if v.Size%2 == 0 {
+	if !HasMirror(v) {
 		return bashni.Position{}, errNoMirror(v)
 	}
 	// FEN: turn:Wsquare,square…:Bsquare,…, each square an optional K,
@@ -45,6 +45,11 @@ func mirrorFiles(pos *bashni.Position) (bashni.Position, error) {
 	}
 	return m, nil
 }
+
+// HasMirror reports whether ruleset v's board has a mirror of its files
+// (mirrorFiles, NetworkConfig.Mirror): a board of odd size, as lasca's,
+// whose dark squares the mirror takes to dark squares.
+func HasMirror(v bashni.Variant) bool { return v.Size%2 == 1 }
 
 // errNoMirror is the error of a mirror asked for on ruleset v's board of
 // even size.

@@ -91,7 +91,7 @@ func FitNetwork(v bashni.Variant, start eval.Weights, samples []Sample, position
 	if cfg.Epochs < 1 {
 		return NetworkResult{}, fmt.Errorf("fit: %d epochs: want 1 or more", cfg.Epochs)
 	}
-	if cfg.Mirror && v.Size%2 == 0 {
+	if cfg.Mirror && !HasMirror(v) {
 		return NetworkResult{}, errNoMirror(v)
 	}
 	// For gives a preset with a network no pattern weights.
