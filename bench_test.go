@@ -78,6 +78,27 @@ func benchPlay(b *testing.B, checked bool) {
 	}
 }
 
+// BenchmarkStackedDiff reads the stacked squares of each position a legal
+// move leads to and what the move changed, as the evaluation does at each
+// node.
+func BenchmarkStackedDiff(b *testing.B) {
+	for _, bp := range benchPositions {
+		b.Run(bp.name, func(b *testing.B) {
+			p := benchPosition(b, bp.v, bp.fen)
+			var after []Position
+			for _, m := range p.LegalMoves() {
+				after = append(after, p.PlayUnchecked(m))
+			}
+			var sink SquareSet
+			for i := 0; i < b.N; i++ {
+				o := &after[i%len(after)]
+				sink ^= o.Stacked() ^ o.Diff(&p)
+			}
+			_ = sink
+		})
+	}
+}
+
 // BenchmarkParseMove reads the canonical text of each legal move of the
 // benchmark positions, as a server reads its clients' moves.
 func BenchmarkParseMove(b *testing.B) {

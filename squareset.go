@@ -109,13 +109,14 @@ func (p *Position) Occupied() SquareSet { return SquareSet(p.white | p.black) }
 // only squares where Tower tells more than Tops and Kings do. An evaluation
 // that reads every tower's pieces need call Tower only there.
 func (p *Position) Stacked() SquareSet {
-	var s SquareSet
-	for b := p.white | p.black; b != 0; b &= b - 1 {
-		if sq := Square(bits.TrailingZeros64(b)); p.below[idx(sq)] != 0 {
-			s |= SquareSet(sq.bit())
-		}
+	// Every slot, without a branch: the evaluation asks at each node, and
+	// a branch per occupied square mispredicts where towers are scattered.
+	// A slot under an empty square, or off the board, holds 0.
+	var slots uint64
+	for i, st := range &p.below {
+		slots |= nonZero(st) << i
 	}
-	return s
+	return slotSquares(slots)
 }
 
 // Diff returns the squares whose towers differ between p and o: after a
@@ -125,14 +126,29 @@ func (p *Position) Stacked() SquareSet {
 // these squares.
 func (p *Position) Diff(o *Position) SquareSet {
 	d := (p.white ^ o.white) | (p.black ^ o.black) | (p.kings ^ o.kings)
+	var slots uint64
 	for i := range p.below {
-		if p.below[i] != o.below[i] {
-			// Slot i is the dark square 2i on an even rank, 2i+1 on an
-			// odd one (idx).
-			d |= 1 << (2*i + i>>2&1)
-		}
+		slots |= nonZero(p.below[i]^o.below[i]) << i
 	}
-	return SquareSet(d)
+	return SquareSet(d) | slotSquares(slots)
+}
+
+// nonZero is 1 if x is not 0 and 0 if it is, without a branch.
+func nonZero(x uint64) uint64 { return (x | -x) >> 63 }
+
+// slotSquares returns the squares of the slots of Position.below set in
+// slots: slot i is the dark square 2i on an even rank and 2i+1 on an odd
+// one (idx). The bits are spread apart (bit i to bit 2i), then those of
+// the odd ranks moved up by one.
+func slotSquares(slots uint64) SquareSet {
+	x := slots & 0xffffffff
+	x = (x | x<<16) & 0x0000ffff0000ffff
+	x = (x | x<<8) & 0x00ff00ff00ff00ff
+	x = (x | x<<4) & 0x0f0f0f0f0f0f0f0f
+	x = (x | x<<2) & 0x3333333333333333
+	x = (x | x<<1) & 0x5555555555555555
+	const oddRanks = 0x5500550055005500 // bit 2i of each slot i on an odd rank
+	return SquareSet(x + x&oddRanks)
 }
 
 // Board returns the playable squares of the variant's board, those OnBoard
