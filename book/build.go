@@ -30,6 +30,15 @@ type BuildOptions struct {
 	// hundredths of a man (see Build); 0 means DefaultPlyCost. A higher
 	// cost makes a wider, shallower book.
 	PlyCost int
+	// FreePlies is the number of plies from the start whose moves cost
+	// only PlyCost, however much worse than the best they are: every
+	// position FreePlies plies from the start is expanded before any
+	// deeper one, and drop-out expansion goes on from each. A book for
+	// games that start from random openings of n plies (bashni match's,
+	// RandomOpening's) is built with FreePlies n, so that it has a line
+	// from each of them and not only from the openings a player would
+	// choose. 0 (the default) is plain drop-out expansion.
+	FreePlies int
 	// MaxBytes is the most memory the book may take once read
 	// (MemoryBytes), so that Read with this limit reads its file; 0 means
 	// DefaultMaxBytes, the limit of the bashni command's readers (book
@@ -64,9 +73,10 @@ type BuildProgress struct {
 // Scores are backed up by negamax through the expanded positions. The
 // priority of a position is the sum, over the moves that lead to it from
 // the start by the cheapest way, of how much worse each move is than its
-// position's best (in hundredths of a man), plus PlyCost for each move:
-// the best line is followed deepest, and a move a little worse than the best
-// is explored too, less deep. Ties go to the lower key.
+// position's best (in hundredths of a man; nothing for the moves of the
+// first FreePlies plies), plus PlyCost for each move: the best line is
+// followed deepest, and a move a little worse than the best is explored
+// too, less deep. Ties go to the lower key.
 //
 // Limits must bound each search (Depth, Nodes, Time or Clock): without
 // them a search is an infinite analysis, which ends only with ctx, and
@@ -81,6 +91,9 @@ func Build(ctx context.Context, v bashni.Variant, opts BuildOptions) (*Book, err
 	}
 	if opts.PlyCost == 0 {
 		opts.PlyCost = DefaultPlyCost
+	}
+	if opts.FreePlies < 0 {
+		return nil, fmt.Errorf("book: %d free plies is negative", opts.FreePlies)
 	}
 	if opts.MaxBytes < 0 {
 		return nil, fmt.Errorf("book: a memory limit of %d bytes is negative", opts.MaxBytes)
@@ -152,6 +165,7 @@ type node struct {
 	value int    // negamax of the expanded positions below, as of epoch
 	epoch uint32 // when value was set; onPath while it is being set
 	cost  int    // the priority, in the last search for a leaf
+	plies int    // from the start, on the way that cost is for
 	seen  uint32 // the epoch of cost
 }
 
@@ -286,7 +300,7 @@ func (bd *builder) cheapestLeaf(root *node) (*node, []*edge) {
 		from *node
 	}
 	how := map[*node]reach{}
-	root.cost, root.seen = 0, bd.epoch
+	root.cost, root.plies, root.seen = 0, 0, bd.epoch
 	q := &queue{{0, root}}
 	for q.Len() > 0 {
 		it := heap.Pop(q).(item)
@@ -307,9 +321,13 @@ func (bd *builder) cheapestLeaf(root *node) (*node, []*edge) {
 			c := e.child
 			// Never below 0, even where a cycle gave a child a value
 			// its parent's did not count.
-			cost := n.cost + max(best-fromChild(bd.value(c)), 0) + bd.opts.PlyCost
+			worse := max(best-fromChild(bd.value(c)), 0)
+			if n.plies < bd.opts.FreePlies {
+				worse = 0
+			}
+			cost := n.cost + worse + bd.opts.PlyCost
 			if c.seen != bd.epoch || cost < c.cost {
-				c.cost, c.seen = cost, bd.epoch
+				c.cost, c.plies, c.seen = cost, n.plies+1, bd.epoch
 				how[c] = reach{e, n}
 				heap.Push(q, item{cost, c})
 			}

@@ -151,11 +151,59 @@ func TestBuildProgressAndCancel(t *testing.T) {
 	}
 }
 
+// TestBuildFreePlies: with FreePlies 2, a book of as many positions as
+// there are within 2 plies of the start holds every one of them, the
+// positions a random opening of 2 plies can reach and each one before it;
+// plain drop-out expansion of as many positions leaves some out, going
+// deeper along the best lines instead.
+func TestBuildFreePlies(t *testing.T) {
+	start := bashni.Russian().MustStart()
+	within := map[uint64]bashni.Position{start.Key(): start}
+	level := []bashni.Position{start}
+	for range 2 {
+		var next []bashni.Position
+		for _, p := range level {
+			for _, m := range p.LegalMoves() {
+				c := p.PlayUnchecked(m)
+				if _, ok := within[c.Key()]; !ok {
+					within[c.Key()] = c
+					next = append(next, c)
+				}
+			}
+		}
+		level = next
+	}
+	missing := func(b *Book) (n int) {
+		for _, p := range within {
+			if len(b.Lookup(&p)) == 0 {
+				n++
+			}
+		}
+		return n
+	}
+	opts := BuildOptions{Positions: len(within), Limits: engine.Limits{Depth: 1}, FreePlies: 2}
+	b, err := Build(context.Background(), bashni.Russian(), opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := missing(b); n != 0 || b.Len() != len(within) {
+		t.Errorf("FreePlies 2: %d positions, %d of the %d within 2 plies missing; want all of them and no other", b.Len(), n, len(within))
+	}
+	opts.FreePlies = 0
+	if b, err = Build(context.Background(), bashni.Russian(), opts); err != nil {
+		t.Fatal(err)
+	}
+	if missing(b) == 0 {
+		t.Errorf("FreePlies 0: all %d positions within 2 plies are in a book of %d; want drop-out expansion to leave some out", len(within), len(within))
+	}
+}
+
 func TestBuildRefusesBadOptions(t *testing.T) {
 	for _, o := range []BuildOptions{
 		{Positions: 0, Limits: engine.Limits{Depth: 1}},
 		{Positions: 1, Limits: engine.Limits{Depth: -1}},
 		{Positions: 1, PlyCost: -1, Limits: engine.Limits{Depth: 1}},
+		{Positions: 1, FreePlies: -1, Limits: engine.Limits{Depth: 1}},
 		{Positions: 1, Limits: engine.Limits{Depth: 1, Lines: 2}},
 		{Positions: 1, Limits: engine.Limits{Depth: 1}, MaxBytes: -1},
 	} {

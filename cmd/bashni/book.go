@@ -67,6 +67,7 @@ func runBookBuild(args []string, stdout, stderr io.Writer) error {
 	depth := fs.Int("depth", 6, "plies of the search that scores each new position")
 	movetime := fs.Duration("movetime", 0, "score each new position by a search of this long instead of -depth (not deterministic)")
 	plyCost := fs.Int("ply-cost", book.DefaultPlyCost, "what a ply deeper costs a leaf, in hundredths of a man (higher: a wider, shallower book)")
+	freePlies := fs.Int("free-plies", 0, "expand every position this many plies from the start, whatever its moves' scores, before going deeper (for games from random openings of as many plies, as bashni match plays)")
 	outName := fs.String("o", "", "the book file to write (required)")
 	force := fs.Bool("force", false, "replace the -o file if it exists (a regular file only; it is replaced once the book is written)")
 	rest, err := parseArgs(fs, args)
@@ -97,6 +98,9 @@ func runBookBuild(args []string, stdout, stderr io.Writer) error {
 	if *plyCost < 1 {
 		return fmt.Errorf("-ply-cost %d: want at least 1", *plyCost)
 	}
+	if *freePlies < 0 {
+		return fmt.Errorf("-free-plies %d is negative", *freePlies)
+	}
 	target, st, err := existing(*outName)
 	switch {
 	case err != nil:
@@ -114,7 +118,7 @@ func runBookBuild(args []string, stdout, stderr io.Writer) error {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	last := time.Now()
-	b, err := book.Build(ctx, v, book.BuildOptions{Positions: *positions, Limits: lim, PlyCost: *plyCost, MaxBytes: bookMaxBytes, Progress: func(p book.BuildProgress) {
+	b, err := book.Build(ctx, v, book.BuildOptions{Positions: *positions, Limits: lim, PlyCost: *plyCost, FreePlies: *freePlies, MaxBytes: bookMaxBytes, Progress: func(p book.BuildProgress) {
 		if time.Since(last) >= time.Second || p.Expanded == *positions {
 			last = time.Now()
 			fmt.Fprintf(stderr, "book: %d/%d positions expanded, %d scored, %d nodes, deepest ply %d, %s\n",
