@@ -122,8 +122,11 @@ func PlayTimedGame(ctx context.Context, start *bashni.Position, opening []bashni
 		m, err := players[turn].Move(ctx, g.Game, state)
 		if err != nil {
 			// Which side failed, and where: enough to replay the
-			// position that made a program hang or answer nonsense.
-			return g, fmt.Errorf("ply %d, %s to move in %s: %w", g.Game.Plies()+1, turn, g.Game.Position().FEN(), err)
+			// position that made a program hang or answer nonsense,
+			// with the moves that led there (a search sees them: a
+			// repetition is a draw), which the position alone lacks.
+			return g, fmt.Errorf("ply %d, %s to move in %s (the game: %s): %w", g.Game.Plies()+1, turn, g.Game.Position().FEN(),
+				bashni.Notation{}.FormatLine(g.Game.Start(), g.Game.Moves()), err)
 		}
 		if clocks != nil {
 			ok := clocks.spend(turn, time.Since(began))

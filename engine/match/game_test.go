@@ -138,8 +138,9 @@ func (f failing) Move(context.Context, *bashni.Game, *Clocks) (bashni.Move, erro
 	return bashni.Move{}, f.err
 }
 
-// A player's error ends the game, and says at which ply, for which side
-// and in which position: enough to replay what made a program fail.
+// A player's error ends the game, and says at which ply, for which side,
+// in which position and after which moves: enough to replay what made a
+// program fail, with the history its search saw.
 func TestPlayerErrorSaysWhere(t *testing.T) {
 	errHung := errors.New(`external engine "x": no "bestmove" within 11s`)
 	start := bashni.RussianDraughts().MustStart()
@@ -155,7 +156,8 @@ func TestPlayerErrorSaysWhere(t *testing.T) {
 	if g.Game.Plies() != 3 {
 		t.Fatalf("%d plies played, want 3: the opening's and White's", g.Game.Plies())
 	}
-	want := "ply 4, black to move in " + g.Game.Position().FEN() + ": " + errHung.Error()
+	line := "c3-d4 f6-e5 " + g.Game.Moves()[2].String()
+	want := "ply 4, black to move in " + g.Game.Position().FEN() + " (the game: " + line + "): " + errHung.Error()
 	if err.Error() != want {
 		t.Errorf("error\n%q\nwant\n%q", err, want)
 	}
