@@ -7,20 +7,71 @@ import (
 	"github.com/bashni-dev/bashni"
 )
 
-// TestSampleBook: the sample book of the repository (built as
-// docs/ENGINE.md says) reads, is for russian, and every one of its
-// positions reached from the start through its moves holds only legal
-// moves: Lookup keeps them all.
-func TestSampleBook(t *testing.T) {
-	b, err := ReadFile("testdata/russian.book", DefaultMaxBytes)
-	if err != nil {
-		t.Fatal(err)
+// TestSampleBooks: the books of the repository (built as docs/ENGINE.md
+// says) read, are for their ruleset, and every one of their positions
+// reached from the start through their moves holds only legal moves:
+// Lookup keeps them all. lasca's, built with FreePlies 4 for the openings
+// of bashni match, holds every position within 4 plies of the start.
+func TestSampleBooks(t *testing.T) {
+	for _, c := range []struct {
+		file      string
+		variant   bashni.Variant
+		freePlies int
+	}{
+		{"testdata/russian.book", bashni.Russian(), 0},
+		{"../books/lasca.book", bashni.Lasca(), 4},
+	} {
+		t.Run(c.file, func(t *testing.T) {
+			b, err := ReadFile(c.file, DefaultMaxBytes)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := b.Check(c.variant); err != nil {
+				t.Fatal(err)
+			}
+			checkReachable(t, b, c.variant.MustStart())
+			for _, pos := range within(c.variant.MustStart(), c.freePlies) {
+				if b.Lookup(&pos) == nil {
+					t.Fatalf("%s, within %d plies of the start, is not in the book", pos.FEN(), c.freePlies)
+				}
+			}
+		})
 	}
-	if err := b.Check(bashni.Russian()); err != nil {
-		t.Fatal(err)
+}
+
+// within returns the positions fewer than plies plies from start, start
+// included, that have a legal move.
+func within(start bashni.Position, plies int) []bashni.Position {
+	seen := map[uint64]bool{start.Key(): true}
+	level := []bashni.Position{start}
+	var all []bashni.Position
+	for range plies {
+		var next []bashni.Position
+		for _, p := range level {
+			ms := p.LegalMoves()
+			if len(ms) > 0 {
+				all = append(all, p)
+			}
+			for _, m := range ms {
+				c := p.PlayUnchecked(m)
+				if !seen[c.Key()] {
+					seen[c.Key()] = true
+					next = append(next, c)
+				}
+			}
+		}
+		level = next
 	}
+	return all
+}
+
+// checkReachable checks that each position of b that the search from start
+// through b's moves reaches holds only legal moves, and that it reaches
+// every position of b.
+func checkReachable(t *testing.T, b *Book, start bashni.Position) {
+	t.Helper()
 	seen := map[uint64]bool{}
-	queue := []bashni.Position{bashni.Russian().MustStart()}
+	queue := []bashni.Position{start}
 	for len(queue) > 0 {
 		pos := queue[0]
 		queue = queue[1:]
