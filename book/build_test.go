@@ -157,44 +157,29 @@ func TestBuildProgressAndCancel(t *testing.T) {
 // plain drop-out expansion of as many positions leaves some out, going
 // deeper along the best lines instead.
 func TestBuildFreePlies(t *testing.T) {
-	start := bashni.Russian().MustStart()
-	within := map[uint64]bashni.Position{start.Key(): start}
-	level := []bashni.Position{start}
-	for range 2 {
-		var next []bashni.Position
-		for _, p := range level {
-			for _, m := range p.LegalMoves() {
-				c := p.PlayUnchecked(m)
-				if _, ok := within[c.Key()]; !ok {
-					within[c.Key()] = c
-					next = append(next, c)
-				}
-			}
-		}
-		level = next
-	}
+	near := within(bashni.Russian().MustStart(), 2)
 	missing := func(b *Book) (n int) {
-		for _, p := range within {
+		for _, p := range near {
 			if len(b.Lookup(&p)) == 0 {
 				n++
 			}
 		}
 		return n
 	}
-	opts := BuildOptions{Positions: len(within), Limits: engine.Limits{Depth: 1}, FreePlies: 2}
+	opts := BuildOptions{Positions: len(near), Limits: engine.Limits{Depth: 1}, FreePlies: 2}
 	b, err := Build(context.Background(), bashni.Russian(), opts)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if n := missing(b); n != 0 || b.Len() != len(within) {
-		t.Errorf("FreePlies 2: %d positions, %d of the %d within 2 plies missing; want all of them and no other", b.Len(), n, len(within))
+	if n := missing(b); n != 0 || b.Len() != len(near) {
+		t.Errorf("FreePlies 2: %d positions, %d of the %d within 2 plies missing; want all of them and no other", b.Len(), n, len(near))
 	}
 	opts.FreePlies = 0
 	if b, err = Build(context.Background(), bashni.Russian(), opts); err != nil {
 		t.Fatal(err)
 	}
 	if missing(b) == 0 {
-		t.Errorf("FreePlies 0: all %d positions within 2 plies are in a book of %d; want drop-out expansion to leave some out", len(within), len(within))
+		t.Errorf("FreePlies 0: all %d positions within 2 plies are in a book of %d; want drop-out expansion to leave some out", len(near), len(near))
 	}
 }
 
